@@ -1,0 +1,46 @@
+/**
+ * The shape every loader here shares. Most upstream reads take one key per
+ * call, so a batch runs its keys concurrently and puts an Error in the slot of
+ * a failed key (DataLoader's contract: a missing key is a value, not a throw).
+ * What DataLoader adds is the per-request cache: one request never asks the
+ * same key twice, and list responses prime it.
+ */
+import DataLoader from 'dataloader';
+
+export function perKeyLoader<K, V>(fetchOne: (key: K) => Promise<V>, cacheKeyFn?: (key: K) => string): DataLoader<K, V, string | K> {
+  return new DataLoader<K, V, string | K>(
+    (keys) => Promise.all(keys.map((key) => fetchOne(key).catch((error: unknown) => (error instanceof Error ? error : new Error(String(error)))))),
+    cacheKeyFn ? { cacheKeyFn } : {},
+  );
+}
+
+/** A page of a list: the filter (as a stable string), page number and size. */
+export interface PageKey<F> {
+  filter: F;
+  page: number;
+  perPage: number;
+}
+
+export const pageKey = <F>(key: PageKey<F>): string => `${JSON.stringify(key.filter)}|${key.page}|${key.perPage}`;
+
+/** Loads a page and primes the per-item loader with every item in it. */
+export function pageLoader<F, P extends { items: T[] }, T>(
+  fetchPage: (key: PageKey<F>) => Promise<P>,
+  prime?: (item: T) => void,
+): DataLoader<PageKey<F>, P, string> {
+  return new DataLoader<PageKey<F>, P, string>(
+    (keys) =>
+      Promise.all(
+        keys.map(async (key) => {
+          try {
+            const page = await fetchPage(key);
+            if (prime) for (const item of page.items) prime(item);
+            return page;
+          } catch (error) {
+            return error instanceof Error ? error : new Error(String(error));
+          }
+        }),
+      ),
+    { cacheKeyFn: pageKey },
+  );
+}

@@ -1,0 +1,33 @@
+/** `gig(slug)`, `gigs(search)`, `Gig.seller`, `Gig.reviews` and `Gig.category`. */
+import type { GatewayContext } from '../src/context.js';
+import { identifier } from '../src/upstreams/identifiers.js';
+import type { GigRecord } from '../src/upstreams/marketplace/map.js';
+import { searchText } from './args.js';
+import { loadConnection, MARKETPLACE_PAGE_SIZES, type ConnectionArgs } from './connection.js';
+import { sellerByName } from './sellers.js';
+
+export const gig = (_: unknown, args: { slug: string }, ctx: GatewayContext) => ctx.loaders.gigBySlug.load(identifier(args.slug, 'slug'));
+
+export const gigs = (_: unknown, args: ConnectionArgs & { search?: string | null; seller?: string | null; category?: string | null }, ctx: GatewayContext) => {
+  const filter: { search?: string; seller?: string; category?: string } = {};
+  const search = searchText(args.search, 'search');
+  const sellerName = searchText(args.seller, 'seller');
+  const category = searchText(args.category, 'category');
+  if (search) filter.search = search;
+  if (sellerName) filter.seller = sellerName;
+  if (category) filter.category = category;
+  return loadConnection(args, MARKETPLACE_PAGE_SIZES, ctx.loaders.gigPages, filter);
+};
+
+export const gigSeller = (parent: GigRecord, _args: unknown, ctx: GatewayContext) => sellerByName(parent.sellerUsername, ctx);
+
+export const gigReviews = (parent: GigRecord, args: ConnectionArgs, ctx: GatewayContext) =>
+  loadConnection(args, MARKETPLACE_PAGE_SIZES, ctx.loaders.reviewPages, parent.slug);
+
+export const gigCategory = async (parent: GigRecord, _args: unknown, ctx: GatewayContext) => {
+  if (!parent.categorySlug) return null;
+  const categories = await ctx.reference.categories();
+  return categories.find((c) => c.slug === parent.categorySlug) ?? null;
+};
+
+export const gigBySlugOrNull = (slug: string | null, ctx: GatewayContext) => (slug ? ctx.loaders.gigBySlug.load(slug) : null);

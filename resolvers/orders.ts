@@ -1,0 +1,19 @@
+/** `order(id)`, `orders`, and the order's links: gig, seller, buyer, deliveries, revisions. */
+import type { GatewayContext } from '../src/context.js';
+import { identifier } from '../src/upstreams/identifiers.js';
+import type { OrderRecord } from '../src/upstreams/marketplace/map.js';
+import { loadConnection, MARKETPLACE_PAGE_SIZES, type ConnectionArgs } from './connection.js';
+import { gigBySlugOrNull } from './gigs.js';
+import { sellerByName } from './sellers.js';
+import { userByName } from './users.js';
+
+export const order = (_: unknown, args: { id: string }, ctx: GatewayContext) => ctx.loaders.orderById.load(identifier(args.id, 'id'));
+
+export const orders = (_: unknown, args: ConnectionArgs, ctx: GatewayContext) =>
+  loadConnection(args, MARKETPLACE_PAGE_SIZES, ctx.loaders.orderPages, null);
+
+export const orderGig = (parent: OrderRecord, _args: unknown, ctx: GatewayContext) => gigBySlugOrNull(parent.gigSlug, ctx);
+export const orderSeller = (parent: OrderRecord, _args: unknown, ctx: GatewayContext) => sellerByName(parent.sellerUsername, ctx);
+export const orderBuyer = (parent: OrderRecord, _args: unknown, ctx: GatewayContext) => userByName(parent.buyerUsername, ctx);
+export const orderDeliveries = (parent: OrderRecord, _args: unknown, ctx: GatewayContext) => ctx.loaders.deliveriesByOrder.load(parent.id);
+export const orderRevisions = (parent: OrderRecord, _args: unknown, ctx: GatewayContext) => ctx.loaders.revisionsByOrder.load(parent.id);

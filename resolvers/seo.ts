@@ -1,0 +1,131 @@
+/**
+ * Website-analysis reads and the four mutations. Lists may only ask for
+ * per_page 10/25/50/100, so the connection helper picks the size and pages
+ * that cover the window with the fewest calls.
+ */
+import type { GatewayContext } from '../src/context.js';
+import { badUserInput } from '../src/errors.js';
+import { identifier } from '../src/upstreams/identifiers.js';
+import { SEO_PAGE_SIZES } from '../src/upstreams/seo/operations.js';
+import {
+  PROJECT_SORT_FIELDS,
+  REPORT_SORT_FIELDS,
+  privacyToUpstream,
+  resultToUpstream,
+  type SeoPrivacy,
+  type SeoReportRecord,
+  type SeoResult,
+} from '../src/upstreams/seo/map.js';
+import { requiredText, searchText } from './args.js';
+import { loadConnection, type ConnectionArgs } from './connection.js';
+
+type Direction = 'ASC' | 'DESC';
+
+export interface SeoReportsArgs extends ConnectionArgs {
+  filter?: { search?: string | null; result?: SeoResult | null; project?: string | null } | null;
+  orderBy?: { field: keyof typeof REPORT_SORT_FIELDS; direction: Direction } | null;
+}
+
+export interface SeoProjectsArgs extends ConnectionArgs {
+  search?: string | null;
+  orderBy?: { field: keyof typeof PROJECT_SORT_FIELDS; direction: Direction } | null;
+}
+
+const MAX_URL_LENGTH = 2048;
+const MAX_PASSWORD_LENGTH = 200;
+
+export const seoReport = (_: unknown, args: { id: string }, ctx: GatewayContext) => ctx.loaders.seoReportById.load(identifier(args.id, 'id'));
+
+export const seoReports = (_: unknown, args: SeoReportsArgs, ctx: GatewayContext) => {
+  const filter = {
+    search: searchText(args.filter?.search, 'filter.search'),
+    project: searchText(args.filter?.project, 'filter.project'),
+    result: args.filter?.result ? resultToUpstream(args.filter.result) : undefined,
+    sortBy: args.orderBy ? REPORT_SORT_FIELDS[args.orderBy.field] : undefined,
+    sort: args.orderBy ? (args.orderBy.direction.toLowerCase() as 'asc' | 'desc') : undefined,
+  };
+  return loadConnection(args, SEO_PAGE_SIZES, ctx.loaders.seoReportPages, filter);
+};
+
+export const seoProjects = (_: unknown, args: SeoProjectsArgs, ctx: GatewayContext) => {
+  const filter = {
+    search: searchText(args.search, 'search'),
+    sortBy: args.orderBy ? PROJECT_SORT_FIELDS[args.orderBy.field] : undefined,
+    sort: args.orderBy ? (args.orderBy.direction.toLowerCase() as 'asc' | 'desc') : undefined,
+  };
+  return loadConnection(args, SEO_PAGE_SIZES, ctx.loaders.seoProjectPages, filter);
+};
+
+/** Reports whose url equals `url` exactly (the upstream search is a substring match). */
+export async function reportsForUrl(url: string, first: number, ctx: GatewayContext): Promise<SeoReportRecord[]> {
+  const matches: SeoReportRecord[] = [];
+  const perPage = 100;
+  for (let page = 1; ; page++) {
+    const result = await ctx.loaders.seoReportPages.load({ filter: { search: url }, page, perPage });
+    matches.push(...result.items.filter((report) => report.url === url));
+    if (matches.length >= first || page >= result.lastPage) break;
+  }
+  return matches.slice(0, first);
+}
+
+function validUrl(value: string): string {
+  const url = value.trim();
+  let parsed: URL | undefined;
+  try {
+    parsed = new URL(url);
+  } catch {
+    parsed = undefined;
+  }
+  if (!parsed || (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') || url.length > MAX_URL_LENGTH) {
+    throw badUserInput('"input.url" must be an absolute http(s) URL', 'input.url');
+  }
+  return url;
+}
+
+function validPassword(value: string | null | undefined): string | undefined {
+  if (value === null || value === undefined) return undefined;
+  if (value.length === 0 || value.length > MAX_PASSWORD_LENGTH) {
+    throw badUserInput(`"input.password" must be 1 to ${MAX_PASSWORD_LENGTH} characters`, 'input.password');
+  }
+  return value;
+}
+
+const privacyOf = (privacy: SeoPrivacy | null | undefined) => (privacy ? privacyToUpstream(privacy) : undefined);
+
+export async function createSeoReport(
+  _: unknown,
+  args: { input: { url: string; privacy?: SeoPrivacy | null; password?: string | null } },
+  ctx: GatewayContext,
+) {
+  const url = validUrl(args.input.url);
+  const password = validPassword(args.input.password);
+  const report = await ctx.clients.seo.createReport({ url, privacy: privacyOf(args.input.privacy), password });
+  ctx.loaders.seoReportById.prime(report.id, report);
+  return { report };
+}
+
+export async function updateSeoReport(
+  _: unknown,
+  args: { input: { id: string; privacy?: SeoPrivacy | null; password?: string | null; regenerate?: boolean | null } },
+  ctx: GatewayContext,
+) {
+  const id = identifier(args.input.id, 'input.id');
+  const password = validPassword(args.input.password);
+  const update = args.input.regenerate === null || args.input.regenerate === undefined ? undefined : args.input.regenerate ? 1 : 0;
+  const report = await ctx.clients.seo.updateReport(id, { privacy: privacyOf(args.input.privacy), password, update });
+  ctx.loaders.seoReportById.clear(id).prime(id, report);
+  return { report };
+}
+
+export async function deleteSeoReport(_: unknown, args: { id: string }, ctx: GatewayContext) {
+  const id = identifier(args.id, 'id');
+  await ctx.clients.seo.deleteReport(id);
+  ctx.loaders.seoReportById.clear(id);
+  return { id, deleted: true };
+}
+
+export async function deleteSeoProject(_: unknown, args: { name: string }, ctx: GatewayContext) {
+  const name = identifier(requiredText(args.name, 'name') && args.name, 'name');
+  await ctx.clients.seo.deleteProject(name);
+  return { id: name, deleted: true };
+}

@@ -1,0 +1,56 @@
+/**
+ * Relay connections (`edges`, `nodes`, `pageInfo`, `totalCount`) with forward
+ * paging only (`first` ≤ 100, `after`), which is what the upstreams' pages can
+ * serve; written here rather than with the relay plugin, whose connections
+ * always add `last`/`before` that no upstream could answer.
+ */
+import type { ObjectRef } from '@pothos/core';
+import { builder, type BuilderTypes } from './builder.js';
+import { MAX_FIRST, DEFAULT_FIRST } from '../src/upstreams/paging.js';
+
+export interface PageInfoShape {
+  hasNextPage: boolean;
+  hasPreviousPage: boolean;
+  startCursor: string | null;
+  endCursor: string | null;
+}
+
+export interface EdgeShape<T> {
+  cursor: string;
+  node: T;
+}
+
+export interface ConnectionShape<T> {
+  edges: EdgeShape<T>[];
+  pageInfo: PageInfoShape;
+  totalCount: number | null;
+}
+
+export const PageInfo = builder.objectRef<PageInfoShape>('PageInfo').implement({
+  fields: (t) => ({
+    hasNextPage: t.exposeBoolean('hasNextPage', { nullable: false }),
+    hasPreviousPage: t.exposeBoolean('hasPreviousPage', { nullable: false }),
+    startCursor: t.exposeString('startCursor'),
+    endCursor: t.exposeString('endCursor'),
+  }),
+});
+
+export function connectionOf<T>(name: string, node: ObjectRef<BuilderTypes, T, T>): ObjectRef<BuilderTypes, ConnectionShape<T>, ConnectionShape<T>> {
+  const Edge = builder.objectRef<EdgeShape<T>>(`${name}Edge`).implement({
+    fields: (t) => ({
+      cursor: t.exposeString('cursor', { nullable: false }),
+      node: t.field({ type: node, nullable: false, resolve: (edge) => edge.node as never }),
+    }),
+  });
+  return builder.objectRef<ConnectionShape<T>>(`${name}Connection`).implement({
+    fields: (t) => ({
+      edges: t.field({ type: [Edge], nullable: false, resolve: (c) => c.edges }),
+      nodes: t.field({ type: [node], nullable: false, resolve: (c) => c.edges.map((e) => e.node) }),
+      pageInfo: t.field({ type: PageInfo, nullable: false, resolve: (c) => c.pageInfo }),
+      totalCount: t.int({ description: 'Total number of items the upstream reports for this list.', resolve: (c) => c.totalCount }),
+    }),
+  });
+}
+
+export const FIRST_DESCRIPTION = `How many items, 0 to ${MAX_FIRST} (default ${DEFAULT_FIRST}).`;
+export const AFTER_DESCRIPTION = 'Cursor of the item to start after (an `endCursor` or edge `cursor`).';

@@ -1,0 +1,70 @@
+/** Gig and Review: `gig(slug)`, `gigs(search)`, `Gig.seller`, `Gig.reviews`. */
+import type { GigRecord, ReviewRecord } from '../src/upstreams/marketplace/map.js';
+import * as resolve from '../resolvers/gigs.js';
+import { userByName } from '../resolvers/users.js';
+import { builder } from './builder.js';
+import { AFTER_DESCRIPTION, connectionOf, FIRST_DESCRIPTION } from './connection.js';
+import { Category } from './platform.js';
+import { Seller } from './sellers.js';
+import { User } from './users.js';
+import { upstream, via } from './upstream-docs.js';
+
+export const Gig = builder.objectRef<GigRecord>('Gig');
+export const GigConnection = connectionOf('Gig', Gig);
+export const Review = builder.objectRef<ReviewRecord>('Review');
+export const ReviewConnection = connectionOf('Review', Review);
+
+
+Gig.implement({
+  description: 'A service a seller offers.',
+  fields: (t) => ({
+    slug: t.exposeString('slug', { nullable: false }),
+    title: t.exposeString('title'),
+    description: t.exposeString('description'),
+    priceFrom: t.exposeFloat('priceFrom'),
+    currency: t.exposeString('currency'),
+    rating: t.exposeFloat('rating'),
+    reviewsCount: t.exposeInt('reviewsCount'),
+    deliveryDays: t.exposeInt('deliveryDays'),
+    createdAt: t.field({ type: 'DateTime', resolve: (g) => g.createdAt }),
+    sellerUsername: t.exposeString('sellerUsername', { nullable: false }),
+    attributes: t.field({ type: 'JSON', description: 'The whole upstream gig object.', resolve: (g) => g.attributes }),
+    seller: t.field({ type: Seller, description: via.marketplace('sellersShow'), resolve: resolve.gigSeller }),
+    category: t.field({ type: Category, description: via.marketplace('categoriesIndex', 'Served from the reference cache.'), resolve: resolve.gigCategory }),
+    reviews: t.field({
+      type: ReviewConnection,
+      description: upstream.marketplace('reviewsGig', 'Newest first.'),
+      args: { first: t.arg.int({ description: FIRST_DESCRIPTION }), after: t.arg.string({ description: AFTER_DESCRIPTION }) },
+      resolve: resolve.gigReviews,
+    }),
+  }),
+});
+
+Review.implement({
+  description: 'A review of a gig.',
+  fields: (t) => ({
+    id: t.exposeID('id', { nullable: false }),
+    rating: t.exposeFloat('rating'),
+    comment: t.exposeString('comment'),
+    reviewerUsername: t.exposeString('reviewerUsername'),
+    reviewer: t.field({ type: User, description: via.marketplace('usersShow'), resolve: (r, _a, ctx) => userByName(r.reviewerUsername, ctx) }),
+    createdAt: t.field({ type: 'DateTime', resolve: (r) => r.createdAt }),
+    attributes: t.field({ type: 'JSON', description: 'The whole upstream review object.', resolve: (r) => r.attributes }),
+  }),
+});
+
+builder.queryFields((t) => ({
+  gig: t.field({ type: Gig, description: upstream.marketplace('gigsShow'), args: { slug: t.arg.string({ required: true }) }, resolve: resolve.gig }),
+  gigs: t.field({
+    type: GigConnection,
+    description: upstream.marketplace('gigsIndex', 'Search and filter gigs, newest first.'),
+    args: {
+      search: t.arg.string({ description: 'Text to search in titles and descriptions.' }),
+      seller: t.arg.string({ description: "Only this seller's gigs (username)." }),
+      category: t.arg.string({ description: 'Only gigs of this category (slug).' }),
+      first: t.arg.int({ description: FIRST_DESCRIPTION }),
+      after: t.arg.string({ description: AFTER_DESCRIPTION }),
+    },
+    resolve: resolve.gigs,
+  }),
+}));

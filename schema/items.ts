@@ -1,0 +1,130 @@
+/** Item store: the account, items, purchases, and `Item.demoReports` (website analysis). */
+import type { AccountRecord, ItemRecord, PurchaseRecord } from '../src/upstreams/items/map.js';
+import * as resolve from '../resolvers/items.js';
+import { builder } from './builder.js';
+import { SeoReport } from './seo.js';
+import { upstream, via } from './upstream-docs.js';
+
+type ItemMediaShape = NonNullable<ItemRecord['media']>;
+type ProfileShape = NonNullable<AccountRecord['profile']>;
+type PurchaseValidationShape = { valid: boolean; purchase: PurchaseRecord | null; reason: string | null };
+
+export const ItemPrice = builder.objectRef<{ regular: number; extended: number }>('ItemPrice').implement({
+  fields: (t) => ({
+    regular: t.exposeFloat('regular', { nullable: false, description: 'Regular-license price.' }),
+    extended: t.exposeFloat('extended', { nullable: false, description: 'Extended-license price.' }),
+  }),
+});
+
+export const ItemMedia = builder.objectRef<ItemMediaShape>('ItemMedia').implement({
+  fields: (t) => ({
+    thumbnail: t.exposeString('thumbnail'),
+    previewImage: t.exposeString('previewImage', { description: 'Absent for audio items.' }),
+    previewVideo: t.exposeString('previewVideo', { description: 'Video items only.' }),
+    previewAudio: t.exposeString('previewAudio', { description: 'Audio items only.' }),
+    screenshots: t.exposeStringList('screenshots'),
+  }),
+});
+
+export const Item = builder.objectRef<ItemRecord>('Item');
+export const Purchase = builder.objectRef<PurchaseRecord>('Purchase').implement({
+  fields: (t) => ({
+    purchaseCode: t.exposeString('purchaseCode', { nullable: false }),
+    licenseType: t.exposeString('licenseType', { nullable: false }),
+    price: t.exposeFloat('price', { nullable: false }),
+    currency: t.exposeString('currency', { nullable: false }),
+    item: t.field({ type: Item, nullable: false, resolve: (p) => p.item }),
+    supportedUntil: t.field({ type: 'DateTime', description: 'Absent when support is disabled or the purchase is unsupported.', resolve: (p) => p.supportedUntil }),
+    downloaded: t.exposeBoolean('downloaded', { nullable: false }),
+    date: t.field({ type: 'DateTime', nullable: false, resolve: (p) => p.date }),
+  }),
+});
+
+export const PurchaseValidation = builder.objectRef<PurchaseValidationShape>('PurchaseValidation').implement({
+  description: 'An invalid code is an answer, not an error: valid false with the reason.',
+  fields: (t) => ({
+    valid: t.exposeBoolean('valid', { nullable: false }),
+    purchase: t.field({ type: Purchase, resolve: (v) => v.purchase }),
+    reason: t.exposeString('reason'),
+  }),
+});
+
+Item.implement({
+  description: 'An item sold in the item store.',
+  fields: (t) => ({
+    id: t.exposeID('id', { nullable: false }),
+    name: t.exposeString('name', { nullable: false }),
+    description: t.exposeString('description'),
+    category: t.exposeString('category'),
+    subCategory: t.exposeString('subCategory'),
+    options: t.exposeStringList('options'),
+    version: t.exposeString('version'),
+    demoLink: t.exposeString('demoLink'),
+    tags: t.exposeStringList('tags'),
+    media: t.field({ type: ItemMedia, resolve: (i) => i.media }),
+    price: t.field({ type: ItemPrice, resolve: (i) => i.price }),
+    currency: t.exposeString('currency'),
+    publishedAt: t.field({ type: 'DateTime', resolve: (i) => i.publishedAt }),
+    purchase: t.field({
+      type: PurchaseValidation,
+      description: via.items('validatePurchase', 'Valid only if the code is a purchase of this item.'),
+      args: { code: t.arg.string({ required: true }) },
+      resolve: resolve.itemPurchase,
+    }),
+    demoReports: t.field({
+      type: [SeoReport],
+      description: via.seo('listReports', 'Website-analysis reports whose url equals demoLink exactly (needs X-Seo-Api-Key).'),
+      args: { first: t.arg.int({ description: 'At most this many, 0 to 100 (default 10).' }) },
+      resolve: resolve.itemDemoReports,
+    }),
+  }),
+});
+
+export const PersonName = builder.objectRef<NonNullable<AccountRecord['name']>>('PersonName').implement({
+  fields: (t) => ({ firstName: t.exposeString('firstName'), lastName: t.exposeString('lastName'), fullName: t.exposeString('fullName') }),
+});
+
+export const SocialLink = builder.objectRef<{ network: string; url: string }>('SocialLink').implement({
+  fields: (t) => ({ network: t.exposeString('network', { nullable: false }), url: t.exposeString('url', { nullable: false }) }),
+});
+
+export const AccountProfile = builder.objectRef<ProfileShape>('AccountProfile').implement({
+  fields: (t) => ({
+    heading: t.exposeString('heading'),
+    description: t.exposeString('description'),
+    contactEmail: t.exposeString('contactEmail'),
+    socialLinks: t.field({ type: [SocialLink], resolve: (p) => p.socialLinks }),
+    avatar: t.exposeString('avatar'),
+    cover: t.exposeString('cover'),
+  }),
+});
+
+export const ItemsAccount = builder.objectRef<AccountRecord>('ItemsAccount').implement({
+  description: 'The item-store account the API key belongs to.',
+  fields: (t) => ({
+    username: t.exposeString('username', { nullable: false }),
+    email: t.exposeString('email'),
+    balance: t.exposeFloat('balance'),
+    currency: t.exposeString('currency'),
+    registeredAt: t.field({ type: 'DateTime', resolve: (a) => a.registeredAt }),
+    name: t.field({ type: PersonName, resolve: (a) => a.name }),
+    profile: t.field({ type: AccountProfile, resolve: (a) => a.profile }),
+  }),
+});
+
+builder.queryFields((t) => ({
+  itemsAccount: t.field({ type: ItemsAccount, description: upstream.items('accountDetails'), resolve: resolve.itemsAccount }),
+  items: t.field({ type: [Item], description: upstream.items('listItems'), resolve: resolve.items }),
+  item: t.field({
+    type: Item,
+    description: upstream.items('showItem', 'Many item(id) in one request share one GET /items/all above ITEMS_BATCH_THRESHOLD.'),
+    args: { id: t.arg.id({ required: true }) },
+    resolve: (p, a, c) => resolve.item(p, { id: String(a.id) }, c),
+  }),
+  validatePurchase: t.field({
+    type: PurchaseValidation,
+    description: upstream.items('validatePurchase'),
+    args: { code: t.arg.string({ required: true }) },
+    resolve: resolve.validatePurchase,
+  }),
+}));

@@ -1,0 +1,51 @@
+/** Seller: a user who sells, with their gigs (`Seller.gigs` → GET /gigs?seller=). */
+import type { SellerRecord } from '../src/upstreams/marketplace/map.js';
+import * as resolve from '../resolvers/sellers.js';
+import { builder } from './builder.js';
+import { AFTER_DESCRIPTION, connectionOf, FIRST_DESCRIPTION } from './connection.js';
+import { GigConnection } from './gigs.js';
+import { upstream, via } from './upstream-docs.js';
+
+export const Seller = builder.objectRef<SellerRecord>('Seller');
+export const SellerConnection = connectionOf('Seller', Seller);
+
+Seller.implement({
+  description: 'A seller (studio) on the marketplace.',
+  fields: (t) => ({
+    username: t.exposeString('username', { nullable: false }),
+    name: t.exposeString('name'),
+    headline: t.exposeString('headline'),
+    rating: t.exposeFloat('rating'),
+    reviewsCount: t.exposeInt('reviewsCount'),
+    avatarUrl: t.exposeString('avatarUrl'),
+    country: t.exposeString('country'),
+    level: t.exposeString('level'),
+    languages: t.exposeStringList('languages'),
+    createdAt: t.field({ type: 'DateTime', resolve: (s) => s.createdAt }),
+    attributes: t.field({ type: 'JSON', description: 'The whole upstream seller object.', resolve: (s) => s.attributes }),
+    gigs: t.field({
+      type: GigConnection,
+      description: via.marketplace('gigsIndex', "The seller's gigs (GET /gigs?seller=<username>), newest first."),
+      args: {
+        first: t.arg.int({ description: FIRST_DESCRIPTION }),
+        after: t.arg.string({ description: AFTER_DESCRIPTION }),
+      },
+      resolve: resolve.sellerGigs,
+    }),
+  }),
+});
+
+builder.queryFields((t) => ({
+  seller: t.field({
+    type: Seller,
+    description: upstream.marketplace('sellersShow'),
+    args: { username: t.arg.string({ required: true }) },
+    resolve: resolve.seller,
+  }),
+  sellers: t.field({
+    type: SellerConnection,
+    description: upstream.marketplace('sellersIndex'),
+    args: { first: t.arg.int({ description: FIRST_DESCRIPTION }), after: t.arg.string({ description: AFTER_DESCRIPTION }) },
+    resolve: resolve.sellers,
+  }),
+}));

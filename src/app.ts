@@ -1,0 +1,55 @@
+/**
+ * Assembles the gateway: starts the embedded sandbox for each upstream whose
+ * URL is unset (never in production: loadConfig refuses that), opens the
+ * upstream pools and builds the Yoga app. `close()` releases all of it.
+ */
+import type { Config } from './config.js';
+import type { UpstreamName } from './errors.js';
+import type { Logger } from './logger.js';
+import { ReferenceData } from './reference-data.js';
+import { closePools, createPools, type UpstreamPools } from './upstreams/index.js';
+import { createGateway, type Gateway } from './yoga.js';
+
+export interface App {
+  yoga: Gateway;
+  pools: UpstreamPools;
+  origins: Record<UpstreamName, string>;
+  sandboxed: ReadonlySet<UpstreamName>;
+  close(): Promise<void>;
+}
+
+export async function createApp(config: Config, logger: Logger): Promise<App> {
+  const names: UpstreamName[] = ['marketplace', 'seo', 'items'];
+  const missing = names.filter((name) => !config.upstreams[name].url);
+  let closeSandbox: (() => Promise<void>) | undefined;
+  const origins = {} as Record<UpstreamName, string>;
+  for (const name of names) if (config.upstreams[name].url) origins[name] = config.upstreams[name].url!;
+  if (missing.length > 0) {
+    if (config.production) throw new Error('The sandbox never starts in production');
+    // Imported lazily so a production process never loads the simulation.
+    const { startSandbox } = await import('./sandbox/index.js');
+    const sandbox = await startSandbox({
+      services: missing,
+      webhook: config.webhookSecret ? { url: `http://127.0.0.1:${config.port}/webhooks/marketplace`, secret: config.webhookSecret } : undefined,
+    });
+    closeSandbox = sandbox.close;
+    for (const name of missing) {
+      origins[name] = sandbox.urls[name]!;
+      logger.info({ upstream: name, url: sandbox.urls[name] }, `${name.toUpperCase()}_URL is unset: serving ${name} from the embedded sandbox`);
+    }
+  }
+  const pools = createPools(config, origins, logger);
+  const reference = new ReferenceData(pools, config.referenceCacheTtlMs);
+  const sandboxed = new Set(missing);
+  const yoga = createGateway({ config, pools, reference, logger, sandboxed });
+  return {
+    yoga,
+    pools,
+    origins,
+    sandboxed,
+    close: async () => {
+      await closePools(pools);
+      await closeSandbox?.();
+    },
+  };
+}

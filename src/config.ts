@@ -1,0 +1,165 @@
+/**
+ * Environment → typed configuration, validated once at start-up. A bad value
+ * stops the process with a message naming the variable (contract sections 1, 2).
+ */
+import { z } from 'zod';
+
+const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+const optionalPositiveInt = z
+  .union([z.literal('').transform(() => undefined), z.coerce.number().int().positive()])
+  .optional();
+const optionalOrigin = z
+  .string()
+  .trim()
+  .transform((value) => (value === '' ? undefined : value))
+  .pipe(
+    z
+      .url({ protocol: /^https?$/, error: 'must be an http(s) origin such as https://api.example.com' })
+      .transform((value) => value.replace(/\/+$/, ''))
+      .optional(),
+  )
+  .optional();
+const list = z
+  .string()
+  .optional()
+  .transform((value) =>
+    (value ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
+  );
+const bool = (fallback: boolean) =>
+  z
+    .enum(['true', 'false', '1', '0', ''])
+    .optional()
+    .transform((value) => (value === undefined || value === '' ? fallback : value === 'true' || value === '1'));
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(4000),
+  HOST: z.string().default('0.0.0.0'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+
+  MARKETPLACE_URL: optionalOrigin,
+  SEO_URL: optionalOrigin,
+  ITEMS_URL: optionalOrigin,
+  MARKETPLACE_API_ROOT: z.enum(['/api/v1', '/api/v2']).default('/api/v1'),
+
+  UPSTREAM_TIMEOUT_MS: positiveInt(10_000),
+  MARKETPLACE_TIMEOUT_MS: optionalPositiveInt,
+  SEO_TIMEOUT_MS: optionalPositiveInt,
+  ITEMS_TIMEOUT_MS: optionalPositiveInt,
+  REQUEST_DEADLINE_MS: positiveInt(30_000),
+  /** Connections per upstream origin (undici Pool size): the per-process concurrency bound. */
+  UPSTREAM_CONNECTIONS: positiveInt(64),
+  UPSTREAM_MAX_RESPONSE_BYTES: positiveInt(10 * 1024 * 1024),
+  UPSTREAM_RETRIES: z.coerce.number().int().min(0).max(5).default(2),
+  BREAKER_FAILURES: positiveInt(5),
+  BREAKER_COOLDOWN_MS: positiveInt(10_000),
+
+  /** Above this many distinct `item(id)` keys in one request, one GET /items/all serves them all. */
+  ITEMS_BATCH_THRESHOLD: positiveInt(3),
+  VALIDATE_PURCHASE_CONCURRENCY: positiveInt(8),
+  REFERENCE_CACHE_TTL_MS: z.coerce.number().int().min(0).default(300_000),
+
+  MARKETPLACE_WEBHOOK_SECRET: z.string().optional(),
+  GATEWAY_ADMIN_KEY: z.string().optional(),
+
+  GRAPHIQL: bool(true),
+  INTROSPECTION: bool(true),
+  CORS_ORIGINS: list,
+  MAX_DEPTH: positiveInt(12),
+  MAX_ALIASES: positiveInt(30),
+  MAX_TOKENS: positiveInt(2000),
+  MAX_COST: positiveInt(5000),
+  MAX_BODY_BYTES: positiveInt(1024 * 1024),
+  MAX_UPLOAD_BYTES: positiveInt(25 * 1024 * 1024),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface UpstreamConfig {
+  /** Origin, or undefined when the embedded sandbox serves this upstream. */
+  url: string | undefined;
+  root: string;
+  timeoutMs: number;
+}
+
+export interface Config {
+  env: Env['NODE_ENV'];
+  production: boolean;
+  port: number;
+  host: string;
+  logLevel: Env['LOG_LEVEL'];
+  upstreams: { marketplace: UpstreamConfig; seo: UpstreamConfig; items: UpstreamConfig };
+  requestDeadlineMs: number;
+  upstreamConnections: number;
+  upstreamMaxResponseBytes: number;
+  upstreamRetries: number;
+  breaker: { failureThreshold: number; cooldownMs: number };
+  itemsBatchThreshold: number;
+  validatePurchaseConcurrency: number;
+  referenceCacheTtlMs: number;
+  webhookSecret: string | undefined;
+  adminKey: string | undefined;
+  graphiql: boolean;
+  introspection: boolean;
+  corsOrigins: string[];
+  limits: { depth: number; aliases: number; tokens: number; cost: number; bodyBytes: number; uploadBytes: number };
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** Reads the environment; throws ConfigError naming every bad variable. */
+export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const production = e.NODE_ENV === 'production';
+  if (production) {
+    const missing = (['MARKETPLACE_URL', 'SEO_URL', 'ITEMS_URL'] as const).filter((name) => !e[name]);
+    if (missing.length > 0) {
+      throw new ConfigError(
+        `Invalid configuration:\n${missing.map((name) => `  ${name}: required when NODE_ENV=production (the sandbox never starts in production)`).join('\n')}`,
+      );
+    }
+  }
+  return {
+    env: e.NODE_ENV,
+    production,
+    port: e.PORT,
+    host: e.HOST,
+    logLevel: e.LOG_LEVEL,
+    upstreams: {
+      marketplace: { url: e.MARKETPLACE_URL, root: e.MARKETPLACE_API_ROOT, timeoutMs: e.MARKETPLACE_TIMEOUT_MS ?? e.UPSTREAM_TIMEOUT_MS },
+      seo: { url: e.SEO_URL, root: '/api/v1', timeoutMs: e.SEO_TIMEOUT_MS ?? e.UPSTREAM_TIMEOUT_MS },
+      items: { url: e.ITEMS_URL, root: '/api', timeoutMs: e.ITEMS_TIMEOUT_MS ?? e.UPSTREAM_TIMEOUT_MS },
+    },
+    requestDeadlineMs: e.REQUEST_DEADLINE_MS,
+    upstreamConnections: e.UPSTREAM_CONNECTIONS,
+    upstreamMaxResponseBytes: e.UPSTREAM_MAX_RESPONSE_BYTES,
+    upstreamRetries: e.UPSTREAM_RETRIES,
+    breaker: { failureThreshold: e.BREAKER_FAILURES, cooldownMs: e.BREAKER_COOLDOWN_MS },
+    itemsBatchThreshold: e.ITEMS_BATCH_THRESHOLD,
+    validatePurchaseConcurrency: e.VALIDATE_PURCHASE_CONCURRENCY,
+    referenceCacheTtlMs: e.REFERENCE_CACHE_TTL_MS,
+    webhookSecret: e.MARKETPLACE_WEBHOOK_SECRET,
+    adminKey: e.GATEWAY_ADMIN_KEY,
+    graphiql: e.GRAPHIQL && !production,
+    introspection: e.INTROSPECTION,
+    corsOrigins: e.CORS_ORIGINS,
+    limits: {
+      depth: e.MAX_DEPTH,
+      aliases: e.MAX_ALIASES,
+      tokens: e.MAX_TOKENS,
+      cost: e.MAX_COST,
+      bodyBytes: e.MAX_BODY_BYTES,
+      uploadBytes: e.MAX_UPLOAD_BYTES,
+    },
+  };
+}

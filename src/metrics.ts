@@ -1,0 +1,56 @@
+/**
+ * Prometheus metrics (prom-client) on one registry: GraphQL requests, upstream
+ * calls per upstream and operation, and breaker states. Labels never carry a
+ * credential or an argument value, only names and status classes.
+ */
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+
+export const registry = new Registry();
+collectDefaultMetrics({ register: registry });
+
+const latencyBuckets = [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
+
+export const graphqlRequests = new Counter({
+  name: 'gateway_graphql_requests_total',
+  help: 'GraphQL operations executed, by operation type and outcome (ok, error, rejected).',
+  labelNames: ['operation_type', 'outcome'] as const,
+  registers: [registry],
+});
+
+export const graphqlDuration = new Histogram({
+  name: 'gateway_graphql_request_duration_seconds',
+  help: 'Wall time of a GraphQL operation from parse to result.',
+  labelNames: ['operation_type'] as const,
+  buckets: latencyBuckets,
+  registers: [registry],
+});
+
+const upstreamCalls = new Counter({
+  name: 'gateway_upstream_requests_total',
+  help: 'Upstream HTTP calls by upstream, operation and status class (2xx, 4xx, 5xx, error).',
+  labelNames: ['upstream', 'operation', 'status'] as const,
+  registers: [registry],
+});
+
+const upstreamDuration = new Histogram({
+  name: 'gateway_upstream_request_duration_seconds',
+  help: 'Latency of upstream HTTP calls, including the body.',
+  labelNames: ['upstream'] as const,
+  buckets: latencyBuckets,
+  registers: [registry],
+});
+
+export const breakerGauge = new Gauge({
+  name: 'gateway_upstream_circuit_state',
+  help: 'Circuit breaker state per upstream: 0 closed, 1 half-open, 2 open.',
+  labelNames: ['upstream'] as const,
+  registers: [registry],
+});
+
+export const upstreamMetrics = {
+  observe(upstream: string, operation: string, status: number | undefined, seconds: number): void {
+    const statusClass = status === undefined ? 'error' : `${Math.floor(status / 100)}xx`;
+    upstreamCalls.inc({ upstream, operation, status: statusClass });
+    upstreamDuration.observe({ upstream }, seconds);
+  },
+};

@@ -1,0 +1,75 @@
+/**
+ * The gateway's non-GraphQL routes (contract section 1): `/healthz`
+ * (liveness), `/readyz` (each upstream's state, never failing on one
+ * upstream since partial results are served) and `/metrics` (Prometheus).
+ */
+import type { Plugin } from 'graphql-yoga';
+import { connect } from 'node:net';
+import type { UpstreamPools } from '../upstreams/index.js';
+import { breakerGauge, registry } from '../metrics.js';
+
+export interface HttpRoutesOptions {
+  pools: UpstreamPools;
+  /** Upstreams served by the embedded sandbox. */
+  sandboxed: ReadonlySet<string>;
+  probeTimeoutMs?: number;
+}
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', 'cache-control': 'no-store' } });
+
+/** A TCP connect to the upstream origin: reachable without spending an API call or a credential. */
+function probe(origin: string, timeoutMs: number): Promise<boolean> {
+  const url = new URL(origin);
+  const port = Number(url.port || (url.protocol === 'https:' ? 443 : 80));
+  return new Promise((resolve) => {
+    const socket = connect({ host: url.hostname, port, timeout: timeoutMs });
+    const done = (ok: boolean) => {
+      socket.destroy();
+      resolve(ok);
+    };
+    socket.once('connect', () => done(true));
+    socket.once('timeout', () => done(false));
+    socket.once('error', () => done(false));
+  });
+}
+
+const BREAKER_VALUE = { closed: 0, 'half-open': 1, open: 2 } as const;
+
+export function useHttpRoutes({ pools, sandboxed, probeTimeoutMs = 1000 }: HttpRoutesOptions): Plugin {
+  const updateBreakerGauge = () => {
+    for (const pool of Object.values(pools)) breakerGauge.set({ upstream: pool.name }, BREAKER_VALUE[pool.breakerState()]);
+  };
+  return {
+    async onRequest({ request, url, endResponse }) {
+      if (request.method !== 'GET' && request.method !== 'HEAD') return;
+      switch (url.pathname) {
+        case '/healthz':
+          endResponse(json(200, { status: 'ok' }));
+          return;
+        case '/readyz': {
+          const entries = await Promise.all(
+            Object.values(pools).map(async (pool) => [
+              pool.name,
+              {
+                origin: pool.origin,
+                sandbox: sandboxed.has(pool.name),
+                reachable: await probe(pool.origin, probeTimeoutMs),
+                breaker: pool.breakerState(),
+                lastError: pool.lastError ?? null,
+              },
+            ]),
+          );
+          const upstreams = Object.fromEntries(entries) as Record<string, { reachable: boolean }>;
+          const degraded = Object.values(upstreams).some((u) => !u.reachable);
+          endResponse(json(200, { status: degraded ? 'degraded' : 'ready', upstreams }));
+          return;
+        }
+        case '/metrics':
+          updateBreakerGauge();
+          endResponse(new Response(await registry.metrics(), { status: 200, headers: { 'content-type': registry.contentType } }));
+          return;
+      }
+    },
+  };
+}

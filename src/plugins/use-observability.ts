@@ -1,0 +1,30 @@
+/**
+ * Counts and times GraphQL operations, and logs each coded error once with
+ * its request id, upstream and status (never a credential or argument value).
+ */
+import type { Plugin } from 'graphql-yoga';
+import { getOperationAST, type GraphQLError } from 'graphql';
+import type { GatewayContext } from '../context.js';
+import { graphqlDuration, graphqlRequests } from '../metrics.js';
+
+export function useObservability(): Plugin<GatewayContext> {
+  return {
+    onExecute({ args }) {
+      const started = performance.now();
+      const operation = getOperationAST(args.document, args.operationName);
+      const operationType = operation?.operation ?? 'unknown';
+      return {
+        onExecuteDone({ result }) {
+          const errors = 'errors' in result ? ((result.errors ?? []) as readonly GraphQLError[]) : [];
+          graphqlRequests.inc({ operation_type: String(operationType), outcome: errors.length ? 'error' : 'ok' });
+          graphqlDuration.observe({ operation_type: String(operationType) }, (performance.now() - started) / 1000);
+          const ctx = args.contextValue as GatewayContext;
+          for (const error of errors) {
+            const ext = error.extensions ?? {};
+            ctx.logger.warn({ code: ext.code, upstream: ext.upstream, status: ext.status, path: error.path?.join('.') }, 'field error');
+          }
+        },
+      };
+    },
+  };
+}

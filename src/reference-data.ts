@@ -1,0 +1,57 @@
+/**
+ * The only cross-request cache: public reference data that no credential can
+ * change (categories, the scope and webhook-event lists of /openapi.json).
+ * It is fetched WITHOUT the caller's token so the cached answer cannot depend
+ * on who asked first. Failures are not cached; concurrent misses share one call.
+ */
+import type { UpstreamPools } from './upstreams/index.js';
+import { MarketplaceClient } from './upstreams/marketplace/client.js';
+import type { CategoryRecord, ApiScopeRecord, WebhookEventTypeRecord } from './upstreams/marketplace/map.js';
+
+interface Entry<T> {
+  value: Promise<T>;
+  expiresAt: number;
+}
+
+export class ReferenceData {
+  private readonly entries = new Map<string, Entry<unknown>>();
+
+  constructor(
+    private readonly pools: UpstreamPools,
+    private readonly ttlMs: number,
+  ) {}
+
+  private cached<T>(key: string, load: (client: MarketplaceClient) => Promise<T>): Promise<T> {
+    const now = Date.now();
+    const hit = this.entries.get(key) as Entry<T> | undefined;
+    if (hit && hit.expiresAt > now) return hit.value;
+    // The shared call is not tied to one caller's request signal: another caller may be waiting on it.
+    const value = load(new MarketplaceClient(this.pools.marketplace, undefined, {}));
+    const entry = { value, expiresAt: this.ttlMs > 0 ? now + this.ttlMs : now };
+    if (this.ttlMs > 0) this.entries.set(key, entry);
+    value.catch(() => {
+      if (this.entries.get(key) === entry) this.entries.delete(key);
+    });
+    return value;
+  }
+
+  categories(): Promise<CategoryRecord[]> {
+    return this.cached('categories', (client) => client.listCategories());
+  }
+
+  private description() {
+    return this.cached('openapi', (client) => client.getDescription());
+  }
+
+  async apiScopes(): Promise<ApiScopeRecord[]> {
+    return (await this.description())['x-scopes'];
+  }
+
+  async webhookEventTypes(): Promise<WebhookEventTypeRecord[]> {
+    return (await this.description())['x-webhook-events'];
+  }
+
+  clear(): void {
+    this.entries.clear();
+  }
+}

@@ -1,0 +1,229 @@
+/**
+ * One keep-alive undici Pool per upstream origin, and the single place where
+ * an upstream call is made: timeouts, the request deadline, GET-only retries
+ * with full-jitter backoff, the circuit breaker, response-size limit, JSON
+ * parsing and metrics. Status codes are returned to the per-upstream client,
+ * which knows that service's error shapes; transport failures become
+ * UpstreamError here.
+ */
+import type { Readable } from 'node:stream';
+import { Pool, errors as undiciErrors } from 'undici';
+import type { IncomingHttpHeaders } from 'undici/types/header.js';
+import { UpstreamError, type UpstreamName } from '../errors.js';
+import type { HttpMethod } from './operations.js';
+import { CircuitBreaker, type BreakerOptions, type BreakerState } from './breaker.js';
+import { upstreamMetrics } from '../metrics.js';
+import type { Logger } from '../logger.js';
+
+export interface UpstreamHttpOptions {
+  name: UpstreamName;
+  origin: string;
+  root: string;
+  timeoutMs: number;
+  connections: number;
+  maxResponseBytes: number;
+  retries: number;
+  breaker?: Partial<BreakerOptions>;
+  logger: Logger;
+}
+
+export interface UpstreamRequest {
+  method: HttpMethod;
+  /** Path below the root, every identifier already percent-encoded. */
+  path: string;
+  query?: Record<string, string | number | boolean | undefined>;
+  headers?: Record<string, string>;
+  body?: string | Buffer | Readable;
+  /** Aborted when the GraphQL request ends or passes its deadline. */
+  signal?: AbortSignal;
+  /** Epoch ms after which no retry may start (the request deadline). */
+  deadlineAt?: number;
+  /** Operation name for logs and metrics (never a value). */
+  operation: string;
+}
+
+export interface UpstreamResponse {
+  status: number;
+  headers: IncomingHttpHeaders;
+  /** Parsed JSON body, or undefined for an empty body. */
+  body: unknown;
+}
+
+const RETRYABLE_STATUS = new Set([502, 503, 504]);
+const BACKOFF_BASE_MS = 50;
+
+export class UpstreamHttp {
+  readonly name: UpstreamName;
+  readonly breaker: CircuitBreaker;
+  private readonly pool: Pool;
+  lastError: { message: string; at: string } | undefined;
+
+  constructor(private readonly options: UpstreamHttpOptions) {
+    this.name = options.name;
+    this.pool = new Pool(options.origin, {
+      connections: options.connections,
+      pipelining: 1,
+      keepAliveTimeout: 30_000,
+      keepAliveMaxTimeout: 60_000,
+      connect: { timeout: Math.min(options.timeoutMs, 10_000) },
+      headersTimeout: options.timeoutMs,
+      bodyTimeout: options.timeoutMs,
+    });
+    this.breaker = new CircuitBreaker(options.breaker);
+  }
+
+  get origin(): string {
+    return this.options.origin;
+  }
+
+  breakerState(): BreakerState {
+    return this.breaker.state;
+  }
+
+  /** Sends a request; GETs are retried on transport errors and 502/503/504. */
+  async send(req: UpstreamRequest): Promise<UpstreamResponse> {
+    const idempotent = req.method === 'GET';
+    const maxAttempts = idempotent ? this.options.retries + 1 : 1;
+    for (let attempt = 1; ; attempt++) {
+      if (!this.breaker.allow()) {
+        throw new UpstreamError(this.name, 'UPSTREAM_UNAVAILABLE', `The ${this.name} service is unavailable (circuit open)`, {
+          retryAfter: this.breaker.retryAfterSeconds(),
+        });
+      }
+      let response: UpstreamResponse;
+      try {
+        response = await this.attempt(req);
+      } catch (error) {
+        const failure = error as UpstreamError;
+        this.breaker.record(false);
+        this.lastError = { message: failure.message, at: new Date().toISOString() };
+        const retryable = idempotent && failure.code === 'UPSTREAM_UNAVAILABLE' && !req.signal?.aborted;
+        if (retryable && attempt < maxAttempts && (await this.backoff(attempt, undefined, req))) continue;
+        throw failure;
+      }
+      const serverFailure = response.status >= 500;
+      this.breaker.record(!serverFailure);
+      if (serverFailure) this.lastError = { message: `HTTP ${response.status}`, at: new Date().toISOString() };
+      if (idempotent && RETRYABLE_STATUS.has(response.status) && attempt < maxAttempts) {
+        const retryAfter = parseRetryAfter(response.headers['retry-after']);
+        if (await this.backoff(attempt, retryAfter, req)) continue;
+      }
+      return response;
+    }
+  }
+
+  /** Waits before the next attempt; false when the wait would not fit the request's deadline. */
+  private async backoff(attempt: number, retryAfterSeconds: number | undefined, req: UpstreamRequest): Promise<boolean> {
+    const signal = req.signal;
+    const delay =
+      retryAfterSeconds !== undefined ? retryAfterSeconds * 1000 : Math.random() * BACKOFF_BASE_MS * 2 ** (attempt - 1);
+    if (req.deadlineAt !== undefined && Date.now() + delay >= req.deadlineAt) return false;
+    if (delay > this.options.timeoutMs) return false;
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, delay);
+      signal?.addEventListener('abort', () => {
+        clearTimeout(timer);
+        resolve();
+      }, { once: true });
+    });
+    return !signal?.aborted;
+  }
+
+  private async attempt(req: UpstreamRequest): Promise<UpstreamResponse> {
+    const path = this.options.root + req.path + queryString(req.query);
+    const started = performance.now();
+    const timeout = AbortSignal.timeout(this.options.timeoutMs);
+    const signal = req.signal ? AbortSignal.any([req.signal, timeout]) : timeout;
+    const mutation = req.method !== 'GET';
+    let status: number | undefined;
+    try {
+      const res = await this.pool.request({
+        method: req.method,
+        path,
+        headers: req.headers,
+        body: req.body,
+        signal,
+      });
+      status = res.statusCode;
+      const body = await readJson(res.body, this.options.maxResponseBytes, this.name, status);
+      return { status, headers: res.headers, body };
+    } catch (error) {
+      if (error instanceof UpstreamError) throw error;
+      throw this.transportError(error, mutation, status, timeout.aborted || isTimeout(error), req.signal);
+    } finally {
+      const seconds = (performance.now() - started) / 1000;
+      upstreamMetrics.observe(this.name, req.operation, status, seconds);
+      this.options.logger.debug({ upstream: this.name, operation: req.operation, method: req.method, status, ms: Math.round(seconds * 1000) }, 'upstream call');
+    }
+  }
+
+  private transportError(error: unknown, mutation: boolean, status: number | undefined, timedOut: boolean, outer?: AbortSignal): UpstreamError {
+    const deadlinePassed = outer?.aborted && (outer.reason as Error | undefined)?.name === 'TimeoutError';
+    if (timedOut || deadlinePassed) {
+      return new UpstreamError(this.name, 'UPSTREAM_TIMEOUT', `The ${this.name} service did not answer in time`, {
+        status,
+        outcomeUnknown: mutation || undefined,
+        cause: error,
+      });
+    }
+    return new UpstreamError(this.name, 'UPSTREAM_UNAVAILABLE', `The ${this.name} service could not be reached`, {
+      status,
+      outcomeUnknown: mutation || undefined,
+      cause: error,
+    });
+  }
+
+  async close(): Promise<void> {
+    await this.pool.close();
+  }
+
+  async destroy(): Promise<void> {
+    await this.pool.destroy();
+  }
+}
+
+function isTimeout(error: unknown): boolean {
+  return (
+    error instanceof undiciErrors.HeadersTimeoutError ||
+    error instanceof undiciErrors.BodyTimeoutError ||
+    error instanceof undiciErrors.ConnectTimeoutError ||
+    (error instanceof Error && error.name === 'TimeoutError')
+  );
+}
+
+function queryString(query: UpstreamRequest['query']): string {
+  if (!query) return '';
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) if (value !== undefined) params.append(key, String(value));
+  const text = params.toString();
+  return text ? `?${text}` : '';
+}
+
+export function parseRetryAfter(value: string | string[] | undefined): number | undefined {
+  const text = Array.isArray(value) ? value[0] : value;
+  if (!text) return undefined;
+  const seconds = Number(text);
+  if (Number.isFinite(seconds) && seconds >= 0) return Math.ceil(seconds);
+  const date = Date.parse(text);
+  if (Number.isNaN(date)) return undefined;
+  return Math.max(0, Math.ceil((date - Date.now()) / 1000));
+}
+
+async function readJson(body: AsyncIterable<Buffer> & { dump(): Promise<void> }, limit: number, upstream: UpstreamName, status: number): Promise<unknown> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of body) {
+    size += chunk.length;
+    if (size > limit) {
+      await body.dump().catch(() => undefined);
+      throw new UpstreamError(upstream, 'UPSTREAM_BAD_RESPONSE', `The ${upstream} service sent a response larger than allowed`, { status });
+    }
+    chunks.push(chunk);
+  }
+  if (size === 0) return undefined;
+  try {
+    return JSON.parse(Buffer.concat(chunks, size).toString('utf8')) as unknown;
+  } catch {
+    throw new UpstreamError(upstream, 'UPSTREAM_BAD_RESPONSE', `The ${upstream} service sent a response that is not JSON`, { status });
+  }
+}

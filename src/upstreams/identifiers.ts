@@ -1,0 +1,35 @@
+/**
+ * Identifiers that go into upstream paths (contract section 4): refused when
+ * empty, `.`, `..` or over 200 characters, then percent-encoded as exactly one
+ * path segment, so no caller value can add a segment, a query or a fragment.
+ */
+import { badUserInput } from '../errors.js';
+
+export const MAX_IDENTIFIER_LENGTH = 200;
+
+/** Validates an identifier argument; the error names the argument. */
+export function identifier(value: string, argument: string): string {
+  if (value === '' || value.trim() === '') throw badUserInput(`"${argument}" must not be empty`, argument);
+  if (value === '.' || value === '..') throw badUserInput(`"${argument}" is not a valid identifier`, argument);
+  if (value.length > MAX_IDENTIFIER_LENGTH) {
+    throw badUserInput(`"${argument}" is longer than ${MAX_IDENTIFIER_LENGTH} characters`, argument);
+  }
+  // Control characters (CR, LF, NUL...) are never part of an identifier.
+  // eslint-disable-next-line no-control-regex
+  if (/[\u0000-\u001f\u007f]/.test(value)) throw badUserInput(`"${argument}" contains control characters`, argument);
+  return value;
+}
+
+/** One path segment: everything but unreserved characters is percent-encoded ('/' → %2F, ' ' → %20). */
+export function encodeSegment(value: string): string {
+  return encodeURIComponent(value).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+}
+
+/** Fills `{name}` placeholders of an operation path with validated, encoded values. */
+export function fillPath(template: string, params: Record<string, string> = {}): string {
+  return template.replace(/\{(\w+)\}/g, (_, name: string) => {
+    const value = params[name];
+    if (value === undefined) throw new Error(`Missing path parameter ${name} for ${template}`);
+    return encodeSegment(identifier(value, name));
+  });
+}

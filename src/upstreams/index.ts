@@ -1,0 +1,60 @@
+/**
+ * The process-wide upstream pools, and `bindClients`, which gives one request
+ * its three clients, each holding only its own upstream's credential
+ * (contract section 3: a credential never reaches another upstream).
+ */
+import type { Config } from '../config.js';
+import type { UpstreamName } from '../errors.js';
+import type { Logger } from '../logger.js';
+import { UpstreamHttp } from './http.js';
+import { MarketplaceClient, type CallScope } from './marketplace/client.js';
+import { SeoClient } from './seo/client.js';
+import { ItemsClient } from './items/client.js';
+
+export type UpstreamPools = Record<UpstreamName, UpstreamHttp>;
+
+export interface Credentials {
+  marketplaceToken?: string;
+  seoApiKey?: string;
+  itemsApiKey?: string;
+}
+
+export interface Clients {
+  marketplace: MarketplaceClient;
+  seo: SeoClient;
+  items: ItemsClient;
+}
+
+export interface BreakerSettings {
+  failureThreshold: number;
+  cooldownMs: number;
+}
+
+/** `origins` are the resolved upstream origins (configured URL or embedded sandbox). */
+export function createPools(config: Config, origins: Record<UpstreamName, string>, logger: Logger, breaker?: Partial<BreakerSettings>): UpstreamPools {
+  const make = (name: UpstreamName) =>
+    new UpstreamHttp({
+      name,
+      origin: origins[name],
+      root: config.upstreams[name].root,
+      timeoutMs: config.upstreams[name].timeoutMs,
+      connections: config.upstreamConnections,
+      maxResponseBytes: config.upstreamMaxResponseBytes,
+      retries: config.upstreamRetries,
+      breaker: breaker ?? config.breaker,
+      logger,
+    });
+  return { marketplace: make('marketplace'), seo: make('seo'), items: make('items') };
+}
+
+export function bindClients(pools: UpstreamPools, credentials: Credentials, scope: CallScope): Clients {
+  return {
+    marketplace: new MarketplaceClient(pools.marketplace, credentials.marketplaceToken, scope),
+    seo: new SeoClient(pools.seo, credentials.seoApiKey, scope),
+    items: new ItemsClient(pools.items, credentials.itemsApiKey, scope),
+  };
+}
+
+export async function closePools(pools: UpstreamPools): Promise<void> {
+  await Promise.all(Object.values(pools).map((pool) => pool.close()));
+}

@@ -1,0 +1,110 @@
+/**
+ * The Laravel-style conventions the marketplace and website-analysis services
+ * share (contract section 4): `{data}` and `{data, meta, links}` envelopes,
+ * and HTTP status + `{message, errors?, required_scope?}` errors mapped to the
+ * codes of contract section 6.
+ */
+import { z } from 'zod';
+import { UpstreamError, type ErrorCode, type UpstreamName } from '../errors.js';
+import { parseRetryAfter, type UpstreamResponse } from './http.js';
+
+const pageMeta = z.object({
+  current_page: z.number(),
+  per_page: z.number(),
+  total: z.number(),
+  last_page: z.number(),
+});
+
+export interface Page<T> {
+  items: T[];
+  total: number;
+  lastPage: number;
+}
+
+const envelope = z.object({ data: z.unknown() });
+const listEnvelope = z.object({ data: z.array(z.unknown()), meta: pageMeta.optional() });
+
+const errorBody = z
+  .object({
+    message: z.string().optional(),
+    errors: z.record(z.string(), z.array(z.string())).optional(),
+    required_scope: z.string().optional(),
+  })
+  .loose();
+
+/** Validates a payload with `schema`; a mismatch is UPSTREAM_BAD_RESPONSE on that field. */
+export function parsePayload<T>(upstream: UpstreamName, schema: z.ZodType<T>, value: unknown, what: string, status?: number): T {
+  const result = schema.safeParse(value);
+  if (!result.success) {
+    throw new UpstreamError(upstream, 'UPSTREAM_BAD_RESPONSE', `The ${upstream} service sent an unexpected ${what}`, {
+      status,
+      cause: result.error,
+    });
+  }
+  return result.data;
+}
+
+/** `{data: {...}}` → the record mapped by `item`. */
+export function readOne<T>(upstream: UpstreamName, response: UpstreamResponse, item: z.ZodType<T>, what: string): T {
+  const body = parsePayload(upstream, envelope, response.body, what, response.status);
+  return parsePayload(upstream, item, body.data, what, response.status);
+}
+
+/** `{data: [...], meta}` → items mapped by `item`, with the total from `meta`. */
+export function readPage<T>(upstream: UpstreamName, response: UpstreamResponse, item: z.ZodType<T>, what: string): Page<T> {
+  const body = parsePayload(upstream, listEnvelope, response.body, `${what} list`, response.status);
+  const items = parsePayload(upstream, z.array(item), body.data, `${what} list`, response.status);
+  return {
+    items,
+    total: body.meta?.total ?? items.length,
+    lastPage: body.meta?.last_page ?? 1,
+  };
+}
+
+const STATUS_CODES: Record<number, ErrorCode> = {
+  400: 'BAD_USER_INPUT',
+  401: 'UNAUTHENTICATED',
+  403: 'FORBIDDEN',
+  404: 'NOT_FOUND',
+  409: 'CONFLICT',
+  422: 'BAD_USER_INPUT',
+  429: 'RATE_LIMITED',
+};
+
+/** The error for a non-2xx response; `subject` names what was asked for ("gig 'x'"). */
+export function laravelError(upstream: UpstreamName, response: UpstreamResponse, subject: string): UpstreamError {
+  const { status } = response;
+  const parsed = errorBody.safeParse(response.body);
+  const body = parsed.success ? parsed.data : {};
+  const retryAfter = parseRetryAfter(response.headers['retry-after']);
+  const code: ErrorCode = STATUS_CODES[status] ?? (status >= 500 ? 'UPSTREAM_UNAVAILABLE' : 'UPSTREAM_BAD_RESPONSE');
+  const upstreamMessage = typeof body.message === 'string' ? body.message.slice(0, 300) : undefined;
+  const message = (() => {
+    switch (code) {
+      case 'UNAUTHENTICATED':
+        return `The ${upstream} service did not accept the credential`;
+      case 'FORBIDDEN':
+        return body.required_scope
+          ? `The ${upstream} credential lacks the scope "${body.required_scope}"`
+          : `The ${upstream} credential is not allowed to do this`;
+      case 'NOT_FOUND':
+        return `Not found: ${subject}`;
+      case 'CONFLICT':
+        return upstreamMessage ?? `The ${subject} is not in a state that allows this change`;
+      case 'BAD_USER_INPUT':
+        return upstreamMessage ?? `The ${upstream} service rejected the input`;
+      case 'RATE_LIMITED':
+        return `The ${upstream} service is rate limiting requests`;
+      case 'UPSTREAM_UNAVAILABLE':
+        return `The ${upstream} service is unavailable (HTTP ${status})`;
+      default:
+        return `The ${upstream} service answered HTTP ${status}`;
+    }
+  })();
+  return new UpstreamError(upstream, code, message, {
+    status,
+    retryAfter: code === 'RATE_LIMITED' || code === 'UPSTREAM_UNAVAILABLE' ? retryAfter : undefined,
+    requiredScope: body.required_scope,
+    fieldErrors: status === 422 ? body.errors : undefined,
+  });
+}

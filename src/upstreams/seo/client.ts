@@ -1,0 +1,124 @@
+/**
+ * The website-analysis client, bound per request to the caller's API key,
+ * sent as `Authorization: Bearer <key>`; GETs add `Accept: application/json`
+ * and bodies are form-urlencoded, exactly as `seo-reports-api.md` shows.
+ */
+import { UpstreamError } from '../../errors.js';
+import type { UpstreamHttp, UpstreamResponse } from '../http.js';
+import { fillPath } from '../identifiers.js';
+import { laravelError, readOne, readPage } from '../laravel.js';
+import type { CallScope, PageRequest } from '../marketplace/client.js';
+import { seoOperations, type SeoOperationId } from './operations.js';
+import { projectSchema, reportSchema } from './map.js';
+
+type Params = Record<string, string | number | undefined>;
+
+export interface ReportQuery {
+  search?: string;
+  project?: string;
+  result?: string;
+  sortBy?: string;
+  sort?: 'asc' | 'desc';
+}
+
+export interface ProjectQuery {
+  search?: string;
+  sortBy?: string;
+  sort?: 'asc' | 'desc';
+}
+
+export class SeoClient {
+  constructor(
+    private readonly http: UpstreamHttp,
+    private readonly apiKey: string | undefined,
+    private readonly scope: CallScope = {},
+  ) {}
+
+  get hasKey(): boolean {
+    return this.apiKey !== undefined;
+  }
+
+  private async call(id: SeoOperationId, options: { params?: Record<string, string>; query?: Params; form?: Params; subject?: string }): Promise<UpstreamResponse> {
+    if (!this.apiKey) {
+      throw new UpstreamError('seo', 'UNAUTHENTICATED', 'This field needs a website-analysis API key (X-Seo-Api-Key header)');
+    }
+    const op = seoOperations[id];
+    const headers: Record<string, string> = { authorization: `Bearer ${this.apiKey}` };
+    if (op.method === 'GET') headers.accept = 'application/json';
+    let body: string | undefined;
+    if (options.form) {
+      headers['content-type'] = 'application/x-www-form-urlencoded';
+      body = formBody(options.form);
+    }
+    const response = await this.http.send({
+      method: op.method,
+      path: fillPath(op.path, options.params),
+      query: options.query,
+      headers,
+      body,
+      signal: this.scope.signal,
+      deadlineAt: this.scope.deadlineAt,
+      operation: id,
+    });
+    if (response.status >= 200 && response.status < 300) return response;
+    throw laravelError('seo', response, options.subject ?? id);
+  }
+
+  listReports = async (query: ReportQuery, paging: PageRequest) =>
+    readPage(
+      'seo',
+      await this.call('listReports', {
+        query: {
+          search: query.search,
+          search_by: query.search !== undefined ? 'url' : undefined,
+          project: query.project,
+          result: query.result,
+          sort_by: query.sortBy,
+          sort: query.sort,
+          per_page: paging.perPage,
+          page: paging.page,
+        },
+      }),
+      reportSchema,
+      'report',
+    );
+
+  getReport = async (id: string) => readOne('seo', await this.call('showReport', { params: { id }, subject: `report '${id}'` }), reportSchema, 'report');
+
+  createReport = async (input: { url: string; privacy?: number; password?: string }) =>
+    readOne('seo', await this.call('createReport', { form: input }), reportSchema, 'report');
+
+  updateReport = async (id: string, input: { privacy?: number; password?: string; update?: 0 | 1 }) =>
+    readOne('seo', await this.call('updateReport', { params: { id }, form: input, subject: `report '${id}'` }), reportSchema, 'report');
+
+  deleteReport = async (id: string): Promise<void> => {
+    await this.call('deleteReport', { params: { id }, subject: `report '${id}'` });
+  };
+
+  listProjects = async (query: ProjectQuery, paging: PageRequest) =>
+    readPage(
+      'seo',
+      await this.call('listProjects', {
+        query: {
+          search: query.search,
+          search_by: query.search !== undefined ? 'project' : undefined,
+          sort_by: query.sortBy,
+          sort: query.sort,
+          per_page: paging.perPage,
+          page: paging.page,
+        },
+      }),
+      projectSchema,
+      'project',
+    );
+
+  deleteProject = async (name: string): Promise<void> => {
+    await this.call('deleteProject', { params: { project: name }, subject: `project '${name}'` });
+  };
+}
+
+export function formBody(fields: Params): string {
+  const form = new URLSearchParams();
+  for (const [key, value] of Object.entries(fields)) if (value !== undefined) form.append(key, String(value));
+  return form.toString();
+}

@@ -1,0 +1,111 @@
+/**
+ * Runs the real gateway over HTTP against the sandbox, both on loopback port
+ * 0, and exposes what a test asserts on: the GraphQL answer, the calls each
+ * simulated upstream received (with headers), and the captured log lines.
+ */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Writable } from 'node:stream';
+import { print, type DocumentNode } from 'graphql';
+import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
+import { createApp, type App } from '../../src/app.js';
+import { loadConfig } from '../../src/config.js';
+import { createLogger } from '../../src/logger.js';
+import { startSandbox, type Sandbox, type SandboxName } from '../../src/sandbox/index.js';
+import type { RecordedCall } from '../../src/sandbox/control.js';
+
+export const TOKENS = {
+  buyer: 'demo-buyer-token',
+  seller: 'demo-seller-token',
+  readonly: 'demo-readonly-token',
+  noscope: 'demo-noscope-token',
+} as const;
+export const SEO_KEY = 'seo-demo-key';
+export const ITEMS_KEY = 'items-demo-key';
+
+/** Every credential header at once, as a caller with all three would send. */
+export const ALL_CREDENTIALS = {
+  authorization: `Bearer ${TOKENS.buyer}`,
+  'x-seo-api-key': SEO_KEY,
+  'x-items-api-key': ITEMS_KEY,
+};
+
+export interface GraphQLResponse<T = Record<string, unknown>> {
+  status: number;
+  data?: T | null;
+  errors?: Array<{ message: string; path?: Array<string | number>; extensions?: Record<string, unknown> }>;
+}
+
+export interface TestGateway {
+  url: string;
+  sandbox: Sandbox;
+  app: App;
+  logs: string[];
+  query<T = Record<string, unknown>, V = Record<string, unknown>>(
+    document: string | DocumentNode | TypedDocumentNode<T, V>,
+    options?: { variables?: V; headers?: Record<string, string> },
+  ): Promise<GraphQLResponse<T>>;
+  /** Calls the named upstream received since the last reset. */
+  calls(name: SandboxName): RecordedCall[];
+  resetCalls(): void;
+  close(): Promise<void>;
+}
+
+export async function startTestGateway(env: Record<string, string> = {}, services?: SandboxName[]): Promise<TestGateway> {
+  const sandbox = await startSandbox({ seed: 20261123, services });
+  // An upstream left out points at a closed port (the discard port): calls to it fail as unreachable.
+  const unreachable = 'http://127.0.0.1:9';
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    PORT: '0',
+    LOG_LEVEL: 'debug',
+    MARKETPLACE_URL: sandbox.urls.marketplace ?? unreachable,
+    SEO_URL: sandbox.urls.seo ?? unreachable,
+    ITEMS_URL: sandbox.urls.items ?? unreachable,
+    REFERENCE_CACHE_TTL_MS: '0',
+    ...env,
+  });
+  const logs: string[] = [];
+  const sink = new Writable({
+    write(chunk: Buffer, _encoding, callback) {
+      logs.push(chunk.toString('utf8'));
+      callback();
+    },
+  });
+  const app = await createApp(config, createLogger(config.logLevel, sink));
+  const server: Server = createServer(app.yoga);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+  return {
+    url,
+    sandbox,
+    app,
+    logs,
+    async query(document, options = {}) {
+      const query = typeof document === 'string' ? document : print(document as DocumentNode);
+      const response = await fetch(`${url}/graphql`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/graphql-response+json, application/json', ...options.headers },
+        body: JSON.stringify({ query, variables: options.variables }),
+      });
+      const body = (await response.json()) as Omit<GraphQLResponse, 'status'>;
+      return { status: response.status, ...body } as never;
+    },
+    calls: (name) => (sandbox.services[name]?.control.calls ?? []).filter((c) => !c.path.startsWith('/__sandbox')),
+    resetCalls() {
+      for (const service of Object.values(sandbox.services)) service.control.clearCalls();
+    },
+    async close() {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await app.close();
+      await sandbox.close();
+    },
+  };
+}
+
+/** The error at `path` (dot-joined), if any. */
+export function errorAt(response: GraphQLResponse<unknown>, path: string) {
+  return response.errors?.find((e) => (e.path ?? []).join('.') === path);
+}
