@@ -1,11 +1,25 @@
 /**
- * The one SchemaBuilder. Fields are nullable by default: almost every field
- * needs an upstream call, and a failing upstream must null only its own
- * fields (contract section 5). Non-null is opted into where a value is
+ * The one SchemaBuilder. Fields are nullable by default (Pothos 4): almost
+ * every field needs an upstream call, and a failing upstream must null only
+ * its own fields (contract section 5). Non-null is opted into where a value is
  * already in hand (identifiers, enum values of a fetched record).
+ *
+ * The directives plugin puts `@upstream(...)` on every field backed by an
+ * upstream operation, so tools reading the printed SDL see the operation,
+ * method, path and required scope without parsing descriptions.
  */
 import SchemaBuilder from '@pothos/core';
+import DirectivesPlugin from '@pothos/plugin-directives';
 import type { GatewayContext } from '../src/context.js';
+
+export type UpstreamDirectiveArgs = {
+  service: string;
+  operation: string;
+  method: string;
+  path: string;
+  scope?: string | null;
+  canonical: boolean;
+};
 
 export const builder = new SchemaBuilder<{
   Context: GatewayContext;
@@ -13,8 +27,15 @@ export const builder = new SchemaBuilder<{
   Scalars: {
     DateTime: { Input: string; Output: string };
     JSON: { Input: unknown; Output: unknown };
+    File: { Input: File; Output: File };
   };
-}>({});
+  Directives: {
+    upstream: { locations: 'FIELD_DEFINITION'; args: UpstreamDirectiveArgs };
+  };
+}>({
+  plugins: [DirectivesPlugin],
+  directives: { useGraphQLToolsUnorderedDirectives: true },
+});
 
 export type BuilderTypes = typeof builder extends PothosSchemaTypes.SchemaBuilder<infer T> ? T : never;
 

@@ -29,11 +29,11 @@ Gig.implement({
     createdAt: t.field({ type: 'DateTime', resolve: (g) => g.createdAt }),
     sellerUsername: t.exposeString('sellerUsername', { nullable: false }),
     attributes: t.field({ type: 'JSON', description: 'The whole upstream gig object.', resolve: (g) => g.attributes }),
-    seller: t.field({ type: Seller, description: via.marketplace('sellersShow'), resolve: resolve.gigSeller }),
-    category: t.field({ type: Category, description: via.marketplace('categoriesIndex', 'Served from the reference cache.'), resolve: resolve.gigCategory }),
+    seller: t.field({ type: Seller, ...via.marketplace('sellersShow'), resolve: resolve.gigSeller }),
+    category: t.field({ type: Category, ...via.marketplace('categoriesIndex', 'Served from the reference cache.'), resolve: resolve.gigCategory }),
     reviews: t.field({
       type: ReviewConnection,
-      description: upstream.marketplace('reviewsGig', 'Newest first.'),
+      ...upstream.marketplace('reviewsGig', 'Newest first.'),
       args: { first: t.arg.int({ description: FIRST_DESCRIPTION }), after: t.arg.string({ description: AFTER_DESCRIPTION }) },
       resolve: resolve.gigReviews,
     }),
@@ -47,17 +47,17 @@ Review.implement({
     rating: t.exposeFloat('rating'),
     comment: t.exposeString('comment'),
     reviewerUsername: t.exposeString('reviewerUsername'),
-    reviewer: t.field({ type: User, description: via.marketplace('usersShow'), resolve: (r, _a, ctx) => userByName(r.reviewerUsername, ctx) }),
+    reviewer: t.field({ type: User, ...via.marketplace('usersShow'), resolve: (r, _a, ctx) => userByName(r.reviewerUsername, ctx) }),
     createdAt: t.field({ type: 'DateTime', resolve: (r) => r.createdAt }),
     attributes: t.field({ type: 'JSON', description: 'The whole upstream review object.', resolve: (r) => r.attributes }),
   }),
 });
 
 builder.queryFields((t) => ({
-  gig: t.field({ type: Gig, description: upstream.marketplace('gigsShow'), args: { slug: t.arg.string({ required: true }) }, resolve: resolve.gig }),
+  gig: t.field({ type: Gig, ...upstream.marketplace('gigsShow'), args: { slug: t.arg.string({ required: true }) }, resolve: resolve.gig }),
   gigs: t.field({
     type: GigConnection,
-    description: upstream.marketplace('gigsIndex', 'Search and filter gigs, newest first.'),
+    ...upstream.marketplace('gigsIndex', 'Search and filter gigs, newest first.'),
     args: {
       search: t.arg.string({ description: 'Text to search in titles and descriptions.' }),
       seller: t.arg.string({ description: "Only this seller's gigs (username)." }),

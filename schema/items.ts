@@ -67,13 +67,13 @@ Item.implement({
     publishedAt: t.field({ type: 'DateTime', resolve: (i) => i.publishedAt }),
     purchase: t.field({
       type: PurchaseValidation,
-      description: via.items('validatePurchase', 'Valid only if the code is a purchase of this item.'),
+      ...via.items('validatePurchase', 'Valid only if the code is a purchase of this item.'),
       args: { code: t.arg.string({ required: true }) },
       resolve: resolve.itemPurchase,
     }),
     demoReports: t.field({
       type: [SeoReport],
-      description: via.seo('listReports', 'Website-analysis reports whose url equals demoLink exactly (needs X-Seo-Api-Key).'),
+      ...via.seo('listReports', 'Website-analysis reports whose url equals demoLink exactly (needs X-Seo-Api-Key).'),
       args: { first: t.arg.int({ description: 'At most this many, 0 to 100 (default 10).' }) },
       resolve: resolve.itemDemoReports,
     }),
@@ -113,17 +113,17 @@ export const ItemsAccount = builder.objectRef<AccountRecord>('ItemsAccount').imp
 });
 
 builder.queryFields((t) => ({
-  itemsAccount: t.field({ type: ItemsAccount, description: upstream.items('accountDetails'), resolve: resolve.itemsAccount }),
-  items: t.field({ type: [Item], description: upstream.items('listItems'), resolve: resolve.items }),
+  itemsAccount: t.field({ type: ItemsAccount, ...upstream.items('accountDetails'), resolve: resolve.itemsAccount }),
+  items: t.field({ type: [Item], ...upstream.items('listItems'), resolve: resolve.items }),
   item: t.field({
     type: Item,
-    description: upstream.items('showItem', 'Many item(id) in one request share one GET /items/all above ITEMS_BATCH_THRESHOLD.'),
+    ...upstream.items('showItem', 'Many item(id) in one request share one GET /items/all above ITEMS_BATCH_THRESHOLD.'),
     args: { id: t.arg.id({ required: true }) },
     resolve: (p, a, c) => resolve.item(p, { id: String(a.id) }, c),
   }),
   validatePurchase: t.field({
     type: PurchaseValidation,
-    description: upstream.items('validatePurchase'),
+    ...upstream.items('validatePurchase'),
     args: { code: t.arg.string({ required: true }) },
     resolve: resolve.validatePurchase,
   }),

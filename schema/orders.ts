@@ -39,21 +39,21 @@ export const Order = builder.objectRef<OrderRecord>('Order').implement({
     dueAt: t.field({ type: 'DateTime', resolve: (o) => o.dueAt }),
     createdAt: t.field({ type: 'DateTime', resolve: (o) => o.createdAt }),
     attributes: t.field({ type: 'JSON', description: 'The whole upstream order object.', resolve: (o) => o.attributes }),
-    gig: t.field({ type: Gig, description: via.marketplace('gigsShow'), resolve: resolve.orderGig }),
-    seller: t.field({ type: Seller, description: via.marketplace('sellersShow'), resolve: resolve.orderSeller }),
-    buyer: t.field({ type: User, description: via.marketplace('usersShow'), resolve: resolve.orderBuyer }),
-    deliveries: t.field({ type: [Delivery], description: upstream.marketplace('ordersDeliveries'), resolve: resolve.orderDeliveries }),
-    revisions: t.field({ type: [Revision], description: upstream.marketplace('ordersRevisions'), resolve: resolve.orderRevisions }),
+    gig: t.field({ type: Gig, ...via.marketplace('gigsShow'), resolve: resolve.orderGig }),
+    seller: t.field({ type: Seller, ...via.marketplace('sellersShow'), resolve: resolve.orderSeller }),
+    buyer: t.field({ type: User, ...via.marketplace('usersShow'), resolve: resolve.orderBuyer }),
+    deliveries: t.field({ type: [Delivery], ...upstream.marketplace('ordersDeliveries'), resolve: resolve.orderDeliveries }),
+    revisions: t.field({ type: [Revision], ...upstream.marketplace('ordersRevisions'), resolve: resolve.orderRevisions }),
   }),
 });
 
 export const OrderConnection = connectionOf('Order', Order);
 
 builder.queryFields((t) => ({
-  order: t.field({ type: Order, description: upstream.marketplace('ordersShow'), args: { id: t.arg.id({ required: true }) }, resolve: (p, a, c) => resolve.order(p, { id: String(a.id) }, c) }),
+  order: t.field({ type: Order, ...upstream.marketplace('ordersShow'), args: { id: t.arg.id({ required: true }) }, resolve: (p, a, c) => resolve.order(p, { id: String(a.id) }, c) }),
   orders: t.field({
     type: OrderConnection,
-    description: upstream.marketplace('ordersIndex', "The caller's orders (as buyer or seller), newest first."),
+    ...upstream.marketplace('ordersIndex', "The caller's orders (as buyer or seller), newest first."),
     args: { first: t.arg.int({ description: FIRST_DESCRIPTION }), after: t.arg.string({ description: AFTER_DESCRIPTION }) },
     resolve: resolve.orders,
   }),

@@ -37,17 +37,17 @@ export const WebhookEventType = builder.objectRef<WebhookEventTypeRecord>('Webho
 builder.queryFields((t) => ({
   categories: t.field({
     type: [Category],
-    description: upstream.marketplace('categoriesIndex', 'Public reference data, cached across requests (REFERENCE_CACHE_TTL_MS).'),
+    ...upstream.marketplace('categoriesIndex', 'Public reference data, cached across requests (REFERENCE_CACHE_TTL_MS).'),
     resolve: resolve.categories,
   }),
   apiScopes: t.field({
     type: [ApiScope],
-    description: upstream.marketplace('openapi', 'The scopes published in the API description; cached across requests.'),
+    ...upstream.marketplace('openapi', 'The scopes published in the API description; cached across requests.'),
     resolve: resolve.apiScopes,
   }),
   webhookEventTypes: t.field({
     type: [WebhookEventType],
-    description: via.marketplace('openapi', 'The webhook event kinds published in the API description; cached across requests.'),
+    ...via.marketplace('openapi', 'The webhook event kinds published in the API description; cached across requests.'),
     resolve: resolve.webhookEventTypes,
   }),
 }));

@@ -25,7 +25,7 @@ Seller.implement({
     attributes: t.field({ type: 'JSON', description: 'The whole upstream seller object.', resolve: (s) => s.attributes }),
     gigs: t.field({
       type: GigConnection,
-      description: via.marketplace('gigsIndex', "The seller's gigs (GET /gigs?seller=<username>), newest first."),
+      ...via.marketplace('gigsIndex', "The seller's gigs (GET /gigs?seller=<username>), newest first."),
       args: {
         first: t.arg.int({ description: FIRST_DESCRIPTION }),
         after: t.arg.string({ description: AFTER_DESCRIPTION }),
@@ -38,13 +38,13 @@ Seller.implement({
 builder.queryFields((t) => ({
   seller: t.field({
     type: Seller,
-    description: upstream.marketplace('sellersShow'),
+    ...upstream.marketplace('sellersShow'),
     args: { username: t.arg.string({ required: true }) },
     resolve: resolve.seller,
   }),
   sellers: t.field({
     type: SellerConnection,
-    description: upstream.marketplace('sellersIndex'),
+    ...upstream.marketplace('sellersIndex'),
     args: { first: t.arg.int({ description: FIRST_DESCRIPTION }), after: t.arg.string({ description: AFTER_DESCRIPTION }) },
     resolve: resolve.sellers,
   }),

@@ -90,13 +90,13 @@ export const SeoReportPayload = builder.objectRef<{ report: SeoReportRecord }>('
 builder.queryFields((t) => ({
   seoReport: t.field({
     type: SeoReport,
-    description: upstream.seo('showReport'),
+    ...upstream.seo('showReport'),
     args: { id: t.arg.id({ required: true }) },
     resolve: (p, a, c) => resolve.seoReport(p, { id: String(a.id) }, c),
   }),
   seoReports: t.field({
     type: SeoReportConnection,
-    description: upstream.seo('listReports', 'Pages are fetched with the fewest calls the allowed per_page values (10, 25, 50, 100) permit.'),
+    ...upstream.seo('listReports', 'Pages are fetched with the fewest calls the allowed per_page values (10, 25, 50, 100) permit.'),
     args: {
       filter: t.arg({ type: SeoReportFilter }),
       orderBy: t.arg({ type: SeoReportOrder }),
@@ -107,7 +107,7 @@ builder.queryFields((t) => ({
   }),
   seoProjects: t.field({
     type: SeoProjectConnection,
-    description: upstream.seo('listProjects'),
+    ...upstream.seo('listProjects'),
     args: {
       search: t.arg.string({ description: 'Text the project name contains.' }),
       orderBy: t.arg({ type: SeoProjectOrder }),
@@ -121,25 +121,25 @@ builder.queryFields((t) => ({
 builder.mutationFields((t) => ({
   createSeoReport: t.field({
     type: SeoReportPayload,
-    description: upstream.seo('createReport'),
+    ...upstream.seo('createReport'),
     args: { input: t.arg({ type: CreateSeoReportInput, required: true }) },
     resolve: resolve.createSeoReport,
   }),
   updateSeoReport: t.field({
     type: SeoReportPayload,
-    description: upstream.seo('updateReport', 'Sent as PUT.'),
+    ...upstream.seo('updateReport', 'Sent as PUT.'),
     args: { input: t.arg({ type: UpdateSeoReportInput, required: true }) },
     resolve: (p, a, c) => resolve.updateSeoReport(p, { input: { ...a.input, id: String(a.input.id) } }, c),
   }),
   deleteSeoReport: t.field({
     type: DeletePayload,
-    description: upstream.seo('deleteReport'),
+    ...upstream.seo('deleteReport'),
     args: { id: t.arg.id({ required: true }) },
     resolve: (p, a, c) => resolve.deleteSeoReport(p, { id: String(a.id) }, c),
   }),
   deleteSeoProject: t.field({
     type: DeletePayload,
-    description: upstream.seo('deleteProject', 'Deletes the project and its reports.'),
+    ...upstream.seo('deleteProject', 'Deletes the project and its reports.'),
     args: { name: t.arg.string({ required: true }) },
     resolve: resolve.deleteSeoProject,
   }),

@@ -1,33 +1,67 @@
 /**
- * Field descriptions that cite the upstream operation (contract section 5):
- * the canonical field says `Upstream:`, any other field reusing it `Via:`.
- * Reading the operation tables keeps method, path and scope in one place.
+ * Options for a field backed by an upstream operation (contract section 5):
+ * its description starts with `Upstream:` on the canonical field, `Via:` on
+ * any other field reusing the operation, and an `@upstream` directive carries
+ * the same facts for tools. Spread the result into the field's options:
+ * `t.field({ ...upstream.marketplace('ordersShow'), type: Order, ... })`.
  */
+import { GraphQLBoolean, GraphQLDirective, GraphQLNonNull, GraphQLString, DirectiveLocation } from 'graphql';
 import { marketplaceOperations, type MarketplaceOperationId } from '../src/upstreams/marketplace/operations.js';
 import { seoOperations, type SeoOperationId } from '../src/upstreams/seo/operations.js';
 import { itemsOperations, type ItemsOperationId } from '../src/upstreams/items/operations.js';
+import type { OperationSpec } from '../src/upstreams/operations.js';
+import type { UpstreamDirectiveArgs } from './builder.js';
+
+export const upstreamDirective = new GraphQLDirective({
+  name: 'upstream',
+  description: 'The upstream operation behind a field. canonical: false marks a field that reuses it (Via).',
+  locations: [DirectiveLocation.FIELD_DEFINITION],
+  args: {
+    service: { type: new GraphQLNonNull(GraphQLString) },
+    operation: { type: new GraphQLNonNull(GraphQLString) },
+    method: { type: new GraphQLNonNull(GraphQLString) },
+    path: { type: new GraphQLNonNull(GraphQLString) },
+    scope: { type: GraphQLString, description: 'Scope the marketplace token needs; absent when none is required.' },
+    canonical: { type: new GraphQLNonNull(GraphQLBoolean) },
+  },
+});
 
 type Lead = 'Upstream' | 'Via';
 
-function marketplaceLine(lead: Lead, id: MarketplaceOperationId): string {
-  const op = marketplaceOperations[id];
-  const scope = op.scope ?? ('referenceScope' in op ? `none (token forwarded when sent, never required; the reference lists ${op.referenceScope})` : 'none');
-  return `${lead}: ${id} · ${op.method} ${op.path} · scope ${scope}`;
+export interface UpstreamFieldOptions {
+  description: string;
+  directives: { upstream: UpstreamDirectiveArgs };
 }
 
-const seoLine = (lead: Lead, id: SeoOperationId) => `${lead}: ${seoOperations[id].method} ${seoOperations[id].path} · website analysis`;
-const itemsLine = (lead: Lead, id: ItemsOperationId) => `${lead}: ${itemsOperations[id].method} ${itemsOperations[id].path} · items`;
+function scopeText(op: OperationSpec): string {
+  if (op.scope) return op.scope;
+  if (op.referenceScope) return `none (a token is forwarded when sent, never required; the endpoint reference lists ${op.referenceScope})`;
+  return 'none';
+}
 
-const join = (line: string, text?: string) => (text ? `${line}\n\n${text}` : line);
+function options(service: string, id: string, op: OperationSpec, lead: Lead, line: string, text?: string): UpstreamFieldOptions {
+  return {
+    description: text ? `${line}\n\n${text}` : line,
+    directives: {
+      upstream: { service, operation: id, method: op.method, path: op.path, ...(op.scope ? { scope: op.scope } : {}), canonical: lead === 'Upstream' },
+    },
+  };
+}
 
-export const upstream = {
-  marketplace: (id: MarketplaceOperationId, text?: string) => join(marketplaceLine('Upstream', id), text),
-  seo: (id: SeoOperationId, text?: string) => join(seoLine('Upstream', id), text),
-  items: (id: ItemsOperationId, text?: string) => join(itemsLine('Upstream', id), text),
+const marketplace = (lead: Lead) => (id: MarketplaceOperationId, text?: string) => {
+  const op: OperationSpec = marketplaceOperations[id];
+  return options('marketplace', id, op, lead, `${lead}: ${id} · ${op.method} ${op.path} · scope ${scopeText(op)}`, text);
+};
+const seo = (lead: Lead) => (id: SeoOperationId, text?: string) => {
+  const op: OperationSpec = seoOperations[id];
+  return options('seo', id, op, lead, `${lead}: ${op.method} ${op.path} · website analysis`, text);
+};
+const items = (lead: Lead) => (id: ItemsOperationId, text?: string) => {
+  const op: OperationSpec = itemsOperations[id];
+  return options('items', id, op, lead, `${lead}: ${op.method} ${op.path} · items`, text);
 };
 
-export const via = {
-  marketplace: (id: MarketplaceOperationId, text?: string) => join(marketplaceLine('Via', id), text),
-  seo: (id: SeoOperationId, text?: string) => join(seoLine('Via', id), text),
-  items: (id: ItemsOperationId, text?: string) => join(itemsLine('Via', id), text),
-};
+/** The canonical field of an operation. */
+export const upstream = { marketplace: marketplace('Upstream'), seo: seo('Upstream'), items: items('Upstream') };
+/** Another field that reuses an operation. */
+export const via = { marketplace: marketplace('Via'), seo: seo('Via'), items: items('Via') };

@@ -17,10 +17,10 @@ export const User = builder.objectRef<UserRecord>('User').implement({
 });
 
 builder.queryFields((t) => ({
-  me: t.field({ type: User, description: upstream.marketplace('me', 'The user the bearer token belongs to.'), resolve: resolve.me }),
+  me: t.field({ type: User, ...upstream.marketplace('me', 'The user the bearer token belongs to.'), resolve: resolve.me }),
   user: t.field({
     type: User,
-    description: upstream.marketplace('usersShow'),
+    ...upstream.marketplace('usersShow'),
     args: { username: t.arg.string({ required: true }) },
     resolve: resolve.user,
   }),

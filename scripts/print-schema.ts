@@ -4,11 +4,11 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { printSchema } from 'graphql';
+import { printSchemaWithDirectives } from '@graphql-tools/utils';
 import { schema } from '../schema/index.js';
 
 const target = fileURLToPath(new URL('../schema/schema.graphql', import.meta.url));
-const printed = `${printSchema(schema)}\n`;
+const printed = `${printSchemaWithDirectives(schema)}\n`;
 
 if (process.argv.includes('--check')) {
   let current = '';
