@@ -152,3 +152,23 @@ export const openapiSchema = z.looseObject({
   'x-scopes': z.array(apiScopeSchema),
   'x-webhook-events': z.array(webhookEventTypeSchema),
 });
+
+/**
+ * Resources the document shows no fields for (offers, proposals, campaigns,
+ * media, ...): the contract (section 4) types only the identifier, the status
+ * and what links need, and keeps the whole object as `attributes`. `extra`
+ * maps the few snake_case fields a link or a typed field relies on.
+ */
+export function resourceSchema<E extends z.ZodRawShape>(extra: E, idField: 'uuid' | 'id' | 'slug' = 'uuid') {
+  return z
+    .looseObject({ [idField]: id, status: text, ...extra } as { [k: string]: z.ZodType } & E)
+    .transform((raw) => ({ ...(raw as Record<string, unknown>), id: String(raw[idField]), status: (raw.status as string | null) ?? null, attributes: raw as Record<string, unknown> }));
+}
+
+/** An object payload with no identifier (wallet, summaries, stats): kept whole as `attributes`. */
+export const objectSchema = z.looseObject({}).transform((raw) => ({ attributes: raw as Record<string, unknown> }));
+export type ObjectRecord = z.output<typeof objectSchema>;
+
+// ── Section A (orders, reviews, requests, proposals, offers, media, user/seller/gig extras): add schemas above this line.
+
+// ── Section B (platform, mobile, messaging, notifications, wallet, AI, advertising, CRM): add schemas above this line.

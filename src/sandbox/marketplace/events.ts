@@ -1,0 +1,105 @@
+/**
+ * The webhook event kinds of `marketplace-api.md` section 6, each with the
+ * past-tense description `GET /openapi.json` publishes as `x-webhook-events`.
+ * The sandbox only ever emits names from this list.
+ */
+export interface WebhookEventType {
+  name: string;
+  description: string;
+  source: 'core';
+}
+
+const DESCRIPTIONS = {
+  'user.created': 'A user account was created.',
+  'user.updated': 'A user profile was updated.',
+  'user.blocked': 'A user blocked another user.',
+  'seller.created': 'A seller studio was created.',
+  'seller.updated': 'A seller profile was updated.',
+  'seller.favorited': 'A buyer saved a studio.',
+  'gig.created': 'A gig was created.',
+  'gig.published': 'A gig was published.',
+  'gig.updated': 'A gig was updated.',
+  'order.created': 'An order was placed.',
+  'order.paid': 'An order was paid.',
+  'order.started': 'Work on an order started.',
+  'order.message.created': 'A message was posted on an order.',
+  'order.requirement.submitted': 'The buyer submitted the order requirements.',
+  'order.delivery.submitted': 'The seller submitted a delivery.',
+  'order.revision.requested': 'The buyer requested a revision.',
+  'order.extension.requested': 'A deadline extension was requested.',
+  'order.extension.approved': 'A deadline extension was approved.',
+  'order.deadline.warning': 'A deadline warning threshold was reached.',
+  'order.overdue': 'An order passed its delivery deadline.',
+  'order.delivered': 'An order was delivered.',
+  'order.completed': 'An order was completed.',
+  'order.cancelled': 'An order was cancelled.',
+  'order.disputed': 'An order was disputed.',
+  'payment.succeeded': 'A payment succeeded.',
+  'payment.failed': 'A payment failed.',
+  'refund.created': 'A refund was created.',
+  'refund.completed': 'A refund was completed.',
+  'withdrawal.created': 'A withdrawal was requested.',
+  'withdrawal.completed': 'A withdrawal was completed.',
+  'review.created': 'A review was submitted.',
+  'dispute.created': 'A dispute was opened.',
+  'dispute.resolved': 'A dispute was resolved.',
+  'subscription.created': 'A subscription was created.',
+  'subscription.updated': 'A subscription was updated.',
+  'subscription.cancelled': 'A subscription was cancelled.',
+  'ai.generated': 'An AI draft was generated.',
+  'ai.failed': 'An AI draft failed to generate.',
+  'request.created': 'A buyer request was created.',
+  'request.proposal': 'A proposal was received on a buyer request.',
+  'request.awarded': 'A buyer request was awarded to a seller.',
+  'request.published': 'A buyer request was published on the board.',
+  'request.closed': 'A buyer request was closed.',
+  'search.matches': 'A saved search found matching gigs.',
+  'advertising.created': 'An advertising campaign was created.',
+  'advertising.updated': 'An advertising campaign was updated.',
+  'advertising.approved': 'An advertising campaign was approved.',
+  'advertising.rejected': 'An advertising campaign was rejected.',
+  'crm.customer.created': 'A seller gained a new CRM customer.',
+  'crm.customer.reordered': 'A CRM customer ordered again.',
+  'crm.customer.inactive': 'A CRM customer became inactive.',
+  'crm.seller.followed': 'A user followed a seller.',
+  'crm.coupon.used': 'A retention coupon was used.',
+  'portfolio.created': 'A portfolio project was created.',
+  'portfolio.published': 'A portfolio project was published.',
+  'portfolio.updated': 'A portfolio project was updated.',
+  'testimonial.created': 'A testimonial was submitted.',
+  'testimonial.approved': 'A testimonial was approved.',
+  'testimonial.rejected': 'A testimonial was rejected.',
+  'conversation.created': 'A conversation was started.',
+  'message.sent': 'A message was sent.',
+  'message.read': 'A message was read.',
+  'attachment.uploaded': 'A message attachment was uploaded.',
+  'message.reported': 'A message was reported.',
+  'offer.created': 'A custom offer was sent.',
+  'offer.viewed': 'A custom offer was viewed.',
+  'offer.countered': 'A custom offer was countered.',
+  'offer.accepted': 'A custom offer was accepted.',
+  'offer.declined': 'A custom offer was declined.',
+  'offer.cancelled': 'A custom offer was cancelled.',
+  'offer.converted': 'An accepted custom offer was converted into an order.',
+  'proposal.created': 'A seller proposal was submitted.',
+  'proposal.shortlisted': 'A seller proposal was shortlisted.',
+  'proposal.countered': 'A seller proposal was countered by the buyer.',
+  'proposal.accepted': 'A seller proposal was accepted.',
+  'proposal.rejected': 'A seller proposal was rejected.',
+  'proposal.withdrawn': 'A seller proposal was withdrawn.',
+  'media.uploaded': 'A media asset was uploaded.',
+  'media.updated': 'A media asset was updated.',
+  'media.deleted': 'A media asset was deleted.',
+  'profile.avatar.changed': 'A profile avatar was changed.',
+  'profile.cover.changed': 'A profile cover image was changed.',
+} as const;
+
+export type WebhookEventName = keyof typeof DESCRIPTIONS;
+
+export const WEBHOOK_EVENT_TYPES: readonly WebhookEventType[] = Object.entries(DESCRIPTIONS).map(([name, description]) => ({
+  name,
+  description,
+  source: 'core',
+}));
+
+export const describeEvent = (name: WebhookEventName): string => DESCRIPTIONS[name];
