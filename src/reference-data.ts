@@ -1,12 +1,27 @@
 /**
  * The only cross-request cache: public reference data that no credential can
- * change (categories, the scope and webhook-event lists of /openapi.json).
+ * change (categories, theme, locale, languages, currencies, countries, and the
+ * scope and webhook-event lists of /openapi.json).
  * It is fetched WITHOUT the caller's token so the cached answer cannot depend
  * on who asked first. Failures are not cached; concurrent misses share one call.
  */
 import type { UpstreamPools } from './upstreams/index.js';
 import { MarketplaceClient } from './upstreams/marketplace/client.js';
-import type { CategoryRecord, ApiScopeRecord, WebhookEventTypeRecord } from './upstreams/marketplace/map.js';
+import {
+  countrySchema,
+  currencySchema,
+  languageSchema,
+  localeSchema,
+  themeSchema,
+  type ApiScopeRecord,
+  type CategoryRecord,
+  type CountryRecord,
+  type CurrencyRecord,
+  type LanguageRecord,
+  type LocaleRecord,
+  type ThemeRecord,
+  type WebhookEventTypeRecord,
+} from './upstreams/marketplace/map.js';
 
 interface Entry<T> {
   value: Promise<T>;
@@ -37,6 +52,27 @@ export class ReferenceData {
 
   categories(): Promise<CategoryRecord[]> {
     return this.cached('categories', (client) => client.listCategories());
+  }
+
+  theme(): Promise<ThemeRecord> {
+    return this.cached('theme', (client) => client.one('themeShow', themeSchema, 'theme'));
+  }
+
+  /** The upstream's default locale: asked without a token, so it is the same for every caller. */
+  locale(): Promise<LocaleRecord> {
+    return this.cached('locale', (client) => client.one('localeShow', localeSchema, 'locale'));
+  }
+
+  languages(): Promise<LanguageRecord[]> {
+    return this.cached('languages', (client) => client.list('languagesIndex', languageSchema, 'language'));
+  }
+
+  currencies(): Promise<CurrencyRecord[]> {
+    return this.cached('currencies', (client) => client.list('currenciesIndex', currencySchema, 'currency'));
+  }
+
+  countries(): Promise<CountryRecord[]> {
+    return this.cached('countries', (client) => client.list('countriesIndex', countrySchema, 'country'));
   }
 
   private description() {

@@ -46,7 +46,16 @@ interface Route {
 export class Router {
   private readonly routes: Route[] = [];
 
-  constructor(readonly root: string) {}
+  /** `aliases`: further roots answering the same routes (the marketplace's `/api/v2` preview). */
+  constructor(
+    readonly root: string,
+    readonly aliases: readonly string[] = [],
+  ) {}
+
+  /** The root (or alias) `pathname` lies under, if any. */
+  rootOf(pathname: string): string | undefined {
+    return [this.root, ...this.aliases].find((root) => pathname === root || pathname.startsWith(root + '/'));
+  }
 
   on(method: string, pattern: string, handler: Handler): this {
     this.routes.push({ method, segments: pattern.split('/').filter(Boolean), handler });
@@ -247,8 +256,8 @@ async function handle(
     await control.delay(fault?.latencyMs);
     if (fault && (await control.applyFault(fault, req, res))) return;
 
-    const rootPath = router.root;
-    if (!url.pathname.startsWith(rootPath + '/') && url.pathname !== rootPath) {
+    const rootPath = router.rootOf(url.pathname);
+    if (rootPath === undefined) {
       send(res, 404, errorBody(404, 'Not Found'));
       return;
     }

@@ -1,6 +1,7 @@
 /**
  * The simulated marketplace upstream (`marketplace-api.md` with the
- * conventions of the gateway contract): a router under `/api/v1` answering
+ * conventions of the gateway contract): a router under `/api/v1` (and the same
+ * routes under the `/api/v2` preview) answering
  * every operation of the operation table from a seeded, stateful, in-memory
  * marketplace. Each call of `createMarketplaceRouter` is a fresh marketplace.
  */
@@ -30,6 +31,8 @@ export { WEBHOOK_EVENT_TYPES, type WebhookEventName } from './events.js';
 export { signWebhook, type WebhookPayload, type WebhookTarget } from './webhooks.js';
 
 export const MARKETPLACE_ROOT = '/api/v1';
+/** The version 2 preview root (MARKETPLACE_API_ROOT=/api/v2). Its differences are not shown, so it serves the same routes. */
+export const MARKETPLACE_PREVIEW_ROOT = '/api/v2';
 
 export interface MarketplaceSandboxOptions {
   seed: number;
@@ -38,7 +41,7 @@ export interface MarketplaceSandboxOptions {
 }
 
 export function createMarketplaceRouter(options: MarketplaceSandboxOptions): Router {
-  const router = new Router(MARKETPLACE_ROOT);
+  const router = new Router(MARKETPLACE_ROOT, [MARKETPLACE_PREVIEW_ROOT]);
   const state = new MarketplaceState(createRandom(options.seed), createWebhookSender(options.webhook));
   seedMarketplace(state);
   const api = new MarketplaceApi(router, state);

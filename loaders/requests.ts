@@ -1,0 +1,34 @@
+/**
+ * Pages of buyer requests (the caller's own, and the public board) and of
+ * proposals, filtered as the upstream allows (`status`, `category`,
+ * `request_uuid`).
+ */
+import type { Clients } from '../src/upstreams/index.js';
+import * as map from '../src/upstreams/marketplace/map.js';
+import { pageLoader, type PageKey } from './keyed.js';
+
+export interface RequestFilter {
+  status?: string;
+}
+export interface BoardFilter {
+  category?: string;
+}
+export interface ProposalFilter {
+  status?: string;
+  request_uuid?: string;
+}
+
+export function createRequestLoaders(clients: Clients) {
+  const market = clients.marketplace;
+  return {
+    buyerRequestPages: pageLoader(({ filter, page, perPage }: PageKey<RequestFilter>) =>
+      market.page('requestsIndex', map.buyerRequestSchema, 'buyer request', { page, perPage }, { query: { ...filter } }),
+    ),
+    requestBoardPages: pageLoader(({ filter, page, perPage }: PageKey<BoardFilter>) =>
+      market.page('requestBoard', map.buyerRequestSchema, 'buyer request', { page, perPage }, { query: { ...filter } }),
+    ),
+    proposalPages: pageLoader(({ filter, page, perPage }: PageKey<ProposalFilter>) =>
+      market.page('proposalsIndex', map.proposalSchema, 'proposal', { page, perPage }, { query: { ...filter } }),
+    ),
+  };
+}

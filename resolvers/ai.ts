@@ -1,0 +1,93 @@
+/**
+ * AI helpers: credits, generation requests (queued → running → succeeded or
+ * failed, cancellable while pending, rated once when succeeded),
+ * recommendations, query interpretation and message drafts.
+ */
+import type { GatewayContext } from '../src/context.js';
+import { badUserInput } from '../src/errors.js';
+import { identifier } from '../src/upstreams/identifiers.js';
+import {
+  aiMessageDraftSchema,
+  aiRecommendationSchema,
+  aiRequestSchema,
+  aiSearchSchema,
+  aiSummarySchema,
+  type AiRequestRecord,
+} from '../src/upstreams/marketplace/map.js';
+import { requiredText, searchText } from './args.js';
+import { bodyOf } from './body.js';
+
+export const AI_DRAFT_KINDS = { GIG_DESCRIPTION: 'gig_description', GIG_TITLE: 'gig_title', MESSAGE: 'message', PROPOSAL: 'proposal', GENERIC: 'generic' } as const;
+export const AI_MESSAGE_TONES = { FRIENDLY: 'friendly', FORMAL: 'formal', BRIEF: 'brief' } as const;
+const MAX_PROMPT_LENGTH = 5000;
+
+function prompt(value: string, field: string): string {
+  const text = value.trim();
+  if (text === '') throw badUserInput(`"${field}" must not be empty`, field);
+  if (text.length > MAX_PROMPT_LENGTH) throw badUserInput(`"${field}" is longer than ${MAX_PROMPT_LENGTH} characters`, field);
+  return text;
+}
+
+export const aiSummary = (_: unknown, _args: unknown, ctx: GatewayContext) => ctx.clients.marketplace.one('aiSummary', aiSummarySchema, 'AI summary');
+
+export const aiRequest = (_: unknown, args: { id: string }, ctx: GatewayContext) => ctx.loaders.aiRequestById.load(identifier(args.id, 'id'));
+
+export async function aiRecommendations(_: unknown, _args: unknown, ctx: GatewayContext) {
+  const recommendations = await ctx.clients.marketplace.list('aiRecommendations', aiRecommendationSchema, 'AI recommendation');
+  for (const { gig } of recommendations) ctx.loaders.gigBySlug.prime(gig.slug, gig);
+  return recommendations;
+}
+
+/** A read (it changes nothing upstream), although the upstream takes it as a POST. */
+export async function aiSearch(_: unknown, args: { query: string }, ctx: GatewayContext) {
+  const query = requiredText(args.query, 'query');
+  const result = await ctx.clients.marketplace.one('aiSearch', aiSearchSchema, 'AI search', { json: { query } });
+  for (const gig of result.gigs) ctx.loaders.gigBySlug.prime(gig.slug, gig);
+  return result;
+}
+
+/** After a write, reads of the same request see the request's new state. */
+function primed(request: AiRequestRecord, ctx: GatewayContext) {
+  ctx.loaders.aiRequestById.clear(request.id).prime(request.id, request);
+  return { request };
+}
+
+export async function generateAiDraft(
+  _: unknown,
+  args: { input: { prompt: string; kind?: keyof typeof AI_DRAFT_KINDS | null; attributes?: unknown } },
+  ctx: GatewayContext,
+) {
+  const json = bodyOf(args.input.attributes, { prompt: prompt(args.input.prompt, 'input.prompt'), kind: args.input.kind ? AI_DRAFT_KINDS[args.input.kind] : undefined });
+  return primed(await ctx.clients.marketplace.one('aiGenerate', aiRequestSchema, 'AI request', { json }), ctx);
+}
+
+export async function cancelAiRequest(_: unknown, args: { input: { id: string } }, ctx: GatewayContext) {
+  const uuid = identifier(args.input.id, 'input.id');
+  return primed(await ctx.clients.marketplace.one('aiCancel', aiRequestSchema, 'AI request', { params: { uuid }, subject: `AI request '${uuid}'` }), ctx);
+}
+
+export const AI_RATING = { min: 1, max: 5 } as const;
+
+export async function rateAiDraft(_: unknown, args: { input: { id: string; rating: number; comment?: string | null; attributes?: unknown } }, ctx: GatewayContext) {
+  const uuid = identifier(args.input.id, 'input.id');
+  const { rating } = args.input;
+  if (!Number.isInteger(rating) || rating < AI_RATING.min || rating > AI_RATING.max) {
+    throw badUserInput(`"input.rating" must be an integer from ${AI_RATING.min} to ${AI_RATING.max}`, 'input.rating');
+  }
+  const json = bodyOf(args.input.attributes, { rating, comment: searchText(args.input.comment, 'input.comment') });
+  return primed(await ctx.clients.marketplace.one('aiFeedback', aiRequestSchema, 'AI request', { params: { uuid }, json, subject: `AI request '${uuid}'` }), ctx);
+}
+
+export function draftAiMessage(
+  _: unknown,
+  args: { input: { context: string; tone?: keyof typeof AI_MESSAGE_TONES | null; recipientUsername?: string | null; attributes?: unknown } },
+  ctx: GatewayContext,
+) {
+  const { input } = args;
+  const json = bodyOf(input.attributes, {
+    context: prompt(input.context, 'input.context'),
+    tone: input.tone ? AI_MESSAGE_TONES[input.tone] : undefined,
+    recipient_username: searchText(input.recipientUsername, 'input.recipientUsername'),
+  });
+  return ctx.clients.marketplace.one('aiMessageDraft', aiMessageDraftSchema, 'message draft', { json });
+}

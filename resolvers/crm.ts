@@ -1,0 +1,79 @@
+/**
+ * Seller CRM (customers, private notes, stats, retention campaigns) and
+ * following sellers, whose follow/unfollow are idempotent toggles.
+ */
+import type { GatewayContext } from '../src/context.js';
+import { badUserInput } from '../src/errors.js';
+import { identifier } from '../src/upstreams/identifiers.js';
+import { crmNoteSchema, crmStatsSchema, followSchema, retentionCampaignSchema, type CrmCustomerRecord } from '../src/upstreams/marketplace/map.js';
+import { requiredText } from './args.js';
+import { bodyOf } from './body.js';
+import { loadConnection, MARKETPLACE_PAGE_SIZES, type ConnectionArgs } from './connection.js';
+import { primeSellers } from './seller-profile.js';
+
+export const CRM_CUSTOMER_STATUSES = { ACTIVE: 'active', INACTIVE: 'inactive' } as const;
+export const RETENTION_SEGMENTS = { ALL: 'all', REPEAT: 'repeat', INACTIVE: 'inactive' } as const;
+export const DISCOUNT_PERCENT = { min: 0, max: 90 } as const;
+
+export const crmCustomers = (_: unknown, args: ConnectionArgs & { status?: keyof typeof CRM_CUSTOMER_STATUSES | null }, ctx: GatewayContext) =>
+  loadConnection(args, MARKETPLACE_PAGE_SIZES, ctx.loaders.crmCustomerPages, args.status ? { status: CRM_CUSTOMER_STATUSES[args.status] } : {});
+
+export const crmCustomer = (_: unknown, args: { id: string }, ctx: GatewayContext) => ctx.loaders.crmCustomerById.load(identifier(args.id, 'id'));
+
+/** Only the single-customer read carries notes; a listed customer reads them through it. */
+export const crmCustomerNotes = async (parent: CrmCustomerRecord, _args: unknown, ctx: GatewayContext) =>
+  parent.notes ?? (await ctx.loaders.crmCustomerById.load(parent.id)).notes;
+
+export const crmStats = (_: unknown, _args: unknown, ctx: GatewayContext) => ctx.clients.marketplace.one('sellerCrmStats', crmStatsSchema, 'CRM stats');
+
+export const retentionCampaigns = (_: unknown, args: ConnectionArgs, ctx: GatewayContext) =>
+  loadConnection(args, MARKETPLACE_PAGE_SIZES, ctx.loaders.retentionCampaignPages, null);
+
+export const followedSellers = async (_: unknown, args: ConnectionArgs, ctx: GatewayContext) =>
+  primeSellers(await loadConnection(args, MARKETPLACE_PAGE_SIZES, ctx.loaders.followedSellerPages, null), ctx);
+
+export async function addCrmNote(_: unknown, args: { input: { customerId: string; body: string; attributes?: unknown } }, ctx: GatewayContext) {
+  const uuid = identifier(args.input.customerId, 'input.customerId');
+  const json = bodyOf(args.input.attributes, { body: requiredText(args.input.body, 'input.body') });
+  const note = await ctx.clients.marketplace.one('sellerCrmNote', crmNoteSchema, 'CRM note', { params: { uuid }, json, subject: `customer '${uuid}'` });
+  // The customer's notes and count changed: a later read in this request fetches them again.
+  ctx.loaders.crmCustomerById.clear(uuid);
+  ctx.loaders.crmCustomerPages.clearAll();
+  return { note, customerId: uuid };
+}
+
+export interface CreateRetentionCampaignInput {
+  name: string;
+  message: string;
+  segment?: keyof typeof RETENTION_SEGMENTS | null;
+  discountPercent?: number | null;
+  attributes?: unknown;
+}
+
+export async function createRetentionCampaign(_: unknown, args: { input: CreateRetentionCampaignInput }, ctx: GatewayContext) {
+  const { input } = args;
+  const discount = input.discountPercent ?? undefined;
+  if (discount !== undefined && (discount < DISCOUNT_PERCENT.min || discount > DISCOUNT_PERCENT.max)) {
+    throw badUserInput(`"input.discountPercent" must be from ${DISCOUNT_PERCENT.min} to ${DISCOUNT_PERCENT.max}`, 'input.discountPercent');
+  }
+  const json = bodyOf(input.attributes, {
+    name: requiredText(input.name, 'input.name'),
+    message: requiredText(input.message, 'input.message'),
+    segment: input.segment ? RETENTION_SEGMENTS[input.segment] : undefined,
+    discount_percent: discount,
+  });
+  const campaign = await ctx.clients.marketplace.one('sellerCrmCampaignStore', retentionCampaignSchema, 'retention campaign', { json });
+  ctx.loaders.retentionCampaignPages.clearAll();
+  return { campaign };
+}
+
+async function toggleFollow(operation: 'sellerFollow' | 'sellerUnfollow', username: string, ctx: GatewayContext) {
+  const name = identifier(username, 'input.username');
+  const result = await ctx.clients.marketplace.one(operation, followSchema, 'follow', { params: { username: name }, subject: `seller '${name}'` });
+  ctx.loaders.followedSellerPages.clearAll();
+  ctx.loaders.sellerProfileByUsername.clear(name);
+  return result;
+}
+
+export const followSeller = (_: unknown, args: { input: { username: string } }, ctx: GatewayContext) => toggleFollow('sellerFollow', args.input.username, ctx);
+export const unfollowSeller = (_: unknown, args: { input: { username: string } }, ctx: GatewayContext) => toggleFollow('sellerUnfollow', args.input.username, ctx);

@@ -1,0 +1,106 @@
+/**
+ * Gig pricing and quotes, favorites, reviews of one's orders, and the
+ * discovery lists (recommendations, recently viewed, search suggestions,
+ * collections, saved searches). Gigs these lists return prime `gigBySlug`.
+ */
+import type { GatewayContext } from '../src/context.js';
+import { identifier } from '../src/upstreams/identifiers.js';
+import * as map from '../src/upstreams/marketplace/map.js';
+import { requiredText, searchText } from './args.js';
+import { bodyOf } from './body.js';
+import { loadConnection, MARKETPLACE_PAGE_SIZES, type ConnectionArgs } from './connection.js';
+import { requiredWholeNumber, wholeNumber } from './whole-numbers.js';
+
+export type PackageName = 'BASIC' | 'STANDARD' | 'PREMIUM';
+export const packageToUpstream = (name: PackageName | null | undefined) => (name ? name.toLowerCase() : undefined);
+
+const primeGigs = (ctx: GatewayContext, gigs: map.GigRecord[]) => {
+  for (const gig of gigs) ctx.loaders.gigBySlug.prime(gig.slug, gig);
+  return gigs;
+};
+
+export const gigPricing = (parent: map.GigRecord, _args: unknown, ctx: GatewayContext) => ctx.loaders.pricingByGig.load(parent.slug);
+
+export const gigQuote = (
+  _: unknown,
+  args: { slug: string; package?: PackageName | null; quantity?: number | null; express?: boolean | null },
+  ctx: GatewayContext,
+) => {
+  const slug = identifier(args.slug, 'slug');
+  const json = bodyOf(undefined, { package: packageToUpstream(args.package), quantity: wholeNumber(args.quantity, 'quantity'), express: args.express });
+  return ctx.clients.marketplace.one('gigsQuote', map.gigQuoteSchema, 'quote', { params: { slug }, json, subject: `gig '${slug}'` });
+};
+
+export const favoriteGigs = async (_: unknown, args: ConnectionArgs, ctx: GatewayContext) => {
+  const connection = await loadConnection(args, MARKETPLACE_PAGE_SIZES, ctx.loaders.favoriteGigPages, null);
+  primeGigs(ctx, connection.edges.map((e) => e.node));
+  return connection;
+};
+
+export async function toggleGigFavorite(_: unknown, args: { input: { slug: string } }, ctx: GatewayContext) {
+  const slug = identifier(args.input.slug, 'input.slug');
+  const result = await ctx.clients.marketplace.one('favoritesToggle', map.gigFavoriteSchema, 'favorite', { params: { slug }, subject: `gig '${slug}'` });
+  // The favorites list of this request is stale now.
+  ctx.loaders.favoriteGigPages.clearAll();
+  return result;
+}
+
+export interface CreateReviewInput {
+  orderId: string;
+  rating: number;
+  comment: string;
+  attributes?: unknown;
+}
+
+export async function createReview(_: unknown, args: { input: CreateReviewInput }, ctx: GatewayContext) {
+  const uuid = identifier(args.input.orderId, 'input.orderId');
+  const json = bodyOf(args.input.attributes, {
+    rating: requiredWholeNumber(args.input.rating, 'input.rating', 1, 5),
+    comment: requiredText(args.input.comment, 'input.comment'),
+  });
+  const review = await ctx.clients.marketplace.one('reviewsStore', map.reviewSchema, 'review', { params: { uuid }, json, subject: `order '${uuid}'` });
+  ctx.loaders.reviewPages.clearAll();
+  ctx.loaders.orderById.clear(uuid);
+  return { review };
+}
+
+export const recommendedGigs = async (_: unknown, args: ConnectionArgs, ctx: GatewayContext) => {
+  const connection = await loadConnection(args, MARKETPLACE_PAGE_SIZES, ctx.loaders.recommendedGigPages, null);
+  primeGigs(ctx, connection.edges.map((e) => e.node));
+  return connection;
+};
+
+export const recentlyViewedGigs = async (_: unknown, _args: unknown, ctx: GatewayContext) => primeGigs(ctx, await ctx.loaders.recentGigs.load('recent'));
+
+export const searchSuggestions = (_: unknown, args: { query?: string | null }, ctx: GatewayContext) =>
+  ctx.clients.marketplace.list('searchSuggestions', map.searchSuggestionSchema, 'search suggestion', { query: { q: searchText(args.query, 'query') } });
+
+export const collections = (_: unknown, args: ConnectionArgs, ctx: GatewayContext) =>
+  loadConnection(args, MARKETPLACE_PAGE_SIZES, ctx.loaders.collectionPages, null);
+
+export const collectionGigs = (parent: map.GigCollectionRecord, _args: unknown, ctx: GatewayContext) =>
+  Promise.all(parent.gigSlugs.map((slug) => ctx.loaders.gigBySlug.load(slug)));
+
+export interface CreateCollectionInput {
+  name: string;
+  description?: string | null;
+  isPublic?: boolean | null;
+  gigSlugs?: string[] | null;
+  attributes?: unknown;
+}
+
+export async function createCollection(_: unknown, args: { input: CreateCollectionInput }, ctx: GatewayContext) {
+  const { input } = args;
+  const json = bodyOf(input.attributes, {
+    name: requiredText(input.name, 'input.name'),
+    description: searchText(input.description, 'input.description'),
+    is_public: input.isPublic,
+    gig_slugs: input.gigSlugs?.map((slug, i) => identifier(slug, `input.gigSlugs.${i}`)),
+  });
+  const collection = await ctx.clients.marketplace.one('collectionsStore', map.gigCollectionSchema, 'collection', { json });
+  ctx.loaders.collectionPages.clearAll();
+  return { collection };
+}
+
+export const savedSearches = (_: unknown, args: ConnectionArgs, ctx: GatewayContext) =>
+  loadConnection(args, MARKETPLACE_PAGE_SIZES, ctx.loaders.savedSearchPages, null);

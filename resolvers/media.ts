@@ -1,0 +1,90 @@
+/**
+ * Media assets: list, show, upload (a `File` forwarded as multipart, or JSON
+ * metadata of a file stored elsewhere), metadata update and delete. Writes
+ * prime or clear `mediaById`, so the same request reads the new state.
+ */
+import type { GatewayContext } from '../src/context.js';
+import { badUserInput } from '../src/errors.js';
+import { identifier } from '../src/upstreams/identifiers.js';
+import * as map from '../src/upstreams/marketplace/map.js';
+import { searchText } from './args.js';
+import { bodyOf } from './body.js';
+import { loadConnection, MARKETPLACE_PAGE_SIZES, type ConnectionArgs } from './connection.js';
+import { checkUpload, multipartOf } from './upload.js';
+import { wholeNumber } from './whole-numbers.js';
+
+export type MediaKind = 'IMAGE' | 'VIDEO' | 'AUDIO' | 'DOCUMENT';
+
+export const mediaList = (_: unknown, args: ConnectionArgs & { kind?: MediaKind | null }, ctx: GatewayContext) =>
+  loadConnection(args, MARKETPLACE_PAGE_SIZES, ctx.loaders.mediaPages, { kind: args.kind ? args.kind.toLowerCase() : undefined });
+
+export const mediaAsset = (_: unknown, args: { id: string }, ctx: GatewayContext) => ctx.loaders.mediaById.load(identifier(args.id, 'id'));
+
+export interface UploadMediaInput {
+  file?: File | null;
+  filename?: string | null;
+  size?: number | null;
+  contentType?: string | null;
+  title?: string | null;
+  altText?: string | null;
+  attributes?: unknown;
+}
+
+export async function uploadMedia(_: unknown, args: { input: UploadMediaInput }, ctx: GatewayContext) {
+  const { input } = args;
+  const typed = { title: searchText(input.title, 'input.title'), alt_text: searchText(input.altText, 'input.altText') };
+  let media: map.MediaRecord;
+  if (input.file) {
+    if (input.filename || input.size || input.contentType) {
+      throw badUserInput('"input.file" comes with its own name, size and type: leave filename, size and contentType out', 'input.file');
+    }
+    const file = checkUpload(input.file, 'input.file', ctx.config.limits.uploadBytes);
+    media = await ctx.clients.marketplace.one('mediaStore', map.mediaSchema, 'media', { raw: multipartOf(bodyOf(input.attributes, typed), 'file', file) });
+  } else {
+    const json = bodyOf(input.attributes, {
+      ...typed,
+      filename: searchText(input.filename, 'input.filename'),
+      size: wholeNumber(input.size, 'input.size'),
+      content_type: searchText(input.contentType, 'input.contentType'),
+    });
+    if (json.filename === undefined) throw badUserInput('Give "input.file", or "input.filename" and "input.size" of a file stored elsewhere', 'input.file');
+    media = await ctx.clients.marketplace.one('mediaStore', map.mediaSchema, 'media', { json });
+  }
+  ctx.loaders.mediaById.prime(media.id, media);
+  ctx.loaders.mediaPages.clearAll();
+  return { media };
+}
+
+export interface UpdateMediaInput {
+  id: string;
+  title?: string | null;
+  altText?: string | null;
+  filename?: string | null;
+  attributes?: unknown;
+}
+
+export async function updateMedia(_: unknown, args: { input: UpdateMediaInput }, ctx: GatewayContext) {
+  const { input } = args;
+  const uuid = identifier(input.id, 'input.id');
+  const json = bodyOf(input.attributes, {
+    title: searchText(input.title, 'input.title'),
+    alt_text: searchText(input.altText, 'input.altText'),
+    filename: searchText(input.filename, 'input.filename'),
+  });
+  if (Object.keys(json).length === 0) throw badUserInput('Give at least one of title, altText or filename', 'input');
+  const media = await ctx.clients.marketplace.one('mediaUpdate', map.mediaSchema, 'media', { params: { uuid }, json, subject: `media '${uuid}'` });
+  ctx.loaders.mediaById.clear(uuid).prime(uuid, media);
+  ctx.loaders.mediaPages.clearAll();
+  return { media };
+}
+
+export async function deleteMedia(_: unknown, args: { id: string }, ctx: GatewayContext) {
+  const uuid = identifier(args.id, 'id');
+  const result = await ctx.clients.marketplace.one('mediaDestroy', map.deletedSchema, 'deletion', { params: { uuid }, subject: `media '${uuid}'` });
+  ctx.loaders.mediaById.clear(uuid);
+  ctx.loaders.mediaPages.clearAll();
+  // Deleting an asset detaches it from offers.
+  ctx.loaders.offerById.clearAll();
+  ctx.loaders.offerPages.clearAll();
+  return { id: uuid, deleted: result.deleted };
+}

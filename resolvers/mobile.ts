@@ -1,0 +1,103 @@
+/**
+ * The mobile app's endpoints: home feed, compact order views, and the four
+ * auth operations. Auth inputs carry passwords and tokens: they go only into
+ * the upstream request body, never into an error message (messages name the
+ * field, not its value) and never into a log line (see src/logger.ts).
+ */
+import type { GatewayContext } from '../src/context.js';
+import { badUserInput } from '../src/errors.js';
+import { identifier } from '../src/upstreams/identifiers.js';
+import {
+  mobileHomeSchema,
+  passwordResetSchema,
+  tokenPairSchema,
+  type MobileOrderRecord,
+  type TokenPairRecord,
+} from '../src/upstreams/marketplace/map.js';
+import { requiredText, searchText } from './args.js';
+import { bodyOf } from './body.js';
+import { loadConnection, MARKETPLACE_PAGE_SIZES, type ConnectionArgs } from './connection.js';
+
+const MAX_SECRET_LENGTH = 1000;
+
+/** A password or token: never trimmed (spaces may be part of it), only bounded. */
+function secret(value: string | null | undefined, field: string, required: true): string;
+function secret(value: string | null | undefined, field: string, required?: false): string | undefined;
+function secret(value: string | null | undefined, field: string, required = false): string | undefined {
+  if (value === null || value === undefined || value === '') {
+    if (required) throw badUserInput(`"${field}" must not be empty`, field);
+    return undefined;
+  }
+  if (value.length > MAX_SECRET_LENGTH) throw badUserInput(`"${field}" is longer than ${MAX_SECRET_LENGTH} characters`, field);
+  return value;
+}
+
+export const mobileHome = async (_: unknown, _args: unknown, ctx: GatewayContext) => {
+  const home = await ctx.clients.marketplace.one('mobileHome', mobileHomeSchema, 'mobile home');
+  for (const gig of [...home.featuredGigs, ...home.newGigs, ...home.recentGigs]) ctx.loaders.gigBySlug.prime(gig.slug, gig);
+  return home;
+};
+
+export const mobileOrder = (_: unknown, args: { id: string }, ctx: GatewayContext) => ctx.loaders.mobileOrderById.load(identifier(args.id, 'id'));
+
+export const mobileOrders = (_: unknown, args: ConnectionArgs, ctx: GatewayContext) =>
+  loadConnection(args, MARKETPLACE_PAGE_SIZES, ctx.loaders.mobileOrderPages, null);
+
+/** The single view carries deliveries and revisions; a list item reads them through the order's own loaders. */
+export const mobileOrderDeliveries = (parent: MobileOrderRecord, _args: unknown, ctx: GatewayContext) =>
+  parent.deliveries ?? ctx.loaders.deliveriesByOrder.load(parent.id);
+export const mobileOrderRevisions = (parent: MobileOrderRecord, _args: unknown, ctx: GatewayContext) =>
+  parent.revisions ?? ctx.loaders.revisionsByOrder.load(parent.id);
+
+function signedIn(pair: TokenPairRecord, ctx: GatewayContext) {
+  if (pair.user) ctx.loaders.userByUsername.prime(pair.user.username, pair.user);
+  return pair;
+}
+
+export interface MobileLoginInput {
+  email?: string | null;
+  username?: string | null;
+  password: string;
+}
+
+export async function mobileLogin(_: unknown, args: { input: MobileLoginInput }, ctx: GatewayContext) {
+  const email = searchText(args.input.email, 'input.email');
+  const username = searchText(args.input.username, 'input.username');
+  if (email === undefined && username === undefined) throw badUserInput('"input.email" or "input.username" is required', 'input.email');
+  const password = secret(args.input.password, 'input.password', true);
+  const json = bodyOf(undefined, { email, username, password });
+  return signedIn(await ctx.clients.marketplace.one('mobileLogin', tokenPairSchema, 'token pair', { json }), ctx);
+}
+
+export interface MobileRegisterInput {
+  username: string;
+  name: string;
+  email: string;
+  password: string;
+  passwordConfirmation?: string | null;
+  country?: string | null;
+  attributes?: unknown;
+}
+
+export async function mobileRegister(_: unknown, args: { input: MobileRegisterInput }, ctx: GatewayContext) {
+  const { input } = args;
+  const json = bodyOf(input.attributes, {
+    username: requiredText(input.username, 'input.username'),
+    name: requiredText(input.name, 'input.name'),
+    email: requiredText(input.email, 'input.email'),
+    password: secret(input.password, 'input.password', true),
+    password_confirmation: secret(input.passwordConfirmation, 'input.passwordConfirmation'),
+    country: searchText(input.country, 'input.country'),
+  });
+  return signedIn(await ctx.clients.marketplace.one('mobileRegister', tokenPairSchema, 'token pair', { json }), ctx);
+}
+
+export async function mobileRefresh(_: unknown, args: { input: { refreshToken: string } }, ctx: GatewayContext) {
+  const json = { refresh_token: secret(args.input.refreshToken, 'input.refreshToken', true) };
+  return signedIn(await ctx.clients.marketplace.one('mobileRefresh', tokenPairSchema, 'token pair', { json }), ctx);
+}
+
+export async function mobileForgotPassword(_: unknown, args: { input: { email?: string | null; username?: string | null; attributes?: unknown } }, ctx: GatewayContext) {
+  const json = bodyOf(args.input.attributes, { email: searchText(args.input.email, 'input.email'), username: searchText(args.input.username, 'input.username') });
+  return ctx.clients.marketplace.one('mobileForgot', passwordResetSchema, 'password reset answer', { json });
+}

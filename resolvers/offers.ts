@@ -1,0 +1,139 @@
+/**
+ * Custom offers: list, show, create, and the offer machine (counter, accept,
+ * decline, cancel; attachments change only while pending). An accepted offer
+ * places an order, so accepting also forgets the cached order list.
+ * `Offer.attachments` are whole media objects in the offer payload; an
+ * attachment given only by id is loaded through `mediaById`.
+ */
+import type { GatewayContext } from '../src/context.js';
+import { badUserInput } from '../src/errors.js';
+import { identifier } from '../src/upstreams/identifiers.js';
+import * as map from '../src/upstreams/marketplace/map.js';
+import type { MarketplaceOperationId } from '../src/upstreams/marketplace/operations.js';
+import { requiredText, searchText } from './args.js';
+import { bodyOf, positive } from './body.js';
+import { loadConnection, MARKETPLACE_PAGE_SIZES, type ConnectionArgs } from './connection.js';
+import { checkUpload, multipartOf } from './upload.js';
+import { requiredWholeNumber, wholeNumber } from './whole-numbers.js';
+
+export type OfferStatus = 'PENDING' | 'COUNTERED' | 'ACCEPTED' | 'DECLINED' | 'CANCELLED';
+
+export const offers = (_: unknown, args: ConnectionArgs & { status?: OfferStatus | null }, ctx: GatewayContext) =>
+  loadConnection(args, MARKETPLACE_PAGE_SIZES, ctx.loaders.offerPages, { status: args.status ? args.status.toLowerCase() : undefined });
+
+export const offer = (_: unknown, args: { id: string }, ctx: GatewayContext) => ctx.loaders.offerById.load(identifier(args.id, 'id'));
+
+export const offerOf = (id: string | null, ctx: GatewayContext) => (id ? ctx.loaders.offerById.load(id) : null);
+
+export const offerAttachments = (parent: map.OfferRecord, _args: unknown, ctx: GatewayContext) =>
+  Promise.all(
+    parent.attachments.map((attachment) => {
+      if (typeof attachment === 'string') return ctx.loaders.mediaById.load(attachment);
+      ctx.loaders.mediaById.prime(attachment.id, attachment);
+      return attachment;
+    }),
+  );
+
+/** Caches the new state of an offer (and forgets lists that may now be stale). */
+function remember(ctx: GatewayContext, offer: map.OfferRecord) {
+  ctx.loaders.offerById.clear(offer.id).prime(offer.id, offer);
+  ctx.loaders.offerPages.clearAll();
+  return { offer };
+}
+
+export interface CreateOfferInput {
+  buyerUsername?: string | null;
+  sellerUsername?: string | null;
+  gigSlug?: string | null;
+  title?: string | null;
+  description: string;
+  price: number;
+  deliveryDays: number;
+  attributes?: unknown;
+}
+
+export async function createOffer(_: unknown, args: { input: CreateOfferInput }, ctx: GatewayContext) {
+  const { input } = args;
+  const buyer = input.buyerUsername ? identifier(input.buyerUsername, 'input.buyerUsername') : undefined;
+  const seller = input.sellerUsername ? identifier(input.sellerUsername, 'input.sellerUsername') : undefined;
+  if ((buyer === undefined) === (seller === undefined)) {
+    throw badUserInput('Give exactly one of "input.buyerUsername" (a seller offers to a buyer) or "input.sellerUsername" (a buyer asks a seller)', 'input.buyerUsername');
+  }
+  const json = bodyOf(input.attributes, {
+    buyer_username: buyer,
+    seller_username: seller,
+    gig_slug: input.gigSlug ? identifier(input.gigSlug, 'input.gigSlug') : undefined,
+    title: searchText(input.title, 'input.title'),
+    description: requiredText(input.description, 'input.description'),
+    price: positive(input.price, 'input.price'),
+    delivery_days: requiredWholeNumber(input.deliveryDays, 'input.deliveryDays'),
+  });
+  return remember(ctx, await ctx.clients.marketplace.one('offersStore', map.offerSchema, 'offer', { json }));
+}
+
+type OfferStep = Extract<MarketplaceOperationId, 'offersAccept' | 'offersDecline' | 'offersCancel' | 'offersCounter'>;
+
+async function step(id: OfferStep, offerId: string, json: Record<string, unknown>, ctx: GatewayContext) {
+  const uuid = identifier(offerId, 'input.id');
+  const result = await ctx.clients.marketplace.one(id, map.offerSchema, 'offer', { params: { uuid }, json, subject: `offer '${uuid}'` });
+  // A counter is a new offer; the countered one changed too.
+  if (id === 'offersCounter') ctx.loaders.offerById.clear(uuid);
+  if (id === 'offersAccept') ctx.loaders.orderPages.clearAll();
+  return remember(ctx, result);
+}
+
+export interface OfferActionInput {
+  id: string;
+  attributes?: unknown;
+}
+
+/** accept, decline, cancel: no typed field. */
+export const offerAction = (id: Exclude<OfferStep, 'offersCounter'>) => (_: unknown, args: { input: OfferActionInput }, ctx: GatewayContext) =>
+  step(id, args.input.id, bodyOf(args.input.attributes), ctx);
+
+export interface CounterOfferInput extends OfferActionInput {
+  price: number;
+  deliveryDays?: number | null;
+  description?: string | null;
+}
+
+export const counterOffer = (_: unknown, args: { input: CounterOfferInput }, ctx: GatewayContext) => {
+  const { input } = args;
+  const json = bodyOf(input.attributes, {
+    price: positive(input.price, 'input.price'),
+    delivery_days: wholeNumber(input.deliveryDays, 'input.deliveryDays'),
+    description: input.description ?? undefined,
+  });
+  return step('offersCounter', input.id, json, ctx);
+};
+
+export interface AttachToOfferInput {
+  offerId: string;
+  mediaId?: string | null;
+  file?: File | null;
+  attributes?: unknown;
+}
+
+export async function attachToOffer(_: unknown, args: { input: AttachToOfferInput }, ctx: GatewayContext) {
+  const { input } = args;
+  const uuid = identifier(input.offerId, 'input.offerId');
+  if ((input.mediaId === null || input.mediaId === undefined) === (input.file === null || input.file === undefined)) {
+    throw badUserInput('Give exactly one of "input.mediaId" (an asset already uploaded) or "input.file" (a new upload)', 'input.mediaId');
+  }
+  const options = input.file
+    ? { raw: multipartOf(bodyOf(input.attributes), 'file', checkUpload(input.file, 'input.file', ctx.config.limits.uploadBytes)) }
+    : { json: bodyOf(input.attributes, { media_uuid: identifier(input.mediaId!, 'input.mediaId') }) };
+  const result = await ctx.clients.marketplace.one('offersAttach', map.offerSchema, 'offer', { params: { uuid }, ...options, subject: `offer '${uuid}'` });
+  if (input.file) ctx.loaders.mediaPages.clearAll();
+  return remember(ctx, result);
+}
+
+export async function removeOfferAttachment(_: unknown, args: { input: { offerId: string; mediaId: string } }, ctx: GatewayContext) {
+  const uuid = identifier(args.input.offerId, 'input.offerId');
+  const media = identifier(args.input.mediaId, 'input.mediaId');
+  const result = await ctx.clients.marketplace.one('offersRemoveAttachment', map.offerSchema, 'offer', {
+    params: { uuid, media },
+    subject: `attachment '${media}' of offer '${uuid}'`,
+  });
+  return remember(ctx, result);
+}

@@ -1,0 +1,57 @@
+/**
+ * A seller's profile, portfolio, availability and testimonials (links on
+ * `Seller`), saved studios with their idempotent favorite toggle, and the
+ * seller's own analytics (growth, conversion).
+ */
+import type { GatewayContext } from '../src/context.js';
+import { badUserInput } from '../src/errors.js';
+import { identifier } from '../src/upstreams/identifiers.js';
+import { conversionSchema, savedStudioSchema, sellerGrowthSchema, type SellerRecord } from '../src/upstreams/marketplace/map.js';
+import type { ConnectionShape } from '../schema/connection.js';
+import { loadConnection, MARKETPLACE_PAGE_SIZES, type ConnectionArgs } from './connection.js';
+
+export const sellerProfile = (parent: SellerRecord, _args: unknown, ctx: GatewayContext) => ctx.loaders.sellerProfileByUsername.load(parent.username);
+export const sellerPortfolio = (parent: SellerRecord, _args: unknown, ctx: GatewayContext) => ctx.loaders.portfolioBySeller.load(parent.username);
+export const sellerAvailability = (parent: SellerRecord, _args: unknown, ctx: GatewayContext) => ctx.loaders.availabilityBySeller.load(parent.username);
+export const sellerTestimonials = (parent: SellerRecord, _args: unknown, ctx: GatewayContext) => ctx.loaders.testimonialsBySeller.load(parent.username);
+
+export const sellerPortfolioProject = (parent: SellerRecord, args: { slug: string }, ctx: GatewayContext) =>
+  ctx.loaders.portfolioProjectByKey.load({ username: parent.username, slug: identifier(args.slug, 'slug') });
+
+/** Sellers that arrive in a list are primed, so `seller(username)` later in the request costs nothing. */
+export function primeSellers(connection: ConnectionShape<SellerRecord>, ctx: GatewayContext): ConnectionShape<SellerRecord> {
+  for (const { node } of connection.edges) ctx.loaders.sellerByUsername.prime(node.username, node);
+  return connection;
+}
+
+export const savedStudios = async (_: unknown, args: ConnectionArgs, ctx: GatewayContext) =>
+  primeSellers(await loadConnection(args, MARKETPLACE_PAGE_SIZES, ctx.loaders.savedStudioPages, null), ctx);
+
+async function toggleSavedStudio(operation: 'sellerFavorite' | 'sellerUnfavorite', username: string, ctx: GatewayContext) {
+  const name = identifier(username, 'input.username');
+  const result = await ctx.clients.marketplace.one(operation, savedStudioSchema, 'saved studio', { params: { username: name }, subject: `seller '${name}'` });
+  ctx.loaders.savedStudioPages.clearAll();
+  return { sellerUsername: result.sellerUsername, favorited: result.favorited };
+}
+
+export const favoriteSeller = (_: unknown, args: { input: { username: string } }, ctx: GatewayContext) => toggleSavedStudio('sellerFavorite', args.input.username, ctx);
+export const unfavoriteSeller = (_: unknown, args: { input: { username: string } }, ctx: GatewayContext) => toggleSavedStudio('sellerUnfavorite', args.input.username, ctx);
+
+export const GROWTH_DAYS = { min: 7, max: 365 } as const;
+
+export const sellerGrowth = (_: unknown, args: { days?: number | null }, ctx: GatewayContext) => {
+  const days = args.days ?? undefined;
+  if (days !== undefined && (days < GROWTH_DAYS.min || days > GROWTH_DAYS.max)) {
+    throw badUserInput(`"days" must be from ${GROWTH_DAYS.min} to ${GROWTH_DAYS.max}`, 'days');
+  }
+  return ctx.clients.marketplace.one('sellerGrowth', sellerGrowthSchema, 'seller growth', { query: { days } });
+};
+
+/** Open buyer requests in the seller's categories that the seller has not answered yet. */
+export const sellerLeads = (_: unknown, args: ConnectionArgs, ctx: GatewayContext) =>
+  loadConnection(args, MARKETPLACE_PAGE_SIZES, ctx.loaders.sellerLeadPages, null);
+
+export const conversionAnalytics = (_: unknown, _args: unknown, ctx: GatewayContext) =>
+  ctx.clients.marketplace.one('analyticsConversion', conversionSchema, 'conversion analytics');
+
+export const gigOf = (parent: { gigSlug: string | null }, _args: unknown, ctx: GatewayContext) => (parent.gigSlug ? ctx.loaders.gigBySlug.load(parent.gigSlug) : null);

@@ -1,0 +1,153 @@
+/**
+ * Seller advertising: the promotion products on sale, public sponsored
+ * placements, the seller's campaigns with their analytics, and the
+ * advertising wallet (balance, deposits).
+ */
+import type { AdCampaignRecord, AdWalletRecord, PromotionProductRecord, SponsoredPlacementRecord } from '../src/upstreams/marketplace/map.js';
+import * as resolve from '../resolvers/advertising.js';
+import { gigBySlugOrNull } from '../resolvers/gigs.js';
+import { builder } from './builder.js';
+import { AFTER_DESCRIPTION, connectionOf, FIRST_DESCRIPTION } from './connection.js';
+import { Gig } from './gigs.js';
+import { upstream, via } from './upstream-docs.js';
+
+export const PromotionProduct = builder.objectRef<PromotionProductRecord>('PromotionProduct').implement({
+  description: 'An advertising product a seller can buy.',
+  fields: (t) => ({
+    slug: t.exposeString('slug', { nullable: false }),
+    name: t.exposeString('name'),
+    description: t.exposeString('description'),
+    pricingModel: t.exposeString('pricingModel', { description: 'cpc or daily.' }),
+    minDailyBudget: t.exposeFloat('minDailyBudget'),
+    currency: t.exposeString('currency'),
+    attributes: t.field({ type: 'JSON', resolve: (p) => p.attributes }),
+  }),
+});
+
+export const SponsoredPlacement = builder.objectRef<SponsoredPlacementRecord>('SponsoredPlacement').implement({
+  description: 'A gig shown as sponsored by an active campaign.',
+  fields: (t) => ({
+    campaignId: t.exposeID('campaignUuid'),
+    placement: t.exposeString('placement', { description: 'search or home.' }),
+    gig: t.field({ type: Gig, resolve: (p) => p.gig }),
+  }),
+});
+
+type AnalyticsRecord = NonNullable<AdCampaignRecord['analytics']>;
+export const CampaignAnalytics = builder.objectRef<AnalyticsRecord>('CampaignAnalytics').implement({
+  fields: (t) => ({
+    daysRunning: t.exposeInt('daysRunning'),
+    impressions: t.exposeInt('impressions'),
+    clicks: t.exposeInt('clicks'),
+    ctr: t.exposeFloat('ctr', { description: 'Click-through rate, percent.' }),
+    orders: t.exposeInt('orders'),
+    conversionRate: t.exposeFloat('conversionRate', { description: 'Percent.' }),
+    spend: t.exposeFloat('spend'),
+    currency: t.exposeString('currency'),
+  }),
+});
+
+export const AdvertisingCampaign = builder.objectRef<AdCampaignRecord>('AdvertisingCampaign').implement({
+  description: "One of the calling seller's advertising campaigns (active, paused or ended).",
+  fields: (t) => ({
+    id: t.exposeID('id', { nullable: false }),
+    status: t.exposeString('status'),
+    name: t.exposeString('name'),
+    productSlug: t.exposeString('productSlug'),
+    gigSlug: t.exposeString('gigSlug'),
+    gig: t.field({ type: Gig, ...via.marketplace('gigsShow'), resolve: (c, _a, ctx) => gigBySlugOrNull(c.gigSlug, ctx) }),
+    dailyBudget: t.exposeFloat('dailyBudget'),
+    currency: t.exposeString('currency'),
+    startsAt: t.field({ type: 'DateTime', resolve: (c) => c.startsAt }),
+    endsAt: t.field({ type: 'DateTime', resolve: (c) => c.endsAt }),
+    createdAt: t.field({ type: 'DateTime', resolve: (c) => c.createdAt }),
+    analytics: t.field({
+      type: CampaignAnalytics,
+      ...via.marketplace('sellerAdvertisingShow', 'Simulated upstream analytics; read per campaign when the list did not carry them.'),
+      resolve: resolve.campaignAnalytics,
+    }),
+    attributes: t.field({ type: 'JSON', resolve: (c) => c.attributes }),
+  }),
+});
+export const AdvertisingCampaignConnection = connectionOf('AdvertisingCampaign', AdvertisingCampaign);
+
+type AdTransactionRecord = AdWalletRecord['transactions'][number];
+const AdvertisingTransaction = builder.objectRef<AdTransactionRecord>('AdvertisingTransaction').implement({
+  fields: (t) => ({
+    id: t.exposeID('id', { nullable: false }),
+    type: t.exposeString('type', { description: 'deposit or spend.' }),
+    amount: t.exposeFloat('amount'),
+    createdAt: t.field({ type: 'DateTime', resolve: (r) => r.createdAt }),
+  }),
+});
+
+export const AdvertisingWallet = builder.objectRef<AdWalletRecord>('AdvertisingWallet').implement({
+  description: "The calling seller's advertising balance, newest transactions first.",
+  fields: (t) => ({
+    balance: t.exposeFloat('balance'),
+    currency: t.exposeString('currency'),
+    transactions: t.field({ type: [AdvertisingTransaction], resolve: (w) => w.transactions }),
+    attributes: t.field({ type: 'JSON', resolve: (w) => w.attributes }),
+  }),
+});
+
+export const AdvertisingCampaignPayload = builder.objectRef<{ campaign: AdCampaignRecord }>('AdvertisingCampaignPayload').implement({
+  fields: (t) => ({ campaign: t.field({ type: AdvertisingCampaign, resolve: (p) => p.campaign }) }),
+});
+export const AdvertisingWalletPayload = builder.objectRef<{ wallet: AdWalletRecord }>('AdvertisingWalletPayload').implement({
+  fields: (t) => ({ wallet: t.field({ type: AdvertisingWallet, resolve: (p) => p.wallet }) }),
+});
+
+const CreateAdvertisingCampaignInput = builder.inputType('CreateAdvertisingCampaignInput', {
+  fields: (t) => ({
+    name: t.string({ required: true }),
+    gigSlug: t.string({ required: true, description: "One of the caller's gigs." }),
+    dailyBudget: t.float({ required: true, description: "Positive; at least the product's minimum (checked upstream)." }),
+    productSlug: t.string({ description: 'A PromotionProduct slug; default promoted-gig.' }),
+    attributes: t.field({ type: 'JSON', description: 'Further body fields, sent as given.' }),
+  }),
+});
+const DepositAdvertisingFundsInput = builder.inputType('DepositAdvertisingFundsInput', {
+  fields: (t) => ({
+    amount: t.float({ required: true, description: 'Positive.' }),
+    attributes: t.field({ type: 'JSON', description: 'Further body fields, sent as given.' }),
+  }),
+});
+
+builder.queryFields((t) => ({
+  promotionProducts: t.field({ type: [PromotionProduct], ...upstream.marketplace('promotionProducts'), resolve: resolve.promotionProducts }),
+  sponsoredPlacements: t.field({
+    type: [SponsoredPlacement],
+    ...upstream.marketplace('sponsoredPlacements'),
+    args: { category: t.arg.string({ description: 'Only gigs of this category slug.' }) },
+    resolve: resolve.sponsoredPlacements,
+  }),
+  advertisingCampaigns: t.field({
+    type: AdvertisingCampaignConnection,
+    ...upstream.marketplace('sellerAdvertisingIndex', 'Sellers only (a buyer token is FORBIDDEN). Newest first.'),
+    args: { first: t.arg.int({ description: FIRST_DESCRIPTION }), after: t.arg.string({ description: AFTER_DESCRIPTION }) },
+    resolve: resolve.advertisingCampaigns,
+  }),
+  advertisingCampaign: t.field({
+    type: AdvertisingCampaign,
+    ...upstream.marketplace('sellerAdvertisingShow', 'With analytics.'),
+    args: { id: t.arg.id({ required: true }) },
+    resolve: resolve.advertisingCampaign,
+  }),
+  advertisingWallet: t.field({ type: AdvertisingWallet, ...upstream.marketplace('sellerAdvertisingWallet', 'Sellers only.'), resolve: resolve.advertisingWallet }),
+}));
+
+builder.mutationFields((t) => ({
+  createAdvertisingCampaign: t.field({
+    type: AdvertisingCampaignPayload,
+    ...upstream.marketplace('sellerAdvertisingStore', 'Starts active when the wallet covers one day of budget, else paused.'),
+    args: { input: t.arg({ type: CreateAdvertisingCampaignInput, required: true }) },
+    resolve: resolve.createAdvertisingCampaign,
+  }),
+  depositAdvertisingFunds: t.field({
+    type: AdvertisingWalletPayload,
+    ...upstream.marketplace('sellerAdvertisingDeposit'),
+    args: { input: t.arg({ type: DepositAdvertisingFundsInput, required: true }) },
+    resolve: resolve.depositAdvertisingFunds,
+  }),
+}));

@@ -1,0 +1,184 @@
+/**
+ * Seller CRM: customers (one per buyer who ordered from the calling seller),
+ * private notes, stats and retention campaigns; and following sellers.
+ * Every CRM read and write is for sellers only (a buyer token is FORBIDDEN).
+ */
+import type { CrmCustomerRecord, CrmNoteRecord, CrmStatsRecord, FollowRecord, RetentionCampaignRecord } from '../src/upstreams/marketplace/map.js';
+import * as resolve from '../resolvers/crm.js';
+import { sellerByName } from '../resolvers/sellers.js';
+import { userByName } from '../resolvers/users.js';
+import { builder } from './builder.js';
+import { AFTER_DESCRIPTION, connectionOf, FIRST_DESCRIPTION } from './connection.js';
+import { SellerRefInput } from './seller-profile.js';
+import { Seller, SellerConnection } from './sellers.js';
+import { User } from './users.js';
+import { upstream, via } from './upstream-docs.js';
+
+export const CrmCustomerStatus = builder.enumType('CrmCustomerStatus', {
+  description: 'INACTIVE: the last order is more than 90 days old.',
+  values: Object.keys(resolve.CRM_CUSTOMER_STATUSES) as Array<keyof typeof resolve.CRM_CUSTOMER_STATUSES>,
+});
+export const RetentionSegment = builder.enumType('RetentionSegment', {
+  values: Object.keys(resolve.RETENTION_SEGMENTS) as Array<keyof typeof resolve.RETENTION_SEGMENTS>,
+});
+
+export const CrmNote = builder.objectRef<CrmNoteRecord>('CrmNote').implement({
+  description: "A seller's private note about a customer.",
+  fields: (t) => ({
+    id: t.exposeID('id', { nullable: false }),
+    body: t.exposeString('body'),
+    authorUsername: t.exposeString('authorUsername'),
+    createdAt: t.field({ type: 'DateTime', resolve: (n) => n.createdAt }),
+    attributes: t.field({ type: 'JSON', resolve: (n) => n.attributes }),
+  }),
+});
+
+export const CrmCustomer = builder.objectRef<CrmCustomerRecord>('CrmCustomer').implement({
+  description: 'A buyer who ordered from the calling seller, with totals derived from the orders.',
+  fields: (t) => ({
+    id: t.exposeID('id', { nullable: false }),
+    status: t.exposeString('status', { description: 'active or inactive.' }),
+    username: t.exposeString('username'),
+    user: t.field({ type: User, ...via.marketplace('usersShow'), resolve: (c, _a, ctx) => userByName(c.username, ctx) }),
+    name: t.exposeString('name'),
+    avatarUrl: t.exposeString('avatarUrl'),
+    country: t.exposeString('country'),
+    ordersCount: t.exposeInt('ordersCount'),
+    totalSpent: t.exposeFloat('totalSpent'),
+    currency: t.exposeString('currency'),
+    lastOrderAt: t.field({ type: 'DateTime', resolve: (c) => c.lastOrderAt }),
+    tags: t.exposeStringList('tags'),
+    notesCount: t.exposeInt('notesCount'),
+    notes: t.field({ type: [CrmNote], ...via.marketplace('sellerCrmShow', 'Read per customer when the list did not carry them.'), resolve: resolve.crmCustomerNotes }),
+    createdAt: t.field({ type: 'DateTime', resolve: (c) => c.createdAt }),
+    attributes: t.field({ type: 'JSON', resolve: (c) => c.attributes }),
+  }),
+});
+export const CrmCustomerConnection = connectionOf('CrmCustomer', CrmCustomer);
+
+export const CrmStats = builder.objectRef<CrmStatsRecord>('CrmStats').implement({
+  fields: (t) => ({
+    customersCount: t.exposeInt('customersCount'),
+    activeCustomers: t.exposeInt('activeCustomers'),
+    inactiveCustomers: t.exposeInt('inactiveCustomers'),
+    repeatCustomers: t.exposeInt('repeatCustomers'),
+    totalRevenue: t.exposeFloat('totalRevenue'),
+    averageOrderValue: t.exposeFloat('averageOrderValue'),
+    followersCount: t.exposeInt('followersCount'),
+    currency: t.exposeString('currency'),
+    attributes: t.field({ type: 'JSON', resolve: (s) => s.attributes }),
+  }),
+});
+
+export const RetentionCampaign = builder.objectRef<RetentionCampaignRecord>('RetentionCampaign').implement({
+  description: 'A message (with an optional coupon) to a segment of customers: scheduled, then sent.',
+  fields: (t) => ({
+    id: t.exposeID('id', { nullable: false }),
+    status: t.exposeString('status', { description: 'scheduled or sent.' }),
+    name: t.exposeString('name'),
+    segment: t.exposeString('segment'),
+    message: t.exposeString('message'),
+    discountPercent: t.exposeInt('discountPercent'),
+    couponCode: t.exposeString('couponCode'),
+    audienceCount: t.exposeInt('audienceCount'),
+    sendAt: t.field({ type: 'DateTime', resolve: (c) => c.sendAt }),
+    createdAt: t.field({ type: 'DateTime', resolve: (c) => c.createdAt }),
+    attributes: t.field({ type: 'JSON', resolve: (c) => c.attributes }),
+  }),
+});
+export const RetentionCampaignConnection = connectionOf('RetentionCampaign', RetentionCampaign);
+
+export const CrmNotePayload = builder.objectRef<{ note: CrmNoteRecord; customerId: string }>('CrmNotePayload').implement({
+  fields: (t) => ({
+    note: t.field({ type: CrmNote, resolve: (p) => p.note }),
+    customer: t.field({ type: CrmCustomer, ...via.marketplace('sellerCrmShow', 'Read after the note was added.'), resolve: (p, _a, ctx) => ctx.loaders.crmCustomerById.load(p.customerId) }),
+  }),
+});
+export const RetentionCampaignPayload = builder.objectRef<{ campaign: RetentionCampaignRecord }>('RetentionCampaignPayload').implement({
+  fields: (t) => ({ campaign: t.field({ type: RetentionCampaign, resolve: (p) => p.campaign }) }),
+});
+export const FollowPayload = builder.objectRef<FollowRecord>('FollowPayload').implement({
+  description: 'The new follow state.',
+  fields: (t) => ({
+    following: t.exposeBoolean('following', { nullable: false }),
+    followersCount: t.exposeInt('followersCount'),
+    sellerUsername: t.exposeString('sellerUsername', { nullable: false }),
+    seller: t.field({ type: Seller, ...via.marketplace('sellersShow'), resolve: (p, _a, ctx) => sellerByName(p.sellerUsername, ctx) }),
+  }),
+});
+
+const AddCrmNoteInput = builder.inputType('AddCrmNoteInput', {
+  fields: (t) => ({
+    customerId: t.id({ required: true }),
+    body: t.string({ required: true }),
+    attributes: t.field({ type: 'JSON', description: 'Further body fields, sent as given.' }),
+  }),
+});
+const CreateRetentionCampaignInput = builder.inputType('CreateRetentionCampaignInput', {
+  fields: (t) => ({
+    name: t.string({ required: true }),
+    message: t.string({ required: true }),
+    segment: t.field({ type: RetentionSegment, description: 'Default ALL.' }),
+    discountPercent: t.int({ description: `${resolve.DISCOUNT_PERCENT.min} to ${resolve.DISCOUNT_PERCENT.max}; a coupon is made when above 0.` }),
+    attributes: t.field({ type: 'JSON', description: 'Further body fields, sent as given.' }),
+  }),
+});
+
+builder.queryFields((t) => ({
+  crmCustomers: t.field({
+    type: CrmCustomerConnection,
+    ...upstream.marketplace('sellerCrmIndex', 'Most recent order first.'),
+    args: {
+      status: t.arg({ type: CrmCustomerStatus }),
+      first: t.arg.int({ description: FIRST_DESCRIPTION }),
+      after: t.arg.string({ description: AFTER_DESCRIPTION }),
+    },
+    resolve: resolve.crmCustomers,
+  }),
+  crmCustomer: t.field({
+    type: CrmCustomer,
+    ...upstream.marketplace('sellerCrmShow', 'With notes.'),
+    args: { id: t.arg.id({ required: true }) },
+    resolve: resolve.crmCustomer,
+  }),
+  crmStats: t.field({ type: CrmStats, ...upstream.marketplace('sellerCrmStats'), resolve: resolve.crmStats }),
+  retentionCampaigns: t.field({
+    type: RetentionCampaignConnection,
+    ...upstream.marketplace('sellerCrmCampaigns', 'Newest first.'),
+    args: { first: t.arg.int({ description: FIRST_DESCRIPTION }), after: t.arg.string({ description: AFTER_DESCRIPTION }) },
+    resolve: resolve.retentionCampaigns,
+  }),
+  followedSellers: t.field({
+    type: SellerConnection,
+    ...upstream.marketplace('sellerFollowIndex', 'Sellers the caller follows.'),
+    args: { first: t.arg.int({ description: FIRST_DESCRIPTION }), after: t.arg.string({ description: AFTER_DESCRIPTION }) },
+    resolve: resolve.followedSellers,
+  }),
+}));
+
+builder.mutationFields((t) => ({
+  addCrmNote: t.field({
+    type: CrmNotePayload,
+    ...upstream.marketplace('sellerCrmNote', 'A private note; only the seller sees it.'),
+    args: { input: t.arg({ type: AddCrmNoteInput, required: true }) },
+    resolve: resolve.addCrmNote,
+  }),
+  createRetentionCampaign: t.field({
+    type: RetentionCampaignPayload,
+    ...upstream.marketplace('sellerCrmCampaignStore', 'Created scheduled; sent an hour later.'),
+    args: { input: t.arg({ type: CreateRetentionCampaignInput, required: true }) },
+    resolve: resolve.createRetentionCampaign,
+  }),
+  followSeller: t.field({
+    type: FollowPayload,
+    ...upstream.marketplace('sellerFollow', 'Idempotent: following twice changes nothing.'),
+    args: { input: t.arg({ type: SellerRefInput, required: true }) },
+    resolve: resolve.followSeller,
+  }),
+  unfollowSeller: t.field({
+    type: FollowPayload,
+    ...upstream.marketplace('sellerUnfollow', 'Idempotent.'),
+    args: { input: t.arg({ type: SellerRefInput, required: true }) },
+    resolve: resolve.unfollowSeller,
+  }),
+}));

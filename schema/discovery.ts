@@ -1,0 +1,188 @@
+/**
+ * Gig pricing (`Gig.pricing`) and quotes (`gigQuote`, a read), favorites,
+ * writing a review of one's order, and the discovery lists: recommendations,
+ * recently viewed gigs, search suggestions, collections and saved searches.
+ */
+import type * as M from '../src/upstreams/marketplace/map.js';
+import * as resolve from '../resolvers/discovery.js';
+import { builder } from './builder.js';
+import { connectionOf } from './connection.js';
+import { Gig, GigConnection, Review } from './gigs.js';
+import { attributesInput, pagingArgs, wholeObject } from './field-helpers.js';
+import { upstream, via } from './upstream-docs.js';
+
+
+export const GigPackageName = builder.enumType('GigPackageName', { values: ['BASIC', 'STANDARD', 'PREMIUM'] as const });
+
+export const GigPackage = builder.objectRef<M.GigPricingRecord['packages'][number]>('GigPackage').implement({
+  description: 'One package of a gig (basic, standard or premium).',
+  fields: (t) => ({
+    name: t.exposeString('name', { nullable: false }),
+    price: t.exposeFloat('price'),
+    deliveryDays: t.exposeInt('deliveryDays'),
+    revisions: t.exposeInt('revisions', { description: 'Revisions included; null means unlimited.' }),
+    features: t.exposeStringList('features'),
+    attributes: t.field({ ...wholeObject('package'), resolve: (p) => p.attributes }),
+  }),
+});
+
+export const GigPricing = builder.objectRef<M.GigPricingRecord>('GigPricing').implement({
+  fields: (t) => ({
+    gigSlug: t.exposeString('gigSlug', { nullable: false }),
+    currency: t.exposeString('currency'),
+    packages: t.field({ type: [GigPackage], nullable: false, resolve: (p) => p.packages }),
+    attributes: t.field({ ...wholeObject('pricing'), resolve: (p) => p.attributes }),
+  }),
+});
+
+export const GigQuote = builder.objectRef<M.GigQuoteRecord>('GigQuote').implement({
+  description: 'The price of a package, quantity and express choice; valid until expiresAt.',
+  fields: (t) => ({
+    gigSlug: t.exposeString('gigSlug', { nullable: false }),
+    package: t.exposeString('package'),
+    quantity: t.exposeInt('quantity'),
+    express: t.exposeBoolean('express'),
+    unitPrice: t.exposeFloat('unitPrice'),
+    subtotal: t.exposeFloat('subtotal'),
+    serviceFee: t.exposeFloat('serviceFee'),
+    total: t.exposeFloat('total'),
+    currency: t.exposeString('currency'),
+    deliveryDays: t.exposeInt('deliveryDays'),
+    expiresAt: t.field({ type: 'DateTime', resolve: (q) => q.expiresAt }),
+    attributes: t.field({ ...wholeObject('quote'), resolve: (q) => q.attributes }),
+  }),
+});
+
+export const GigFavoritePayload = builder.objectRef<M.GigFavoriteRecord>('GigFavoritePayload').implement({
+  fields: (t) => ({
+    gigSlug: t.exposeString('gigSlug', { nullable: false }),
+    favorited: t.exposeBoolean('favorited', { nullable: false, description: 'The new state.' }),
+    gig: t.field({ type: Gig, ...via.marketplace('gigsShow'), resolve: (f, _a, ctx) => ctx.loaders.gigBySlug.load(f.gigSlug) }),
+  }),
+});
+
+export const ReviewPayload = builder.objectRef<{ review: M.ReviewRecord }>('ReviewPayload').implement({
+  fields: (t) => ({ review: t.field({ type: Review, resolve: (p) => p.review }) }),
+});
+
+export const SearchSuggestion = builder.objectRef<M.SearchSuggestionRecord>('SearchSuggestion').implement({
+  fields: (t) => ({
+    type: t.exposeString('type', { description: '`category`, `seller` or `gig`.' }),
+    text: t.exposeString('text', { nullable: false }),
+    value: t.exposeString('value', { description: 'The slug or username to search or open.' }),
+  }),
+});
+
+export const GigCollection = builder.objectRef<M.GigCollectionRecord>('GigCollection').implement({
+  description: "A named list of gigs the caller keeps.",
+  fields: (t) => ({
+    id: t.exposeID('id', { nullable: false }),
+    name: t.exposeString('name'),
+    description: t.exposeString('description'),
+    isPublic: t.exposeBoolean('isPublic'),
+    gigSlugs: t.exposeStringList('gigSlugs', { nullable: false }),
+    gigsCount: t.exposeInt('gigsCount'),
+    createdAt: t.field({ type: 'DateTime', resolve: (c) => c.createdAt }),
+    attributes: t.field({ ...wholeObject('collection'), resolve: (c) => c.attributes }),
+    gigs: t.field({ type: [Gig], ...via.marketplace('gigsShow'), resolve: resolve.collectionGigs }),
+  }),
+});
+export const GigCollectionConnection = connectionOf('GigCollection', GigCollection);
+export const GigCollectionPayload = builder.objectRef<{ collection: M.GigCollectionRecord }>('GigCollectionPayload').implement({
+  fields: (t) => ({ collection: t.field({ type: GigCollection, resolve: (p) => p.collection }) }),
+});
+
+export const SavedSearch = builder.objectRef<M.SavedSearchRecord>('SavedSearch').implement({
+  fields: (t) => ({
+    id: t.exposeID('id', { nullable: false }),
+    query: t.exposeString('query'),
+    categorySlug: t.exposeString('categorySlug'),
+    maxPrice: t.exposeFloat('maxPrice'),
+    notify: t.exposeBoolean('notify'),
+    createdAt: t.field({ type: 'DateTime', resolve: (s) => s.createdAt }),
+    attributes: t.field({ ...wholeObject('saved search'), resolve: (s) => s.attributes }),
+  }),
+});
+export const SavedSearchConnection = connectionOf('SavedSearch', SavedSearch);
+
+const ToggleGigFavoriteInput = builder.inputType('ToggleGigFavoriteInput', {
+  fields: (t) => ({ slug: t.string({ required: true, description: 'The gig to favorite or unfavorite.' }) }),
+});
+
+const CreateReviewInput = builder.inputType('CreateReviewInput', {
+  fields: (t) => ({
+    orderId: t.id({ required: true, description: 'A completed order of the caller (as buyer).' }),
+    rating: t.int({ required: true, description: '1 to 5.' }),
+    comment: t.string({ required: true }),
+    attributes: attributesInput(t),
+  }),
+});
+
+const CreateCollectionInput = builder.inputType('CreateCollectionInput', {
+  fields: (t) => ({
+    name: t.string({ required: true }),
+    description: t.string(),
+    isPublic: t.boolean(),
+    gigSlugs: t.stringList(),
+    attributes: attributesInput(t),
+  }),
+});
+
+builder.objectFields(Gig, (t) => ({
+  pricing: t.field({ type: GigPricing, ...upstream.marketplace('gigsPricing', 'The basic, standard and premium packages.'), resolve: resolve.gigPricing }),
+}));
+
+builder.queryFields((t) => ({
+  gigQuote: t.field({
+    type: GigQuote,
+    ...upstream.marketplace('gigsQuote', 'A read: prices a package without ordering it.'),
+    args: {
+      slug: t.arg.string({ required: true }),
+      package: t.arg({ type: GigPackageName, description: 'Default BASIC.' }),
+      quantity: t.arg.int({ description: 'At least 1 (default 1).' }),
+      express: t.arg.boolean({ description: 'Faster delivery for a surcharge.' }),
+    },
+    resolve: resolve.gigQuote,
+  }),
+  favoriteGigs: t.field({
+    type: GigConnection,
+    ...upstream.marketplace('favoritesIndex', "The caller's favorite gigs, most recently favorited first."),
+    args: pagingArgs(t.arg),
+    resolve: resolve.favoriteGigs,
+  }),
+  recommendedGigs: t.field({ type: GigConnection, ...upstream.marketplace('recommendations', 'Gigs recommended to the caller.'), args: pagingArgs(t.arg), resolve: resolve.recommendedGigs }),
+  recentlyViewedGigs: t.field({
+    type: [Gig],
+    ...upstream.marketplace('recentViews', 'Gigs the caller opened recently (a gig(slug) read with a token records a view), newest first.'),
+    resolve: resolve.recentlyViewedGigs,
+  }),
+  searchSuggestions: t.field({
+    type: [SearchSuggestion],
+    ...upstream.marketplace('searchSuggestions', 'Up to 8 categories, sellers and gigs matching the text.'),
+    args: { query: t.arg.string({ description: 'The text typed so far (sent as `q`).' }) },
+    resolve: resolve.searchSuggestions,
+  }),
+  gigCollections: t.field({ type: GigCollectionConnection, ...upstream.marketplace('collectionsIndex', "The caller's collections, newest first."), args: pagingArgs(t.arg), resolve: resolve.collections }),
+  savedSearches: t.field({ type: SavedSearchConnection, ...upstream.marketplace('savedSearchesIndex', "The caller's saved searches, newest first."), args: pagingArgs(t.arg), resolve: resolve.savedSearches }),
+}));
+
+builder.mutationFields((t) => ({
+  toggleGigFavorite: t.field({
+    type: GigFavoritePayload,
+    ...upstream.marketplace('favoritesToggle', 'Flips the favorite state and returns the new one.'),
+    args: { input: t.arg({ type: ToggleGigFavoriteInput, required: true }) },
+    resolve: resolve.toggleGigFavorite,
+  }),
+  createReview: t.field({
+    type: ReviewPayload,
+    ...upstream.marketplace('reviewsStore', 'The buyer reviews a completed order, once.'),
+    args: { input: t.arg({ type: CreateReviewInput, required: true }) },
+    resolve: resolve.createReview,
+  }),
+  createGigCollection: t.field({
+    type: GigCollectionPayload,
+    ...upstream.marketplace('collectionsStore'),
+    args: { input: t.arg({ type: CreateCollectionInput, required: true }) },
+    resolve: resolve.createCollection,
+  }),
+}));

@@ -1,0 +1,105 @@
+/**
+ * Media assets and the `File` upload scalar (GraphQL multipart request spec,
+ * served by Yoga): `media`, `mediaAsset(id)`, `uploadMedia`, `updateMedia`,
+ * `deleteMedia`. Uploads over `MAX_UPLOAD_BYTES` are refused before any
+ * upstream call.
+ */
+import type * as M from '../src/upstreams/marketplace/map.js';
+import * as resolve from '../resolvers/media.js';
+import { builder } from './builder.js';
+import { connectionOf } from './connection.js';
+import { attributesInput, pagingArgs, wholeObject } from './field-helpers.js';
+import { DeletePayload } from './shared.js';
+import { upstream } from './upstream-docs.js';
+
+export const FileScalar = builder.scalarType('File', {
+  description: 'A file sent with the GraphQL multipart request spec (input only).',
+  serialize: () => {
+    throw new Error('File is an input-only scalar');
+  },
+});
+
+export const MediaKind = builder.enumType('MediaKind', { values: ['IMAGE', 'VIDEO', 'AUDIO', 'DOCUMENT'] as const });
+
+export const Media = builder.objectRef<M.MediaRecord>('Media').implement({
+  description: 'A file the caller uploaded (visible to its owner, and to both parties of an offer it is attached to).',
+  fields: (t) => ({
+    id: t.exposeID('id', { nullable: false, description: 'The media uuid.' }),
+    ownerUsername: t.exposeString('ownerUsername'),
+    filename: t.exposeString('filename'),
+    contentType: t.exposeString('contentType'),
+    kind: t.exposeString('kind', { description: '`image`, `video`, `audio` or `document`.' }),
+    size: t.exposeInt('size', { description: 'Bytes.' }),
+    title: t.exposeString('title'),
+    altText: t.exposeString('altText'),
+    url: t.exposeString('url'),
+    createdAt: t.field({ type: 'DateTime', resolve: (m) => m.createdAt }),
+    updatedAt: t.field({ type: 'DateTime', resolve: (m) => m.updatedAt }),
+    attributes: t.field({ ...wholeObject('media'), resolve: (m) => m.attributes }),
+  }),
+});
+export const MediaConnection = connectionOf('Media', Media);
+
+export const MediaPayload = builder.objectRef<{ media: M.MediaRecord }>('MediaPayload').implement({
+  fields: (t) => ({ media: t.field({ type: Media, resolve: (p) => p.media }) }),
+});
+
+const UploadMediaInput = builder.inputType('UploadMediaInput', {
+  description: 'Either `file` (forwarded as multipart), or `filename` and `size` describing a file stored elsewhere.',
+  fields: (t) => ({
+    file: t.field({ type: FileScalar, description: 'The file itself; at most MAX_UPLOAD_BYTES (default 25 MB).' }),
+    filename: t.string(),
+    size: t.int({ description: 'Bytes, with filename (no file).' }),
+    contentType: t.string({ description: 'With filename (no file).' }),
+    title: t.string(),
+    altText: t.string(),
+    attributes: attributesInput(t),
+  }),
+});
+
+const UpdateMediaInput = builder.inputType('UpdateMediaInput', {
+  description: 'At least one of title, altText or filename.',
+  fields: (t) => ({
+    id: t.id({ required: true }),
+    title: t.string(),
+    altText: t.string(),
+    filename: t.string(),
+    attributes: attributesInput(t),
+  }),
+});
+
+builder.queryFields((t) => ({
+  media: t.field({
+    type: MediaConnection,
+    ...upstream.marketplace('mediaIndex', "The caller's media, newest first."),
+    args: { kind: t.arg({ type: MediaKind }), ...pagingArgs(t.arg) },
+    resolve: resolve.mediaList,
+  }),
+  mediaAsset: t.field({
+    type: Media,
+    ...upstream.marketplace('mediaShow'),
+    args: { id: t.arg.id({ required: true }) },
+    resolve: resolve.mediaAsset,
+  }),
+}));
+
+builder.mutationFields((t) => ({
+  uploadMedia: t.field({
+    type: MediaPayload,
+    ...upstream.marketplace('mediaStore', 'Send `file` with a multipart request; it is streamed on to the marketplace as multipart/form-data.'),
+    args: { input: t.arg({ type: UploadMediaInput, required: true }) },
+    resolve: resolve.uploadMedia,
+  }),
+  updateMedia: t.field({
+    type: MediaPayload,
+    ...upstream.marketplace('mediaUpdate', 'Metadata only.'),
+    args: { input: t.arg({ type: UpdateMediaInput, required: true }) },
+    resolve: resolve.updateMedia,
+  }),
+  deleteMedia: t.field({
+    type: DeletePayload,
+    ...upstream.marketplace('mediaDestroy', 'Also detaches the asset from offers.'),
+    args: { id: t.arg.id({ required: true }) },
+    resolve: resolve.deleteMedia,
+  }),
+}));

@@ -1,0 +1,181 @@
+/**
+ * Messaging (conversations, messages, reactions, typing and presence),
+ * notifications and the payments wallet.
+ */
+import type {
+  ConversationRecord,
+  MessageRecord,
+  NotificationRecord,
+  PresenceRecord,
+  TypingRecord,
+  WalletRecord,
+} from '../src/upstreams/marketplace/map.js';
+import * as resolve from '../resolvers/messaging.js';
+import { userByName } from '../resolvers/users.js';
+import { builder } from './builder.js';
+import { AFTER_DESCRIPTION, connectionOf, FIRST_DESCRIPTION } from './connection.js';
+import { Order } from './orders.js';
+import { User } from './users.js';
+import { upstream, via } from './upstream-docs.js';
+
+type ReactionRecord = MessageRecord['reactions'][number];
+const MessageReaction = builder.objectRef<ReactionRecord>('MessageReaction').implement({
+  fields: (t) => ({
+    emoji: t.exposeString('emoji', { nullable: false }),
+    count: t.exposeInt('count'),
+    usernames: t.exposeStringList('usernames'),
+  }),
+});
+
+export const Message = builder.objectRef<MessageRecord>('Message').implement({
+  description: 'A message in a conversation.',
+  fields: (t) => ({
+    id: t.exposeID('id', { nullable: false }),
+    body: t.exposeString('body'),
+    senderUsername: t.exposeString('senderUsername'),
+    sender: t.field({ type: User, ...via.marketplace('usersShow'), resolve: (m, _a, ctx) => userByName(m.senderUsername, ctx) }),
+    reactions: t.field({ type: [MessageReaction], resolve: (m) => m.reactions }),
+    createdAt: t.field({ type: 'DateTime', resolve: (m) => m.createdAt }),
+    attributes: t.field({ type: 'JSON', resolve: (m) => m.attributes }),
+  }),
+});
+
+type PresenceParticipant = PresenceRecord['participants'][number];
+const PresenceParticipant = builder.objectRef<PresenceParticipant>('PresenceParticipant').implement({
+  fields: (t) => ({
+    username: t.exposeString('username', { nullable: false }),
+    online: t.exposeBoolean('online'),
+    typing: t.exposeBoolean('typing'),
+    lastSeenAt: t.field({ type: 'DateTime', resolve: (p) => p.lastSeenAt }),
+  }),
+});
+
+export const ConversationPresence = builder.objectRef<PresenceRecord>('ConversationPresence').implement({
+  description: 'Who in a conversation is online or typing.',
+  fields: (t) => ({
+    participants: t.field({ type: [PresenceParticipant], resolve: (p) => p.participants }),
+    attributes: t.field({ type: 'JSON', resolve: (p) => p.attributes }),
+  }),
+});
+
+export const Conversation = builder.objectRef<ConversationRecord>('Conversation').implement({
+  description: 'A conversation between the caller and one other user.',
+  fields: (t) => ({
+    id: t.exposeID('id', { nullable: false }),
+    subject: t.exposeString('subject'),
+    participants: t.exposeStringList('participants'),
+    withUsername: t.exposeString('withUsername', { description: 'The other participant.' }),
+    withUser: t.field({ type: User, ...via.marketplace('usersShow'), resolve: (c, _a, ctx) => userByName(c.withUsername, ctx) }),
+    order: t.field({ type: Order, ...via.marketplace('ordersShow'), resolve: resolve.conversationOrder }),
+    messagesCount: t.exposeInt('messagesCount'),
+    lastMessage: t.field({ type: Message, resolve: (c) => c.lastMessage }),
+    createdAt: t.field({ type: 'DateTime', resolve: (c) => c.createdAt }),
+    updatedAt: t.field({ type: 'DateTime', resolve: (c) => c.updatedAt }),
+    presence: t.field({ type: ConversationPresence, ...upstream.marketplace('conversationsPresence'), resolve: resolve.conversationPresence }),
+    attributes: t.field({ type: 'JSON', resolve: (c) => c.attributes }),
+  }),
+});
+export const ConversationConnection = connectionOf('Conversation', Conversation);
+
+export const Notification = builder.objectRef<NotificationRecord>('Notification').implement({
+  fields: (t) => ({
+    id: t.exposeID('id', { nullable: false }),
+    type: t.exposeString('type', { description: 'An event name such as order.created.' }),
+    title: t.exposeString('title'),
+    data: t.field({ type: 'JSON', resolve: (n) => n.data }),
+    readAt: t.field({ type: 'DateTime', resolve: (n) => n.readAt }),
+    createdAt: t.field({ type: 'DateTime', resolve: (n) => n.createdAt }),
+    attributes: t.field({ type: 'JSON', resolve: (n) => n.attributes }),
+  }),
+});
+export const NotificationConnection = connectionOf('Notification', Notification);
+
+type WalletTransactionRecord = WalletRecord['transactions'][number];
+const WalletTransaction = builder.objectRef<WalletTransactionRecord>('WalletTransaction').implement({
+  fields: (t) => ({
+    id: t.exposeID('id', { nullable: false }),
+    type: t.exposeString('type'),
+    amount: t.exposeFloat('amount'),
+    description: t.exposeString('description'),
+    createdAt: t.field({ type: 'DateTime', resolve: (r) => r.createdAt }),
+  }),
+});
+
+export const Wallet = builder.objectRef<WalletRecord>('Wallet').implement({
+  description: "The caller's payments wallet (latest transactions first).",
+  fields: (t) => ({
+    balance: t.exposeFloat('balance'),
+    pending: t.exposeFloat('pending'),
+    currency: t.exposeString('currency'),
+    transactions: t.field({ type: [WalletTransaction], resolve: (w) => w.transactions }),
+    attributes: t.field({ type: 'JSON', resolve: (w) => w.attributes }),
+  }),
+});
+
+export const TypingPayload = builder.objectRef<TypingRecord>('TypingPayload').implement({
+  fields: (t) => ({
+    conversationId: t.exposeID('conversationUuid', { nullable: false }),
+    typing: t.exposeBoolean('typing', { nullable: false }),
+    expiresIn: t.exposeInt('expiresIn', { description: 'Seconds the indicator stays on.' }),
+  }),
+});
+
+export const MessagePayload = builder.objectRef<{ message: MessageRecord }>('MessagePayload').implement({
+  fields: (t) => ({ message: t.field({ type: Message, resolve: (p) => p.message }) }),
+});
+
+export const ReactionAction = builder.enumType('ReactionAction', {
+  description: 'ADD is idempotent; REMOVE takes the caller’s reaction away.',
+  values: Object.keys(resolve.REACTION_ACTIONS) as Array<keyof typeof resolve.REACTION_ACTIONS>,
+});
+
+const SetTypingIndicatorInput = builder.inputType('SetTypingIndicatorInput', {
+  fields: (t) => ({
+    conversationId: t.id({ required: true }),
+    typing: t.boolean({ description: 'Default true; false clears the indicator.' }),
+    attributes: t.field({ type: 'JSON', description: 'Further body fields, sent as given.' }),
+  }),
+});
+const ReactToMessageInput = builder.inputType('ReactToMessageInput', {
+  fields: (t) => ({
+    messageId: t.id({ required: true }),
+    emoji: t.string({ required: true }),
+    action: t.field({ type: ReactionAction, description: 'Default ADD.' }),
+    attributes: t.field({ type: 'JSON', description: 'Further body fields, sent as given.' }),
+  }),
+});
+
+builder.queryFields((t) => ({
+  conversations: t.field({
+    type: ConversationConnection,
+    ...upstream.marketplace('conversationsIndex', 'Newest activity first.'),
+    args: { first: t.arg.int({ description: FIRST_DESCRIPTION }), after: t.arg.string({ description: AFTER_DESCRIPTION }) },
+    resolve: resolve.conversations,
+  }),
+  notifications: t.field({
+    type: NotificationConnection,
+    ...upstream.marketplace('notificationsIndex', 'Newest first.'),
+    args: {
+      unread: t.arg.boolean({ description: 'Only unread notifications.' }),
+      first: t.arg.int({ description: FIRST_DESCRIPTION }),
+      after: t.arg.string({ description: AFTER_DESCRIPTION }),
+    },
+    resolve: resolve.notifications,
+  }),
+  wallet: t.field({ type: Wallet, ...upstream.marketplace('walletShow'), resolve: resolve.wallet }),
+}));
+
+builder.mutationFields((t) => ({
+  setTypingIndicator: t.field({
+    type: TypingPayload,
+    ...upstream.marketplace('conversationsTyping'),
+    args: { input: t.arg({ type: SetTypingIndicatorInput, required: true }) },
+    resolve: resolve.setTypingIndicator,
+  }),
+  reactToMessage: t.field({
+    type: MessagePayload,
+    ...upstream.marketplace('messagesReact'),
+    args: { input: t.arg({ type: ReactToMessageInput, required: true }) },
+    resolve: resolve.reactToMessage,
+  }),
+}));

@@ -1,0 +1,152 @@
+/**
+ * Custom offers between a seller and a buyer: `offers`, `offer(id)`,
+ * `createOffer`, and the offer machine (counter, accept, decline, cancel,
+ * attach and remove media). `Offer.attachments` are `Media`.
+ */
+import type * as M from '../src/upstreams/marketplace/map.js';
+import * as resolve from '../resolvers/offers.js';
+import { gigBySlugOrNull } from '../resolvers/gigs.js';
+import { orderOf } from '../resolvers/order-lifecycle.js';
+import { sellerByName } from '../resolvers/sellers.js';
+import { userByName } from '../resolvers/users.js';
+import { builder } from './builder.js';
+import { connectionOf } from './connection.js';
+import { attributesInput, pagingArgs, wholeObject } from './field-helpers.js';
+import { Gig } from './gigs.js';
+import { FileScalar, Media } from './media.js';
+import { Order } from './orders.js';
+import { Seller } from './sellers.js';
+import { User } from './users.js';
+import { upstream, via } from './upstream-docs.js';
+
+export const OfferStatus = builder.enumType('OfferStatus', { values: ['PENDING', 'COUNTERED', 'ACCEPTED', 'DECLINED', 'CANCELLED'] as const });
+
+export const Offer = builder.objectRef<M.OfferRecord>('Offer');
+export const OfferConnection = connectionOf('Offer', Offer);
+
+Offer.implement({
+  description: 'A custom offer: pending until its recipient accepts, declines or counters it, or its sender cancels it.',
+  fields: (t) => ({
+    id: t.exposeID('id', { nullable: false, description: 'The offer uuid.' }),
+    status: t.exposeString('status', { description: '`pending`, `countered`, `accepted`, `declined` or `cancelled`.' }),
+    sellerUsername: t.exposeString('sellerUsername'),
+    buyerUsername: t.exposeString('buyerUsername'),
+    senderUsername: t.exposeString('senderUsername'),
+    recipientUsername: t.exposeString('recipientUsername'),
+    gigSlug: t.exposeString('gigSlug'),
+    title: t.exposeString('title'),
+    description: t.exposeString('description'),
+    price: t.exposeFloat('price'),
+    currency: t.exposeString('currency'),
+    deliveryDays: t.exposeInt('deliveryDays'),
+    expiresAt: t.field({ type: 'DateTime', resolve: (o) => o.expiresAt }),
+    createdAt: t.field({ type: 'DateTime', resolve: (o) => o.createdAt }),
+    updatedAt: t.field({ type: 'DateTime', resolve: (o) => o.updatedAt }),
+    parentId: t.exposeID('parentId', { description: 'The offer this one counters.' }),
+    counteredById: t.exposeID('counteredById', { description: 'The counter that replaced this offer.' }),
+    proposalId: t.exposeID('proposalId', { description: 'The proposal this offer came from.' }),
+    orderId: t.exposeID('orderId', { description: 'The order placed when the offer was accepted.' }),
+    attributes: t.field({ ...wholeObject('offer'), resolve: (o) => o.attributes }),
+    attachments: t.field({ type: [Media], nullable: false, ...via.marketplace('mediaShow', 'Served from the offer itself; an attachment sent only as an id is loaded by id.'), resolve: resolve.offerAttachments }),
+    seller: t.field({ type: Seller, ...via.marketplace('sellersShow'), resolve: (o, _a, ctx) => sellerByName(o.sellerUsername, ctx) }),
+    buyer: t.field({ type: User, ...via.marketplace('usersShow'), resolve: (o, _a, ctx) => userByName(o.buyerUsername, ctx) }),
+    gig: t.field({ type: Gig, ...via.marketplace('gigsShow'), resolve: (o, _a, ctx) => gigBySlugOrNull(o.gigSlug, ctx) }),
+    parent: t.field({ type: Offer, ...via.marketplace('offersShow'), resolve: (o, _a, ctx) => resolve.offerOf(o.parentId, ctx) }),
+    counteredBy: t.field({ type: Offer, ...via.marketplace('offersShow'), resolve: (o, _a, ctx) => resolve.offerOf(o.counteredById, ctx) }),
+    order: t.field({ type: Order, ...via.marketplace('ordersShow'), resolve: (o, _a, ctx) => orderOf(o.orderId, ctx) }),
+  }),
+});
+
+export const OfferPayload = builder.objectRef<{ offer: M.OfferRecord }>('OfferPayload').implement({
+  fields: (t) => ({ offer: t.field({ type: Offer, description: 'The offer after the change (for a counter: the new counter offer).', resolve: (p) => p.offer }) }),
+});
+
+const CreateOfferInput = builder.inputType('CreateOfferInput', {
+  description: 'Exactly one of buyerUsername (a seller offers to a buyer) or sellerUsername (a buyer asks a seller).',
+  fields: (t) => ({
+    buyerUsername: t.string(),
+    sellerUsername: t.string(),
+    gigSlug: t.string({ description: "One of the seller's gigs." }),
+    title: t.string(),
+    description: t.string({ required: true }),
+    price: t.float({ required: true, description: 'Positive.' }),
+    deliveryDays: t.int({ required: true, description: 'At least 1.' }),
+    attributes: attributesInput(t),
+  }),
+});
+const OfferActionInput = builder.inputType('OfferActionInput', {
+  fields: (t) => ({ id: t.id({ required: true, description: 'The offer uuid.' }), attributes: attributesInput(t) }),
+});
+const CounterOfferInput = builder.inputType('CounterOfferInput', {
+  fields: (t) => ({
+    id: t.id({ required: true, description: 'The offer to counter.' }),
+    price: t.float({ required: true, description: 'Positive.' }),
+    deliveryDays: t.int(),
+    description: t.string(),
+    attributes: attributesInput(t),
+  }),
+});
+const AttachToOfferInput = builder.inputType('AttachToOfferInput', {
+  description: 'Exactly one of mediaId (an asset the caller already uploaded) or file (uploaded now, at most MAX_UPLOAD_BYTES).',
+  fields: (t) => ({
+    offerId: t.id({ required: true }),
+    mediaId: t.id(),
+    file: t.field({ type: FileScalar }),
+    attributes: attributesInput(t),
+  }),
+});
+const RemoveOfferAttachmentInput = builder.inputType('RemoveOfferAttachmentInput', {
+  fields: (t) => ({ offerId: t.id({ required: true }), mediaId: t.id({ required: true }) }),
+});
+
+builder.queryFields((t) => ({
+  offers: t.field({
+    type: OfferConnection,
+    ...upstream.marketplace('offersIndex', 'Offers where the caller is the seller or the buyer, newest first.'),
+    args: { status: t.arg({ type: OfferStatus }), ...pagingArgs(t.arg) },
+    resolve: resolve.offers,
+  }),
+  offer: t.field({ type: Offer, ...upstream.marketplace('offersShow'), args: { id: t.arg.id({ required: true }) }, resolve: resolve.offer }),
+}));
+
+const action = resolve.offerAction;
+
+builder.mutationFields((t) => ({
+  createOffer: t.field({ type: OfferPayload, ...upstream.marketplace('offersStore', 'The new offer is pending.'), args: { input: t.arg({ type: CreateOfferInput, required: true }) }, resolve: resolve.createOffer }),
+  counterOffer: t.field({
+    type: OfferPayload,
+    ...upstream.marketplace('offersCounter', 'The recipient; the offer becomes countered and a new pending offer goes the other way.'),
+    args: { input: t.arg({ type: CounterOfferInput, required: true }) },
+    resolve: resolve.counterOffer,
+  }),
+  acceptOffer: t.field({
+    type: OfferPayload,
+    ...upstream.marketplace('offersAccept', 'The recipient; pending → accepted, and an order is placed (Offer.order).'),
+    args: { input: t.arg({ type: OfferActionInput, required: true }) },
+    resolve: action('offersAccept'),
+  }),
+  declineOffer: t.field({
+    type: OfferPayload,
+    ...upstream.marketplace('offersDecline', 'The recipient; pending → declined.'),
+    args: { input: t.arg({ type: OfferActionInput, required: true }) },
+    resolve: action('offersDecline'),
+  }),
+  cancelOffer: t.field({
+    type: OfferPayload,
+    ...upstream.marketplace('offersCancel', 'The sender; pending → cancelled.'),
+    args: { input: t.arg({ type: OfferActionInput, required: true }) },
+    resolve: action('offersCancel'),
+  }),
+  attachToOffer: t.field({
+    type: OfferPayload,
+    ...upstream.marketplace('offersAttach', 'Only while pending (otherwise CONFLICT).'),
+    args: { input: t.arg({ type: AttachToOfferInput, required: true }) },
+    resolve: resolve.attachToOffer,
+  }),
+  removeOfferAttachment: t.field({
+    type: OfferPayload,
+    ...upstream.marketplace('offersRemoveAttachment', 'Only while pending (otherwise CONFLICT).'),
+    args: { input: t.arg({ type: RemoveOfferAttachmentInput, required: true }) },
+    resolve: resolve.removeOfferAttachment,
+  }),
+}));

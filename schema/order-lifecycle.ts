@@ -1,0 +1,175 @@
+/**
+ * The order beyond its core reads: placing it (`createOrder`), its countdown,
+ * deadline extensions, timeline and files (links on Order), and reordering a
+ * completed order into the cart (`reorder`, `reorders`).
+ */
+import type * as M from '../src/upstreams/marketplace/map.js';
+import * as resolve from '../resolvers/order-lifecycle.js';
+import { gigBySlugOrNull } from '../resolvers/gigs.js';
+import { builder } from './builder.js';
+import { connectionOf } from './connection.js';
+import { GigPackageName } from './discovery.js';
+import { Gig } from './gigs.js';
+import { Order } from './orders.js';
+import { attributesInput, pagingArgs, wholeObject } from './field-helpers.js';
+import { upstream, via } from './upstream-docs.js';
+
+
+export const ExtensionResponse = builder.enumType('ExtensionResponse', { values: ['APPROVE', 'REJECT'] as const });
+
+export const OrderCountdown = builder.objectRef<M.OrderCountdownRecord>('OrderCountdown').implement({
+  description: 'Time left until the order is due, on the marketplace clock.',
+  fields: (t) => ({
+    status: t.exposeString('status'),
+    dueAt: t.field({ type: 'DateTime', resolve: (c) => c.dueAt }),
+    now: t.field({ type: 'DateTime', description: "The marketplace's current time.", resolve: (c) => c.now }),
+    running: t.exposeBoolean('running', { description: 'True while the order is active.' }),
+    secondsRemaining: t.exposeInt('secondsRemaining', { description: 'Null unless running.' }),
+    overdue: t.exposeBoolean('overdue'),
+    attributes: t.field({ ...wholeObject('countdown'), resolve: (c) => c.attributes }),
+  }),
+});
+
+export const OrderExtension = builder.objectRef<M.OrderExtensionRecord>('OrderExtension').implement({
+  description: 'A request to move the due date of an order; either party may request it and either may respond.',
+  fields: (t) => ({
+    id: t.exposeID('id', { nullable: false, description: 'The extension uuid.' }),
+    orderId: t.exposeID('orderId'),
+    status: t.exposeString('status', { description: '`pending`, `approved` or `rejected`.' }),
+    days: t.exposeInt('days'),
+    reason: t.exposeString('reason'),
+    requestedBy: t.exposeString('requestedBy'),
+    respondedBy: t.exposeString('respondedBy'),
+    respondedAt: t.field({ type: 'DateTime', resolve: (e) => e.respondedAt }),
+    createdAt: t.field({ type: 'DateTime', resolve: (e) => e.createdAt }),
+    attributes: t.field({ ...wholeObject('extension'), resolve: (e) => e.attributes }),
+  }),
+});
+
+export const OrderTimelineEvent = builder.objectRef<M.OrderTimelineEventRecord>('OrderTimelineEvent').implement({
+  fields: (t) => ({
+    type: t.exposeString('type', { nullable: false, description: 'An event name such as `order.created`.' }),
+    actorUsername: t.exposeString('actorUsername'),
+    at: t.field({ type: 'DateTime', resolve: (e) => e.at }),
+    detail: t.field({ type: 'JSON', resolve: (e) => e.detail }),
+  }),
+});
+
+export const OrderFile = builder.objectRef<M.OrderFileRecord>('OrderFile').implement({
+  description: 'A file delivered on an order.',
+  fields: (t) => ({
+    name: t.exposeString('name', { nullable: false }),
+    deliveryId: t.exposeID('deliveryId'),
+    url: t.exposeString('url'),
+    createdAt: t.field({ type: 'DateTime', resolve: (f) => f.createdAt }),
+    attributes: t.field({ ...wholeObject('file'), resolve: (f) => f.attributes }),
+  }),
+});
+
+export const CartEntry = builder.objectRef<M.CartEntryRecord>('CartEntry').implement({
+  description: 'A completed order added back to the cart.',
+  fields: (t) => ({
+    id: t.exposeID('id', { nullable: false }),
+    orderId: t.exposeID('orderId'),
+    gigSlug: t.exposeString('gigSlug'),
+    package: t.exposeString('package'),
+    quantity: t.exposeInt('quantity'),
+    price: t.exposeFloat('price'),
+    currency: t.exposeString('currency'),
+    createdAt: t.field({ type: 'DateTime', resolve: (c) => c.createdAt }),
+    attributes: t.field({ ...wholeObject('cart entry'), resolve: (c) => c.attributes }),
+    gig: t.field({ type: Gig, ...via.marketplace('gigsShow'), resolve: (c, _a, ctx) => gigBySlugOrNull(c.gigSlug, ctx) }),
+    order: t.field({ type: Order, ...via.marketplace('ordersShow'), resolve: (c, _a, ctx) => resolve.orderOf(c.orderId, ctx) }),
+  }),
+});
+export const CartEntryConnection = connectionOf('CartEntry', CartEntry);
+
+export const OrderPayload = builder.objectRef<{ order: M.OrderRecord }>('OrderPayload').implement({
+  fields: (t) => ({ order: t.field({ type: Order, resolve: (p) => p.order }) }),
+});
+
+export const OrderExtensionPayload = builder.objectRef<{ extension: M.OrderExtensionRecord; orderId: string }>('OrderExtensionPayload').implement({
+  fields: (t) => ({
+    extension: t.field({ type: OrderExtension, resolve: (p) => p.extension }),
+    order: t.field({ type: Order, ...via.marketplace('ordersShow', 'The order after the change (an approval moves dueAt).'), resolve: (p, _a, ctx) => resolve.orderOf(p.orderId, ctx) }),
+  }),
+});
+
+export const CartEntryPayload = builder.objectRef<{ cartEntry: M.CartEntryRecord }>('CartEntryPayload').implement({
+  fields: (t) => ({ cartEntry: t.field({ type: CartEntry, resolve: (p) => p.cartEntry }) }),
+});
+
+const CreateOrderInput = builder.inputType('CreateOrderInput', {
+  fields: (t) => ({
+    gigSlug: t.string({ required: true }),
+    package: t.field({ type: GigPackageName, description: 'Default BASIC.' }),
+    quantity: t.int({ description: 'At least 1 (default 1).' }),
+    requirements: t.string({ description: 'What the seller needs to start.' }),
+    attributes: attributesInput(t),
+  }),
+});
+
+const RequestOrderExtensionInput = builder.inputType('RequestOrderExtensionInput', {
+  fields: (t) => ({
+    orderId: t.id({ required: true }),
+    days: t.int({ required: true, description: 'How many days later the order would be due (at least 1).' }),
+    reason: t.string({ required: true }),
+    attributes: attributesInput(t),
+  }),
+});
+
+const RespondToOrderExtensionInput = builder.inputType('RespondToOrderExtensionInput', {
+  fields: (t) => ({
+    orderId: t.id({ required: true }),
+    extensionId: t.id({ required: true }),
+    response: t.field({ type: ExtensionResponse, required: true }),
+    attributes: attributesInput(t),
+  }),
+});
+
+const ReorderInput = builder.inputType('ReorderInput', {
+  fields: (t) => ({ orderId: t.id({ required: true, description: 'A completed order the caller bought.' }), attributes: attributesInput(t) }),
+});
+
+builder.objectFields(Order, (t) => ({
+  countdown: t.field({ type: OrderCountdown, ...upstream.marketplace('ordersCountdown'), resolve: resolve.orderCountdown }),
+  extensions: t.field({ type: [OrderExtension], ...upstream.marketplace('ordersExtensionsIndex', 'Newest first.'), resolve: resolve.orderExtensions }),
+  timeline: t.field({ type: [OrderTimelineEvent], ...upstream.marketplace('ordersTimeline', 'Oldest first.'), resolve: resolve.orderTimeline }),
+  files: t.field({ type: [OrderFile], ...upstream.marketplace('ordersFiles', 'Every file of every delivery.'), resolve: resolve.orderFiles }),
+}));
+
+builder.queryFields((t) => ({
+  reorders: t.field({
+    type: CartEntryConnection,
+    ...upstream.marketplace('reordersIndex', "The caller's cart of reordered gigs, newest first."),
+    args: pagingArgs(t.arg),
+    resolve: resolve.reorders,
+  }),
+}));
+
+builder.mutationFields((t) => ({
+  createOrder: t.field({
+    type: OrderPayload,
+    ...upstream.marketplace('ordersStore', 'Orders a gig; the new order is pending.'),
+    args: { input: t.arg({ type: CreateOrderInput, required: true }) },
+    resolve: resolve.createOrder,
+  }),
+  requestOrderExtension: t.field({
+    type: OrderExtensionPayload,
+    ...upstream.marketplace('ordersExtensionsStore', 'Only on an active order without a pending extension (otherwise CONFLICT).'),
+    args: { input: t.arg({ type: RequestOrderExtensionInput, required: true }) },
+    resolve: resolve.requestOrderExtension,
+  }),
+  respondToOrderExtension: t.field({
+    type: OrderExtensionPayload,
+    ...upstream.marketplace('ordersExtensionsRespond', 'Only a pending extension can be answered (otherwise CONFLICT).'),
+    args: { input: t.arg({ type: RespondToOrderExtensionInput, required: true }) },
+    resolve: resolve.respondToOrderExtension,
+  }),
+  reorder: t.field({
+    type: CartEntryPayload,
+    ...upstream.marketplace('ordersReorder', 'Only a completed order (otherwise CONFLICT).'),
+    args: { input: t.arg({ type: ReorderInput, required: true }) },
+    resolve: resolve.reorder,
+  }),
+}));

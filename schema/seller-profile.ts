@@ -1,0 +1,185 @@
+/**
+ * What a buyer reads about a studio beyond `Seller` itself (profile,
+ * portfolio, availability, testimonials: links on `Seller`), the caller's saved
+ * studios with the favorite toggle, and a seller's own analytics and leads.
+ */
+import type {
+  ConversionRecord,
+  PortfolioProjectRecord,
+  SellerAvailabilityRecord,
+  SellerGrowthRecord,
+  SellerProfileRecord,
+  TestimonialRecord,
+} from '../src/upstreams/marketplace/map.js';
+import * as resolve from '../resolvers/seller-profile.js';
+import { sellerByName } from '../resolvers/sellers.js';
+import { builder } from './builder.js';
+import { AFTER_DESCRIPTION, FIRST_DESCRIPTION } from './connection.js';
+import { Gig } from './gigs.js';
+import { BuyerRequestConnection } from './requests.js';
+import { Seller, SellerConnection } from './sellers.js';
+import { upstream, via } from './upstream-docs.js';
+
+export const SellerProfile = builder.objectRef<SellerProfileRecord>('SellerProfile').implement({
+  description: "A seller's public profile details.",
+  fields: (t) => ({
+    bio: t.exposeString('bio'),
+    skills: t.exposeStringList('skills'),
+    responseTimeHours: t.exposeFloat('responseTimeHours'),
+    completedOrders: t.exposeInt('completedOrders'),
+    onTimeRate: t.exposeFloat('onTimeRate', { description: 'Share of orders delivered on time, 0 to 1.' }),
+    followersCount: t.exposeInt('followersCount'),
+    portfolioCount: t.exposeInt('portfolioCount'),
+    attributes: t.field({ type: 'JSON', description: 'The whole upstream profile object.', resolve: (p) => p.attributes }),
+  }),
+});
+
+export const PortfolioProject = builder.objectRef<PortfolioProjectRecord>('PortfolioProject').implement({
+  description: 'A project in a seller portfolio, identified by its slug.',
+  fields: (t) => ({
+    slug: t.exposeString('slug', { nullable: false }),
+    title: t.exposeString('title'),
+    description: t.exposeString('description'),
+    coverUrl: t.exposeString('coverUrl'),
+    tags: t.exposeStringList('tags'),
+    createdAt: t.field({ type: 'DateTime', resolve: (p) => p.createdAt }),
+    gig: t.field({ type: Gig, ...via.marketplace('gigsShow', 'The gig this project showcases, if any.'), resolve: resolve.gigOf }),
+    attributes: t.field({ type: 'JSON', resolve: (p) => p.attributes }),
+  }),
+});
+
+export const SellerAvailability = builder.objectRef<SellerAvailabilityRecord>('SellerAvailability').implement({
+  fields: (t) => ({
+    status: t.exposeString('status', { description: 'available, busy or away.' }),
+    acceptingOrders: t.exposeBoolean('acceptingOrders'),
+    responseTimeHours: t.exposeFloat('responseTimeHours'),
+    activeOrders: t.exposeInt('activeOrders'),
+    nextAvailableAt: t.field({ type: 'DateTime', resolve: (a) => a.nextAvailableAt }),
+    attributes: t.field({ type: 'JSON', resolve: (a) => a.attributes }),
+  }),
+});
+
+export const Testimonial = builder.objectRef<TestimonialRecord>('Testimonial').implement({
+  description: 'An approved testimonial about a seller.',
+  fields: (t) => ({
+    id: t.exposeID('id', { nullable: false }),
+    authorName: t.exposeString('authorName'),
+    company: t.exposeString('company'),
+    quote: t.exposeString('quote'),
+    status: t.exposeString('status'),
+    createdAt: t.field({ type: 'DateTime', resolve: (r) => r.createdAt }),
+    attributes: t.field({ type: 'JSON', resolve: (r) => r.attributes }),
+  }),
+});
+
+type GrowthPoint = SellerGrowthRecord['series'][number];
+const GrowthPoint = builder.objectRef<GrowthPoint>('SellerGrowthPoint').implement({
+  fields: (t) => ({
+    weekStart: t.field({ type: 'DateTime', resolve: (p) => p.weekStart }),
+    orders: t.exposeInt('orders'),
+    revenue: t.exposeFloat('revenue'),
+  }),
+});
+
+export const SellerGrowth = builder.objectRef<SellerGrowthRecord>('SellerGrowth').implement({
+  description: "The calling seller's orders and revenue over a period, by week.",
+  fields: (t) => ({
+    periodDays: t.exposeInt('periodDays'),
+    orders: t.exposeInt('orders'),
+    revenue: t.exposeFloat('revenue'),
+    currency: t.exposeString('currency'),
+    repeatBuyers: t.exposeInt('repeatBuyers'),
+    series: t.field({ type: [GrowthPoint], resolve: (g) => g.series }),
+    attributes: t.field({ type: 'JSON', resolve: (g) => g.attributes }),
+  }),
+});
+
+type GigConversionRecord = ConversionRecord['gigs'][number];
+const GigConversion = builder.objectRef<GigConversionRecord>('GigConversion').implement({
+  fields: (t) => ({
+    gigSlug: t.exposeString('gigSlug', { nullable: false }),
+    gig: t.field({ type: Gig, ...via.marketplace('gigsShow'), resolve: resolve.gigOf }),
+    views: t.exposeInt('views'),
+    orders: t.exposeInt('orders'),
+    conversionRate: t.exposeFloat('conversionRate', { description: 'Percent.' }),
+  }),
+});
+
+export const ConversionAnalytics = builder.objectRef<ConversionRecord>('ConversionAnalytics').implement({
+  description: "The calling seller's views-to-orders conversion, overall and per gig.",
+  fields: (t) => ({
+    views: t.exposeInt('views'),
+    orders: t.exposeInt('orders'),
+    conversionRate: t.exposeFloat('conversionRate', { description: 'Percent.' }),
+    gigs: t.field({ type: [GigConversion], resolve: (c) => c.gigs }),
+    attributes: t.field({ type: 'JSON', resolve: (c) => c.attributes }),
+  }),
+});
+
+/** The answer of the saved-studio toggle: the new state, and the seller. */
+export const SavedStudioPayload = builder.objectRef<{ sellerUsername: string; favorited: boolean }>('SavedStudioPayload').implement({
+  fields: (t) => ({
+    favorited: t.exposeBoolean('favorited', { nullable: false }),
+    sellerUsername: t.exposeString('sellerUsername', { nullable: false }),
+    seller: t.field({ type: Seller, ...via.marketplace('sellersShow'), resolve: (p, _a, ctx) => sellerByName(p.sellerUsername, ctx) }),
+  }),
+});
+
+/** A seller named by username: the input of the favorite and follow toggles. */
+export const SellerRefInput = builder.inputType('SellerRefInput', {
+  fields: (t) => ({ username: t.string({ required: true }) }),
+});
+
+builder.objectFields(Seller, (t) => ({
+  profile: t.field({ type: SellerProfile, ...upstream.marketplace('sellersProfile'), resolve: resolve.sellerProfile }),
+  portfolio: t.field({ type: [PortfolioProject], ...upstream.marketplace('sellersPortfolio'), resolve: resolve.sellerPortfolio }),
+  portfolioProject: t.field({
+    type: PortfolioProject,
+    ...upstream.marketplace('sellersPortfolioShow'),
+    args: { slug: t.arg.string({ required: true, description: 'The project slug.' }) },
+    resolve: resolve.sellerPortfolioProject,
+  }),
+  availability: t.field({ type: SellerAvailability, ...upstream.marketplace('sellersAvailability'), resolve: resolve.sellerAvailability }),
+  testimonials: t.field({ type: [Testimonial], ...upstream.marketplace('sellersTestimonials', 'Approved testimonials only.'), resolve: resolve.sellerTestimonials }),
+}));
+
+builder.queryFields((t) => ({
+  savedStudios: t.field({
+    type: SellerConnection,
+    ...upstream.marketplace('savedStudios', 'Sellers the caller saved (favorited).'),
+    args: { first: t.arg.int({ description: FIRST_DESCRIPTION }), after: t.arg.string({ description: AFTER_DESCRIPTION }) },
+    resolve: resolve.savedStudios,
+  }),
+  sellerGrowth: t.field({
+    type: SellerGrowth,
+    ...upstream.marketplace('sellerGrowth', 'Sellers only (a buyer token is FORBIDDEN).'),
+    args: { days: t.arg.int({ description: `Period in days, ${resolve.GROWTH_DAYS.min} to ${resolve.GROWTH_DAYS.max} (upstream default 30).` }) },
+    resolve: resolve.sellerGrowth,
+  }),
+  sellerLeads: t.field({
+    type: BuyerRequestConnection,
+    ...upstream.marketplace('sellerLeads', "Open buyer requests in the calling seller's categories that it has not answered yet. Sellers only."),
+    args: { first: t.arg.int({ description: FIRST_DESCRIPTION }), after: t.arg.string({ description: AFTER_DESCRIPTION }) },
+    resolve: resolve.sellerLeads,
+  }),
+  conversionAnalytics: t.field({
+    type: ConversionAnalytics,
+    ...upstream.marketplace('analyticsConversion', 'Sellers only (a buyer token is FORBIDDEN).'),
+    resolve: resolve.conversionAnalytics,
+  }),
+}));
+
+builder.mutationFields((t) => ({
+  favoriteSeller: t.field({
+    type: SavedStudioPayload,
+    ...upstream.marketplace('sellerFavorite', 'Idempotent: saving an already saved studio changes nothing.'),
+    args: { input: t.arg({ type: SellerRefInput, required: true }) },
+    resolve: resolve.favoriteSeller,
+  }),
+  unfavoriteSeller: t.field({
+    type: SavedStudioPayload,
+    ...upstream.marketplace('sellerUnfavorite', 'Idempotent.'),
+    args: { input: t.arg({ type: SellerRefInput, required: true }) },
+    resolve: resolve.unfavoriteSeller,
+  }),
+}));
