@@ -71,9 +71,17 @@ const envSchema = z.object({
   MAX_DEPTH: positiveInt(12),
   MAX_ALIASES: positiveInt(30),
   MAX_TOKENS: positiveInt(2000),
-  MAX_COST: positiveInt(5000),
+  /** Most upstream calls one operation may cause (src/plugins/upstream-cost.ts). */
+  MAX_COST: positiveInt(1000),
   MAX_BODY_BYTES: positiveInt(1024 * 1024),
   MAX_UPLOAD_BYTES: positiveInt(25 * 1024 * 1024),
+  MAX_DIRECTIVES: positiveInt(20),
+  /** Operations in one batched (array) request body. */
+  MAX_BATCH: positiveInt(10),
+  /** Requests per minute per client (credential hash, else IP); 0 turns the limit off. */
+  RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(600),
+  /** Per minute per client IP for mobileLogin, mobileRegister, mobileForgotPassword; 0 turns it off. */
+  AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(10),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -105,7 +113,8 @@ export interface Config {
   graphiql: boolean;
   introspection: boolean;
   corsOrigins: string[];
-  limits: { depth: number; aliases: number; tokens: number; cost: number; bodyBytes: number; uploadBytes: number };
+  limits: { depth: number; aliases: number; tokens: number; cost: number; bodyBytes: number; uploadBytes: number; directives: number; batch: number };
+  rateLimits: { perMinute: number; authPerMinute: number };
 }
 
 export class ConfigError extends Error {
@@ -151,7 +160,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     webhookSecret: e.MARKETPLACE_WEBHOOK_SECRET,
     adminKey: e.GATEWAY_ADMIN_KEY,
     graphiql: e.GRAPHIQL && !production,
-    introspection: e.INTROSPECTION,
+    // Unset INTROSPECTION means on in development and off in production.
+    introspection: source.INTROSPECTION === undefined || source.INTROSPECTION === '' ? !production : e.INTROSPECTION,
     corsOrigins: e.CORS_ORIGINS,
     limits: {
       depth: e.MAX_DEPTH,
@@ -160,6 +170,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       cost: e.MAX_COST,
       bodyBytes: e.MAX_BODY_BYTES,
       uploadBytes: e.MAX_UPLOAD_BYTES,
+      directives: e.MAX_DIRECTIVES,
+      batch: e.MAX_BATCH,
     },
+    rateLimits: { perMinute: e.RATE_LIMIT_PER_MINUTE, authPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE },
   };
 }

@@ -1,14 +1,17 @@
 /**
  * The per-request context: the caller's credentials (each only in its own
  * upstream's client), fresh loaders, and the request's deadline signal, which
- * aborts every upstream call still running when the request ends or its
- * deadline passes.
+ * aborts every upstream call still running when the caller leaves, the
+ * result has been produced, or the request's deadline passes. Caller-supplied
+ * values that travel further (credentials, Idempotency-Key, X-Request-Id) are
+ * shape-checked here, once.
  */
 import type { YogaInitialContext } from 'graphql-yoga';
 import { createLoaders, type Loaders } from '../loaders/index.js';
 import type { Config } from './config.js';
 import type { Logger } from './logger.js';
 import type { ReferenceData } from './reference-data.js';
+import type { EventBus } from './webhooks/events.js';
 import { bindClients, type Clients, type Credentials, type UpstreamPools } from './upstreams/index.js';
 
 export interface GatewayContext extends YogaInitialContext {
@@ -17,14 +20,19 @@ export interface GatewayContext extends YogaInitialContext {
   clients: Clients;
   loaders: Loaders;
   reference: ReferenceData;
+  /** Marketplace webhook events, for subscriptions. */
+  events: EventBus;
   config: Config;
   logger: Logger;
   signal: AbortSignal;
   deadlineAt: number;
+  /** Cancels every upstream call of this request still running (the result has been produced). */
+  finish(): void;
 }
 
 export interface ContextDeps {
   config: Config;
+  events: EventBus;
   pools: UpstreamPools;
   reference: ReferenceData;
   logger: Logger;
@@ -35,16 +43,37 @@ const header = (request: Request, name: string): string | undefined => {
   return value ? value : undefined;
 };
 
-/** Reads the three credentials of contract section 3; an empty header counts as absent. */
+/**
+ * A value forwarded upstream as (part of) a header or parameter: visible
+ * ASCII only and bounded, so it can never split a header, smuggle a control
+ * character, or make the HTTP client throw (which would look like an upstream
+ * failure and count against its circuit breaker for everyone).
+ */
+const FORWARDABLE = /^[\x21-\x7e]{1,4096}$/;
+const forwardable = (value: string | undefined): string | undefined => (value && FORWARDABLE.test(value) ? value : undefined);
+
+/** Reads the three credentials of contract section 3; an empty or malformed header counts as absent. */
 export function readCredentials(request: Request): Credentials {
   const authorization = header(request, 'authorization');
   const bearer = authorization ? /^Bearer\s+(\S+)\s*$/i.exec(authorization)?.[1] : undefined;
   return {
-    marketplaceToken: bearer,
-    seoApiKey: header(request, 'x-seo-api-key'),
-    itemsApiKey: header(request, 'x-items-api-key'),
+    marketplaceToken: forwardable(bearer),
+    seoApiKey: forwardable(header(request, 'x-seo-api-key')),
+    itemsApiKey: forwardable(header(request, 'x-items-api-key')),
   };
 }
+
+/** A caller's Idempotency-Key, forwarded on mutations only when it is a plausible key. */
+const idempotencyKeyOf = (request: Request): string | undefined => {
+  const value = forwardable(header(request, 'idempotency-key'));
+  return value && value.length <= 255 ? value : undefined;
+};
+
+/** X-Request-Id when it is a plain token (it lands in every log line), else a fresh UUID. */
+const requestIdOf = (request: Request): string => {
+  const value = header(request, 'x-request-id');
+  return value && /^[\w.:-]{1,64}$/.test(value) ? value : crypto.randomUUID();
+};
 
 export function createContextFactory(deps: ContextDeps) {
   return (initial: YogaInitialContext): Omit<GatewayContext, keyof YogaInitialContext> => {
@@ -52,11 +81,15 @@ export function createContextFactory(deps: ContextDeps) {
     const credentials = readCredentials(request);
     const deadlineAt = Date.now() + deps.config.requestDeadlineMs;
     const deadline = AbortSignal.timeout(deps.config.requestDeadlineMs);
-    const signal = request.signal ? AbortSignal.any([request.signal, deadline]) : deadline;
-    const idempotencyKey = header(request, 'idempotency-key');
-    const clients = bindClients(deps.pools, credentials, { signal, deadlineAt, idempotencyKey });
-    const requestId = header(request, 'x-request-id')?.slice(0, 64) ?? crypto.randomUUID();
+    // Aborted by useRequestDeadline once the operation has produced its result:
+    // a call still running then (a sibling of a nulled field) is wasted work.
+    const finished = new AbortController();
+    const sources = [deadline, finished.signal, ...(request.signal ? [request.signal] : [])];
+    const signal = AbortSignal.any(sources);
+    const clients = bindClients(deps.pools, credentials, { signal, deadlineAt, idempotencyKey: idempotencyKeyOf(request) });
+    const requestId = requestIdOf(request);
     return {
+      finish: () => finished.abort(new DOMException('The GraphQL request has ended', 'AbortError')),
       requestId,
       credentials,
       clients,
@@ -65,6 +98,7 @@ export function createContextFactory(deps: ContextDeps) {
         validateConcurrency: deps.config.validatePurchaseConcurrency,
       }),
       reference: deps.reference,
+      events: deps.events,
       config: deps.config,
       logger: deps.logger.child({ requestId }),
       signal,

@@ -47,10 +47,43 @@ export const breakerGauge = new Gauge({
   registers: [registry],
 });
 
+const upstreamRetries = new Counter({
+  name: 'gateway_upstream_retries_total',
+  help: 'GET retries after a transport failure, 502/503/504, or a 429/503 with a Retry-After that fit the deadline.',
+  labelNames: ['upstream'] as const,
+  registers: [registry],
+});
+
+const upstreamShortCircuits = new Counter({
+  name: 'gateway_upstream_short_circuits_total',
+  help: 'Calls refused without reaching the upstream because its circuit was open.',
+  labelNames: ['upstream'] as const,
+  registers: [registry],
+});
+
+/** Requests refused before execution, by reason (depth, aliases, cost, rate, body...). */
+export const rejectedRequests = new Counter({
+  name: 'gateway_rejected_requests_total',
+  help: 'Requests refused before any upstream call, by reason.',
+  labelNames: ['reason'] as const,
+  registers: [registry],
+});
+
+const BREAKER_VALUE = { closed: 0, 'half-open': 1, open: 2 } as const;
+
 export const upstreamMetrics = {
   observe(upstream: string, operation: string, status: number | undefined, seconds: number): void {
     const statusClass = status === undefined ? 'error' : `${Math.floor(status / 100)}xx`;
     upstreamCalls.inc({ upstream, operation, status: statusClass });
     upstreamDuration.observe({ upstream }, seconds);
+  },
+  retried(upstream: string): void {
+    upstreamRetries.inc({ upstream });
+  },
+  rejected(upstream: string): void {
+    upstreamShortCircuits.inc({ upstream });
+  },
+  breakerChanged(upstream: string, state: keyof typeof BREAKER_VALUE): void {
+    breakerGauge.set({ upstream }, BREAKER_VALUE[state]);
   },
 };

@@ -2,6 +2,7 @@
  * Builds the Yoga app from the schema and the per-request context. Never
  * listens (src/server.ts does), so tests can also call `yoga.fetch`.
  */
+import { GraphQLError } from 'graphql';
 import { createYoga, maskError, type YogaServerInstance } from 'graphql-yoga';
 import { schema } from '../schema/index.js';
 import type { Config } from './config.js';
@@ -9,6 +10,16 @@ import { createContextFactory, type GatewayContext } from './context.js';
 import type { Logger } from './logger.js';
 import { useHttpRoutes } from './plugins/use-http-routes.js';
 import { useObservability } from './plugins/use-observability.js';
+import { useCacheHeaders } from './plugins/use-cache-headers.js';
+import { useCSRFPrevention } from '@graphql-yoga/plugin-csrf-prevention';
+import { useDisableIntrospection } from '@graphql-yoga/plugin-disable-introspection';
+import { useBodyLimit } from './plugins/use-body-limit.js';
+import { useErrorCodes } from './plugins/use-error-codes.js';
+import { useQueryLimits } from './plugins/use-query-limits.js';
+import { useRateLimit } from './plugins/use-rate-limit.js';
+import { useRequestDeadline } from './plugins/use-request-deadline.js';
+import { useMarketplaceWebhooks } from './plugins/use-marketplace-webhooks.js';
+import type { EventBus } from './webhooks/events.js';
 import type { ReferenceData } from './reference-data.js';
 import type { UpstreamPools } from './upstreams/index.js';
 
@@ -18,6 +29,9 @@ export interface GatewayDeps {
   reference: ReferenceData;
   logger: Logger;
   sandboxed: ReadonlySet<string>;
+  events: EventBus;
+  /** The webhook secret in force (configured, or generated for the embedded sandbox). */
+  webhookSecret: () => string | undefined;
 }
 
 export type Gateway = YogaServerInstance<Record<string, unknown>, GatewayContext>;
@@ -35,7 +49,8 @@ export function createGateway(deps: GatewayDeps): Gateway {
     maskedErrors: {
       isDev: false,
       maskError(error, message) {
-        logger.error({ err: error }, 'unexpected error');
+        // Yoga asks about every error; only the ones it is about to mask are unexpected (coded ones reach the caller as they are).
+        if (isUnexpected(error)) logger.error({ err: error }, 'unexpected error');
         return maskError(error, message, false);
       },
     },
@@ -45,8 +60,31 @@ export function createGateway(deps: GatewayDeps): Gateway {
       warn: (...args) => logger.warn(args.map(String).join(' ')),
       error: (...args) => logger.error(args.map(String).join(' ')),
     },
-    plugins: [useHttpRoutes({ pools: deps.pools, sandboxed: deps.sandboxed }), useObservability()],
+    // An array body runs its operations one by one; bounded so one request cannot fan out without limit.
+    batching: { limit: config.limits.batch },
+    plugins: [
+      useHttpRoutes({ pools: deps.pools, sandboxed: deps.sandboxed }),
+      // Cheap refusals first: no parsing, no upstream call for a flooding client or an oversized body.
+      useRateLimit({ graphqlEndpoint: '/graphql', perMinute: config.rateLimits.perMinute, authPerMinute: config.rateLimits.authPerMinute }),
+      useBodyLimit({ graphqlEndpoint: '/graphql', maxBytes: config.limits.bodyBytes, maxUploadBytes: config.limits.uploadBytes }),
+      // A browser's cross-site "simple" request (GET, form or text/plain POST) must carry a header it cannot set without a preflight.
+      useCSRFPrevention({ requestHeaders: ['x-graphql-yoga-csrf', 'apollo-require-preflight'] }),
+      ...(config.introspection ? [] : [useDisableIntrospection()]),
+      useQueryLimits({ ...config.limits, blockFieldSuggestions: !config.introspection }),
+      useRequestDeadline(),
+      useErrorCodes(),
+      useMarketplaceWebhooks({ secret: deps.webhookSecret, bus: deps.events, logger }),
+      useObservability(),
+      useCacheHeaders({ maxAgeSeconds: Math.floor(config.referenceCacheTtlMs / 1000) }),
+    ],
   });
+}
+
+/** Mirrors Yoga's masking rule: a GraphQLError is meant for the caller unless it wraps something that is not one. */
+function isUnexpected(error: unknown): boolean {
+  if (!(error instanceof GraphQLError)) return true;
+  const original = error.originalError;
+  return original !== undefined && original !== null && !(original instanceof GraphQLError);
 }
 
 const DEFAULT_QUERY = `# Send your credentials as headers (see the Headers tab below), e.g.

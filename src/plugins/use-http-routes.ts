@@ -6,7 +6,7 @@
 import type { Plugin } from 'graphql-yoga';
 import { connect } from 'node:net';
 import type { UpstreamPools } from '../upstreams/index.js';
-import { breakerGauge, registry } from '../metrics.js';
+import { registry, upstreamMetrics } from '../metrics.js';
 
 export interface HttpRoutesOptions {
   pools: UpstreamPools;
@@ -34,11 +34,11 @@ function probe(origin: string, timeoutMs: number): Promise<boolean> {
   });
 }
 
-const BREAKER_VALUE = { closed: 0, 'half-open': 1, open: 2 } as const;
-
 export function useHttpRoutes({ pools, sandboxed, probeTimeoutMs = 1000 }: HttpRoutesOptions): Plugin {
+  // The gauge follows transitions as they happen; an open breaker whose cool-down has passed is
+  // half-open without any call, so the state is read once more at scrape time.
   const updateBreakerGauge = () => {
-    for (const pool of Object.values(pools)) breakerGauge.set({ upstream: pool.name }, BREAKER_VALUE[pool.breakerState()]);
+    for (const pool of Object.values(pools)) upstreamMetrics.breakerChanged(pool.name, pool.breakerState());
   };
   return {
     async onRequest({ request, url, endResponse }) {

@@ -17,9 +17,14 @@ export class CircuitBreaker {
   private openedAt = 0;
   private probing = false;
   private current: BreakerState = 'closed';
+  private reported: BreakerState = 'closed';
   private readonly options: BreakerOptions;
 
-  constructor(options: Partial<BreakerOptions> = {}) {
+  constructor(
+    options: Partial<BreakerOptions> = {},
+    /** Told about every change of the visible state (for metrics and logs). */
+    private readonly onChange: (state: BreakerState) => void = () => undefined,
+  ) {
     this.options = { failureThreshold: options.failureThreshold ?? 5, cooldownMs: options.cooldownMs ?? 10_000 };
   }
 
@@ -35,7 +40,7 @@ export class CircuitBreaker {
     if (state === 'open') return false;
     if (this.probing) return false;
     this.probing = true;
-    this.current = 'half-open';
+    this.transition('half-open');
     return true;
   }
 
@@ -43,18 +48,31 @@ export class CircuitBreaker {
     if (success) {
       this.failures = 0;
       this.probing = false;
-      this.current = 'closed';
+      this.transition('closed');
       return;
     }
     this.failures++;
     if (this.current === 'half-open' || this.failures >= this.options.failureThreshold) {
-      this.current = 'open';
       this.openedAt = Date.now();
       this.probing = false;
+      this.transition('open');
     }
+  }
+
+  /** Ends a call that proved nothing either way (the caller left): frees the half-open probe slot. */
+  release(): void {
+    this.probing = false;
   }
 
   retryAfterSeconds(): number {
     return Math.max(1, Math.ceil((this.options.cooldownMs - (Date.now() - this.openedAt)) / 1000));
+  }
+
+  private transition(next: BreakerState): void {
+    this.current = next;
+    if (next !== this.reported) {
+      this.reported = next;
+      this.onChange(next);
+    }
   }
 }

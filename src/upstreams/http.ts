@@ -24,6 +24,8 @@ export interface UpstreamHttpOptions {
   maxResponseBytes: number;
   retries: number;
   breaker?: Partial<BreakerOptions>;
+  /** Base of the full-jitter backoff: attempt n waits random(0, base * 2^(n-1)) ms. */
+  backoffBaseMs?: number;
   logger: Logger;
 }
 
@@ -50,7 +52,7 @@ export interface UpstreamResponse {
 }
 
 const RETRYABLE_STATUS = new Set([502, 503, 504]);
-const BACKOFF_BASE_MS = 50;
+const DEFAULT_BACKOFF_BASE_MS = 50;
 
 export class UpstreamHttp {
   readonly name: UpstreamName;
@@ -58,7 +60,10 @@ export class UpstreamHttp {
   private readonly pool: Pool;
   lastError: { message: string; at: string } | undefined;
 
-  constructor(private readonly options: UpstreamHttpOptions) {
+  private readonly options: Required<Omit<UpstreamHttpOptions, 'breaker'>> & Pick<UpstreamHttpOptions, 'breaker'>;
+
+  constructor(options: UpstreamHttpOptions) {
+    this.options = { backoffBaseMs: DEFAULT_BACKOFF_BASE_MS, ...options };
     this.name = options.name;
     this.pool = new Pool(options.origin, {
       connections: options.connections,
@@ -69,7 +74,11 @@ export class UpstreamHttp {
       headersTimeout: options.timeoutMs,
       bodyTimeout: options.timeoutMs,
     });
-    this.breaker = new CircuitBreaker(options.breaker);
+    this.breaker = new CircuitBreaker(options.breaker, (state) => {
+      upstreamMetrics.breakerChanged(this.name, state);
+      this.options.logger.warn({ upstream: this.name, breaker: state }, 'upstream circuit breaker changed state');
+    });
+    upstreamMetrics.breakerChanged(this.name, 'closed');
   }
 
   get origin(): string {
@@ -80,12 +89,18 @@ export class UpstreamHttp {
     return this.breaker.state;
   }
 
-  /** Sends a request; GETs are retried on transport errors and 502/503/504. */
+  /**
+   * Sends a request. Only GETs are retried (at most `retries` times): on a
+   * transport failure or 502/503/504 after a full-jitter backoff, and on a 429
+   * or 503 whose Retry-After fits the deadline. Anything else is sent exactly
+   * once, since a repeated mutation could apply twice.
+   */
   async send(req: UpstreamRequest): Promise<UpstreamResponse> {
     const idempotent = req.method === 'GET';
     const maxAttempts = idempotent ? this.options.retries + 1 : 1;
     for (let attempt = 1; ; attempt++) {
       if (!this.breaker.allow()) {
+        upstreamMetrics.rejected(this.name);
         throw new UpstreamError(this.name, 'UPSTREAM_UNAVAILABLE', `The ${this.name} service is unavailable (circuit open)`, {
           retryAfter: this.breaker.retryAfterSeconds(),
         });
@@ -95,7 +110,10 @@ export class UpstreamHttp {
         response = await this.attempt(req);
       } catch (error) {
         const failure = error as UpstreamError;
-        this.breaker.record(false);
+        // A caller that went away says nothing about the upstream's health.
+        const cancelledByCaller = req.signal?.aborted && !isDeadline(req.signal);
+        if (cancelledByCaller || failure.code === 'UPSTREAM_BAD_RESPONSE') this.breaker.release();
+        else this.breaker.record(false);
         this.lastError = { message: failure.message, at: new Date().toISOString() };
         const retryable = idempotent && failure.code === 'UPSTREAM_UNAVAILABLE' && !req.signal?.aborted;
         if (retryable && attempt < maxAttempts && (await this.backoff(attempt, undefined, req))) continue;
@@ -104,7 +122,7 @@ export class UpstreamHttp {
       const serverFailure = response.status >= 500;
       this.breaker.record(!serverFailure);
       if (serverFailure) this.lastError = { message: `HTTP ${response.status}`, at: new Date().toISOString() };
-      if (idempotent && RETRYABLE_STATUS.has(response.status) && attempt < maxAttempts) {
+      if (idempotent && attempt < maxAttempts && this.retryableStatus(response)) {
         const retryAfter = parseRetryAfter(response.headers['retry-after']);
         if (await this.backoff(attempt, retryAfter, req)) continue;
       }
@@ -112,13 +130,20 @@ export class UpstreamHttp {
     }
   }
 
+  /** 502/503/504 always; 429 only when the upstream said when to come back. */
+  private retryableStatus(response: UpstreamResponse): boolean {
+    if (RETRYABLE_STATUS.has(response.status)) return true;
+    return response.status === 429 && response.headers['retry-after'] !== undefined;
+  }
+
   /** Waits before the next attempt; false when the wait would not fit the request's deadline. */
   private async backoff(attempt: number, retryAfterSeconds: number | undefined, req: UpstreamRequest): Promise<boolean> {
     const signal = req.signal;
     const delay =
-      retryAfterSeconds !== undefined ? retryAfterSeconds * 1000 : Math.random() * BACKOFF_BASE_MS * 2 ** (attempt - 1);
+      retryAfterSeconds !== undefined ? retryAfterSeconds * 1000 : Math.random() * this.options.backoffBaseMs * 2 ** (attempt - 1);
+    // A wait that would end past the request's deadline is pointless: the caller gets the error and its retryAfter now.
     if (req.deadlineAt !== undefined && Date.now() + delay >= req.deadlineAt) return false;
-    if (delay > this.options.timeoutMs) return false;
+    upstreamMetrics.retried(this.name);
     await new Promise<void>((resolve) => {
       const timer = setTimeout(resolve, delay);
       signal?.addEventListener('abort', () => {
@@ -158,7 +183,7 @@ export class UpstreamHttp {
   }
 
   private transportError(error: unknown, mutation: boolean, status: number | undefined, timedOut: boolean, outer?: AbortSignal): UpstreamError {
-    const deadlinePassed = outer?.aborted && (outer.reason as Error | undefined)?.name === 'TimeoutError';
+    const deadlinePassed = outer?.aborted === true && isDeadline(outer);
     if (timedOut || deadlinePassed) {
       return new UpstreamError(this.name, 'UPSTREAM_TIMEOUT', `The ${this.name} service did not answer in time`, {
         status,
@@ -180,6 +205,11 @@ export class UpstreamHttp {
   async destroy(): Promise<void> {
     await this.pool.destroy();
   }
+}
+
+/** The request's own deadline (AbortSignal.timeout) passed, as opposed to the caller leaving. */
+function isDeadline(signal: AbortSignal): boolean {
+  return (signal.reason as Error | undefined)?.name === 'TimeoutError';
 }
 
 function isTimeout(error: unknown): boolean {
@@ -224,6 +254,8 @@ async function readJson(body: AsyncIterable<Buffer> & { dump(): Promise<void> },
   try {
     return JSON.parse(Buffer.concat(chunks, size).toString('utf8')) as unknown;
   } catch {
+    // An error status speaks for itself (a proxy's HTML 502 page is still a 502).
+    if (status >= 400) return undefined;
     throw new UpstreamError(upstream, 'UPSTREAM_BAD_RESPONSE', `The ${upstream} service sent a response that is not JSON`, { status });
   }
 }

@@ -7,6 +7,8 @@ import { badUserInput } from '../errors.js';
 
 export const MAX_IDENTIFIER_LENGTH = 200;
 
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
 /** Validates an identifier argument; the error names the argument. */
 export function identifier(value: string, argument: string): string {
   if (value === '' || value.trim() === '') throw badUserInput(`"${argument}" must not be empty`, argument);
@@ -17,6 +19,8 @@ export function identifier(value: string, argument: string): string {
   // Control characters (CR, LF, NUL...) are never part of an identifier.
   // eslint-disable-next-line no-control-regex
   if (/[\u0000-\u001f\u007f]/.test(value)) throw badUserInput(`"${argument}" contains control characters`, argument);
+  // A lone UTF-16 surrogate has no UTF-8 form: percent-encoding it would throw.
+  if (LONE_SURROGATE.test(value)) throw badUserInput(`"${argument}" is not valid Unicode text`, argument);
   return value;
 }
 

@@ -1,0 +1,48 @@
+/**
+ * Gives every error a caller can see an `extensions.code`, including the
+ * ones GraphQL itself and Yoga produce before execution (syntax, validation,
+ * variable coercion, CSRF): a client can then branch on the code alone.
+ * Errors that already carry a code are left as they are.
+ */
+import { GraphQLError } from 'graphql';
+import type { Plugin } from 'graphql-yoga';
+
+type Result = { errors?: readonly GraphQLError[]; data?: unknown };
+
+function codeFor(error: GraphQLError, hasData: boolean): string {
+  const status = (error.extensions?.http as { status?: number } | undefined)?.status;
+  if (error.message.startsWith('Syntax Error')) return 'GRAPHQL_PARSE_FAILED';
+  // Variable coercion ("Variable "$id" got invalid value …") is bad input, not a bad query.
+  if (/^Variable "\$/.test(error.message)) return 'BAD_USER_INPUT';
+  if (status === 403) return 'FORBIDDEN';
+  if (status === 405 || status === 406 || status === 415) return 'BAD_REQUEST';
+  if (error.path === undefined && !hasData) return 'GRAPHQL_VALIDATION_FAILED';
+  return 'INTERNAL_SERVER_ERROR';
+}
+
+function withCodes(result: Result): Result {
+  if (!result.errors?.some((e) => e.extensions?.code === undefined)) return result;
+  const hasData = result.data !== undefined && result.data !== null;
+  const errors = result.errors.map((error) =>
+    error.extensions?.code !== undefined
+      ? error
+      : new GraphQLError(error.message, {
+          nodes: error.nodes,
+          source: error.source,
+          positions: error.positions,
+          path: error.path,
+          originalError: error.originalError,
+          extensions: { ...error.extensions, code: codeFor(error, hasData) },
+        }),
+  );
+  return { ...result, errors };
+}
+
+export function useErrorCodes(): Plugin {
+  return {
+    onResultProcess({ result, setResult }) {
+      if (Array.isArray(result)) setResult(result.map((r) => withCodes(r as Result)) as never);
+      else if (result && typeof result === 'object' && !(Symbol.asyncIterator in result)) setResult(withCodes(result as Result) as never);
+    },
+  };
+}

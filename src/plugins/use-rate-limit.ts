@@ -1,0 +1,71 @@
+/**
+ * Per-client rate limits (contract section 6 code RATE_LIMITED): every
+ * GraphQL request takes a token from its client's bucket (credential hash,
+ * else IP) before it is parsed; the account operations an attacker would
+ * brute-force (mobileLogin, mobileRegister, mobileForgotPassword) also take
+ * one from a much smaller per-IP bucket before execution. Either refusal
+ * makes no upstream call and says when to retry.
+ */
+import { GraphQLError, Kind, getOperationAST, type DocumentNode, type SelectionSetNode } from 'graphql';
+import type { Plugin } from 'graphql-yoga';
+import { rejectedRequests } from '../metrics.js';
+import { clientAddress, clientKey } from './client-key.js';
+import { RateLimiter } from './rate-limiter.js';
+
+export interface RateLimitOptions {
+  graphqlEndpoint: string;
+  /** Requests per minute per client; 0 turns the limit off. */
+  perMinute: number;
+  /** Sensitive account operations per minute per IP; 0 turns the limit off. */
+  authPerMinute: number;
+}
+
+export const STRICT_FIELDS = new Set(['mobileLogin', 'mobileRegister', 'mobileForgotPassword']);
+
+const rateLimited = (retryAfter: number) =>
+  new GraphQLError(`Too many requests: retry in ${retryAfter} s`, {
+    extensions: { code: 'RATE_LIMITED', retryAfter, http: { status: 429, headers: { 'retry-after': String(retryAfter) } } },
+  });
+
+/** Root field names, looking through inline fragments and fragment spreads (a field cannot hide in one). */
+function rootFieldNames(document: DocumentNode, selectionSet: SelectionSetNode, seen = new Set<string>()): string[] {
+  return selectionSet.selections.flatMap((selection) => {
+    if (selection.kind === Kind.FIELD) return [selection.name.value];
+    if (selection.kind === Kind.INLINE_FRAGMENT) return rootFieldNames(document, selection.selectionSet, seen);
+    if (seen.has(selection.name.value)) return [];
+    seen.add(selection.name.value);
+    const fragment = document.definitions.find((d) => d.kind === Kind.FRAGMENT_DEFINITION && d.name.value === selection.name.value);
+    return fragment?.kind === Kind.FRAGMENT_DEFINITION ? rootFieldNames(document, fragment.selectionSet, seen) : [];
+  });
+}
+
+export function useRateLimit({ graphqlEndpoint, perMinute, authPerMinute }: RateLimitOptions): Plugin {
+  const general = new RateLimiter(perMinute);
+  const strict = new RateLimiter(authPerMinute);
+  return {
+    onRequest({ request, url, serverContext, endResponse }) {
+      if (!general.enabled || url.pathname !== graphqlEndpoint) return;
+      const decision = general.take(clientKey(request, serverContext));
+      if (decision.allowed) return;
+      rejectedRequests.inc({ reason: 'rate' });
+      const body = { errors: [{ message: `Too many requests: retry in ${decision.retryAfter} s`, extensions: { code: 'RATE_LIMITED', retryAfter: decision.retryAfter } }] };
+      endResponse(
+        new Response(JSON.stringify(body), {
+          status: 429,
+          headers: { 'content-type': 'application/json', 'retry-after': String(decision.retryAfter) },
+        }),
+      );
+    },
+    onExecute({ args, setResultAndStopExecution }) {
+      if (!strict.enabled) return;
+      const operation = getOperationAST(args.document, args.operationName);
+      if (operation?.operation !== 'mutation') return;
+      if (!rootFieldNames(args.document, operation.selectionSet).some((name) => STRICT_FIELDS.has(name))) return;
+      // Keyed by IP, not credential: a brute-forcing caller could rotate made-up tokens.
+      const decision = strict.take(`ip:${clientAddress(args.contextValue)}`);
+      if (decision.allowed) return;
+      rejectedRequests.inc({ reason: 'auth-rate' });
+      setResultAndStopExecution({ data: null, errors: [rateLimited(decision.retryAfter)] });
+    },
+  };
+}

@@ -1,0 +1,31 @@
+/**
+ * Upstream response size limit: a body over UPSTREAM_MAX_RESPONSE_BYTES is
+ * cut off while streaming (never buffered whole) and becomes
+ * UPSTREAM_BAD_RESPONSE on that field only; it is not retried and does not
+ * count against the breaker, since the upstream did answer.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { errorAt, type TestGateway } from '../helpers/gateway.js';
+import { attempts, query, startFaultGateway } from './fault-kit.js';
+
+describe('upstream response size limit', () => {
+  let gw: TestGateway;
+  beforeAll(async () => {
+    // A seller is a few hundred bytes; a page of 100 gigs is tens of kilobytes.
+    gw = await startFaultGateway({ UPSTREAM_MAX_RESPONSE_BYTES: '8000', BREAKER_FAILURES: '2' });
+  });
+  afterAll(() => gw.close());
+
+  it('refuses an oversized answer on its field and serves the rest', async () => {
+    for (let i = 0; i < 3; i++) {
+      gw.resetCalls();
+      const res = await query(gw, '{ gigs(first: 100) { totalCount } seller(username: "pixelcraft") { name } }');
+      expect(errorAt(res, 'gigs')?.extensions).toMatchObject({ code: 'UPSTREAM_BAD_RESPONSE', upstream: 'marketplace', status: 200 });
+      expect(res.data?.gigs).toBeNull();
+      expect((res.data?.seller as { name: string }).name).toBeTruthy();
+      expect(attempts(gw, 'marketplace', '/gigs', 'GET')).toBe(1);
+    }
+    const ready = (await (await fetch(`${gw.url}/readyz`)).json()) as { upstreams: Record<string, { breaker: string }> };
+    expect(ready.upstreams.marketplace!.breaker).toBe('closed');
+  });
+});

@@ -1,0 +1,205 @@
+/**
+ * Query abuse limits, applied before execution so a rejected request makes
+ * zero upstream calls: depth, aliases, directives, tokens and the upstream
+ * call cost (a list's `first` multiplies its children), batch and body
+ * size; plus introspection switched off, CSRF prevention and the CORS
+ * allow-list. The README and benchmark operations stay within the defaults.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { parse, getOperationAST } from 'graphql';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../src/config.js';
+import { estimateUpstreamCalls } from '../../src/plugins/upstream-cost.js';
+import { schema } from '../../schema/index.js';
+import { ALL_CREDENTIALS, startTestGateway, type GraphQLResponse, type TestGateway } from '../helpers/gateway.js';
+
+let gw: TestGateway;
+beforeAll(async () => {
+  gw = await startTestGateway();
+});
+afterAll(() => gw.close());
+beforeEach(() => gw.resetCalls());
+
+const upstreamCalls = (g: TestGateway) => g.calls('marketplace').length + g.calls('seo').length + g.calls('items').length;
+const expectRejected = (res: GraphQLResponse, limit: string) => {
+  expect(res.data ?? null).toBeNull();
+  expect(res.errors?.[0]?.extensions).toMatchObject({ code: 'QUERY_TOO_COMPLEX', limit });
+  expect(upstreamCalls(gw)).toBe(0);
+};
+const costOf = (document: string, variables: Record<string, unknown> = {}) => {
+  const doc = parse(document);
+  return estimateUpstreamCalls({ schema, document: doc, operation: getOperationAST(doc)!, variables });
+};
+
+describe('limits before execution', () => {
+  it('rejects a depth bomb with zero upstream calls', async () => {
+    let selection = 'slug';
+    for (let i = 0; i < 8; i++) selection = `seller { gigs(first: 1) { nodes { ${selection} } } }`;
+    expectRejected(await gw.query(`{ gig(slug: "x") { ${selection} } }`, { headers: ALL_CREDENTIALS }), 'depth');
+  });
+
+  it('rejects an alias flood with zero upstream calls', async () => {
+    const fields = Array.from({ length: 40 }, (_, i) => `a${i}: seller(username: "pixelcraft") { name }`).join(' ');
+    expectRejected(await gw.query(`{ ${fields} }`), 'aliases');
+  });
+
+  it('rejects a cost bomb (nested firsts multiply) with zero upstream calls', async () => {
+    const res = await gw.query('{ sellers(first: 100) { nodes { gigs(first: 100) { nodes { reviews(first: 100) { nodes { rating } } } } } } }');
+    expectRejected(res, 'cost');
+    expect(res.errors?.[0]?.extensions?.cost).toBe(1 + 100 + 100 * 100);
+  });
+
+  it('counts variables in the cost, so a bomb cannot hide behind $first', async () => {
+    const res = await gw.query('query($n: Int) { sellers(first: $n) { nodes { gigs(first: $n) { nodes { reviews(first: $n) { totalCount } } } } } }', {
+      variables: { n: 100 },
+    });
+    expectRejected(res, 'cost');
+  });
+
+  it('rejects a token flood and a directive flood with zero upstream calls', async () => {
+    expectRejected(await gw.query(`{ ${'categories { slug } '.repeat(800)} }`), 'tokens');
+    expectRejected(await gw.query(`{ categories ${'@include(if: true) '.repeat(60)} { slug } }`), 'directives');
+  });
+
+  it('costs upstream calls: one per upstream field, times the first of each list above it', () => {
+    expect(costOf('{ seller(username: "a") { gigs(first: 50) { nodes { reviews(first: 50) { nodes { rating } } } } } }')).toBe(1 + 1 + 50);
+    expect(costOf('{ seller(username: "a") { name username } }')).toBe(1);
+    expect(costOf('query($f: Int) { gigs(first: $f) { nodes { seller { name } } } }', { f: 20 })).toBe(1 + 20);
+    // Fragments count like inline selections, wherever they are spread.
+    expect(costOf('{ sellers(first: 10) { nodes { ...G } } } fragment G on Seller { gigs(first: 5) { nodes { seller { name } } } }')).toBe(1 + 10 * (1 + 5));
+  });
+
+  it('lets every README and benchmark operation through the default limits', async () => {
+    const dir = new URL('../operations/', import.meta.url);
+    const defaults = loadConfig({ NODE_ENV: 'test' }).limits;
+    const files = readdirSync(dir).filter((f) => f.endsWith('.graphql'));
+    expect(files.length).toBeGreaterThan(0);
+    for (const file of files) {
+      const text = readFileSync(new URL(file, dir), 'utf8');
+      // Worst case: every list at its maximum page size.
+      const worst = costOf(text.replace(/\$(first|gigs|reviews)\b(?=[^:])/g, '100'));
+      expect(worst, file).toBeLessThanOrEqual(defaults.cost);
+    }
+    const res = await gw.query(readFileSync(new URL('SellerWithGigs.graphql', dir), 'utf8'), { variables: { username: 'pixelcraft' } });
+    expect(res.errors).toBeUndefined();
+  });
+});
+
+describe('request size', () => {
+  it('limits batched requests', async () => {
+    const body = JSON.stringify(Array.from({ length: 11 }, () => ({ query: '{ categories { slug } }' })));
+    const res = await fetch(`${gw.url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+    expect(res.status).toBe(413);
+    expect(((await res.json()) as GraphQLResponse).errors?.[0]?.extensions?.code).toBeDefined();
+    expect(upstreamCalls(gw)).toBe(0);
+  });
+
+  it('runs a batch within the limit', async () => {
+    const body = JSON.stringify([{ query: '{ categories { slug } }' }, { query: '{ seller(username: "pixelcraft") { name } }' }]);
+    const res = await fetch(`${gw.url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+    const results = (await res.json()) as GraphQLResponse[];
+    expect(results).toHaveLength(2);
+    expect(results.every((r) => r.errors === undefined)).toBe(true);
+  });
+
+  it('refuses a body over MAX_BODY_BYTES, declared or chunked', async () => {
+    const huge = JSON.stringify({ query: '{ categories { slug } }', variables: { padding: 'x'.repeat(1_100_000) } });
+    const declared = await fetch(`${gw.url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: huge });
+    expect(declared.status).toBe(413);
+    expect(((await declared.json()) as GraphQLResponse).errors?.[0]?.extensions?.code).toBe('QUERY_TOO_COMPLEX');
+
+    const bytes = new TextEncoder().encode(huge);
+    const chunked = new ReadableStream<Uint8Array>({
+      start(controller) {
+        for (let i = 0; i < bytes.length; i += 64 * 1024) controller.enqueue(bytes.subarray(i, i + 64 * 1024));
+        controller.close();
+      },
+    });
+    const streamed = await fetch(`${gw.url}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: chunked,
+      duplex: 'half',
+    } as RequestInit);
+    expect(streamed.status).toBe(413);
+    expect(upstreamCalls(gw)).toBe(0);
+  });
+
+  it('still reads a chunked body under the limit', async () => {
+    const bytes = new TextEncoder().encode(JSON.stringify({ query: '{ seller(username: "pixelcraft") { name } }' }));
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(bytes.subarray(0, 10));
+        controller.enqueue(bytes.subarray(10));
+        controller.close();
+      },
+    });
+    const res = await fetch(`${gw.url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body, duplex: 'half' } as RequestInit);
+    const answer = (await res.json()) as GraphQLResponse;
+    expect(answer.errors).toBeUndefined();
+    expect(answer.data).toMatchObject({ seller: { name: expect.any(String) } });
+  });
+});
+
+describe('CSRF prevention', () => {
+  it('refuses a GET query without a preflight-forcing header, and serves it with one', async () => {
+    const url = `${gw.url}/graphql?query=${encodeURIComponent('{ categories { slug } }')}`;
+    const bare = await fetch(url);
+    expect(bare.status).toBe(403);
+    expect(((await bare.json()) as GraphQLResponse).errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
+    expect(upstreamCalls(gw)).toBe(0);
+    const withHeader = await fetch(url, { headers: { 'x-graphql-yoga-csrf': '1' } });
+    expect(withHeader.status).toBe(200);
+  });
+
+  it('still opens GraphiQL for a browser GET', async () => {
+    const page = await fetch(`${gw.url}/graphql`, { headers: { accept: 'text/html' } });
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('<html');
+  });
+
+  it('refuses a form-encoded POST (a cross-site form could send one)', async () => {
+    const res = await fetch(`${gw.url}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: `query=${encodeURIComponent('{ categories { slug } }')}`,
+    });
+    expect(res.status).toBe(403);
+  });
+});
+
+describe('production switches', () => {
+  let locked: TestGateway;
+  beforeAll(async () => {
+    locked = await startTestGateway({ INTROSPECTION: 'false', CORS_ORIGINS: 'https://app.example.com' }, ['marketplace']);
+  });
+  afterAll(() => locked.close());
+
+  it('refuses introspection and hides field suggestions when introspection is off', async () => {
+    const res = await locked.query('{ __schema { types { name } } }');
+    expect(res.data ?? null).toBeNull();
+    expect(res.errors?.[0]?.extensions?.code).toBeDefined();
+    const typo = await locked.query('{ seler(username: "pixelcraft") { name } }');
+    expect(typo.errors?.[0]?.message).not.toMatch(/Did you mean/);
+  });
+
+  it('defaults introspection to off in production and on elsewhere', () => {
+    const urls = { MARKETPLACE_URL: 'http://m.example', SEO_URL: 'http://s.example', ITEMS_URL: 'http://i.example' };
+    expect(loadConfig({ NODE_ENV: 'production', ...urls }).introspection).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', ...urls, INTROSPECTION: 'true' }).introspection).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'development' }).introspection).toBe(true);
+  });
+
+  it('answers CORS preflights only for allow-listed origins', async () => {
+    const preflight = (origin: string) =>
+      fetch(`${locked.url}/graphql`, {
+        method: 'OPTIONS',
+        headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type,authorization' },
+      });
+    const allowed = await preflight('https://app.example.com');
+    expect(allowed.headers.get('access-control-allow-origin')).toBe('https://app.example.com');
+    const other = await preflight('https://evil.example.com');
+    expect(other.headers.get('access-control-allow-origin')).not.toBe('https://evil.example.com');
+    expect(other.headers.get('access-control-allow-origin')).not.toBe('*');
+  });
+});
