@@ -1,12 +1,22 @@
 /** `gig(slug)`, `gigs(search)`, `Gig.seller`, `Gig.reviews` and `Gig.category`. */
+import type { GraphQLResolveInfo } from 'graphql';
 import type { GatewayContext } from '../src/context.js';
 import { identifier } from '../src/upstreams/identifiers.js';
 import type { GigRecord } from '../src/upstreams/marketplace/map.js';
 import { searchText } from './args.js';
 import { loadConnection, MARKETPLACE_PAGE_SIZES, type ConnectionArgs } from './connection.js';
+import { prefetchChild } from './look-ahead.js';
 import { sellerByName } from './sellers.js';
 
-export const gig = (_: unknown, args: { slug: string }, ctx: GatewayContext) => ctx.loaders.gigBySlug.load(identifier(args.slug, 'slug'));
+const reviewsOfGig = (slug: string, args: ConnectionArgs, ctx: GatewayContext) =>
+  loadConnection(args, MARKETPLACE_PAGE_SIZES, ctx.loaders.reviewPages, slug);
+
+/** `gig { reviews }` needs only the slug: both calls start together (resolvers/look-ahead.ts). */
+export const gig = (_: unknown, args: { slug: string }, ctx: GatewayContext, info?: GraphQLResolveInfo) => {
+  const slug = identifier(args.slug, 'slug');
+  prefetchChild(info, 'reviews', (reviewArgs) => reviewsOfGig(slug, reviewArgs, ctx));
+  return ctx.loaders.gigBySlug.load(slug);
+};
 
 export const gigs = (_: unknown, args: ConnectionArgs & { search?: string | null; seller?: string | null; category?: string | null }, ctx: GatewayContext) => {
   const filter: { search?: string; seller?: string; category?: string } = {};
@@ -21,8 +31,7 @@ export const gigs = (_: unknown, args: ConnectionArgs & { search?: string | null
 
 export const gigSeller = (parent: GigRecord, _args: unknown, ctx: GatewayContext) => sellerByName(parent.sellerUsername, ctx);
 
-export const gigReviews = (parent: GigRecord, args: ConnectionArgs, ctx: GatewayContext) =>
-  loadConnection(args, MARKETPLACE_PAGE_SIZES, ctx.loaders.reviewPages, parent.slug);
+export const gigReviews = (parent: GigRecord, args: ConnectionArgs, ctx: GatewayContext) => reviewsOfGig(parent.slug, args, ctx);
 
 export const gigCategory = async (parent: GigRecord, _args: unknown, ctx: GatewayContext) => {
   if (!parent.categorySlug) return null;

@@ -3,11 +3,13 @@
  * /items/all above a threshold, see loaders/items.ts), purchase validation,
  * and `Item.demoReports`, which crosses into the website-analysis service.
  */
+import type { GraphQLResolveInfo } from 'graphql';
 import type { GatewayContext } from '../src/context.js';
 import { badUserInput } from '../src/errors.js';
 import type { ItemRecord } from '../src/upstreams/items/map.js';
 import { windowOf } from '../src/upstreams/paging.js';
 import { requiredText } from './args.js';
+import { prefetchChild } from './look-ahead.js';
 import { reportsForUrl } from './seo.js';
 
 const MAX_CODE_LENGTH = 200;
@@ -28,7 +30,12 @@ export const itemsAccount = (_: unknown, _args: unknown, ctx: GatewayContext) =>
 
 export const items = (_: unknown, _args: unknown, ctx: GatewayContext) => ctx.loaders.allItems.load('all');
 
-export const item = (_: unknown, args: { id: string }, ctx: GatewayContext) => ctx.loaders.itemById.load(itemId(args.id));
+/** `item { purchase(code) }` needs only the code: validation and item calls start together (resolvers/look-ahead.ts). */
+export const item = (_: unknown, args: { id: string }, ctx: GatewayContext, info?: GraphQLResolveInfo) => {
+  const id = itemId(args.id);
+  prefetchChild(info, 'purchase', (purchaseArgs) => ctx.loaders.purchaseByCode.load(purchaseCode(String(purchaseArgs.code))));
+  return ctx.loaders.itemById.load(id);
+};
 
 export async function validatePurchase(_: unknown, args: { code: string }, ctx: GatewayContext) {
   const result = await ctx.loaders.purchaseByCode.load(purchaseCode(args.code));

@@ -1,13 +1,21 @@
 /** `order(id)`, `orders`, and the order's links: gig, seller, buyer, deliveries, revisions. */
+import type { GraphQLResolveInfo } from 'graphql';
 import type { GatewayContext } from '../src/context.js';
 import { identifier } from '../src/upstreams/identifiers.js';
 import type { OrderRecord } from '../src/upstreams/marketplace/map.js';
 import { loadConnection, MARKETPLACE_PAGE_SIZES, type ConnectionArgs } from './connection.js';
 import { gigBySlugOrNull } from './gigs.js';
+import { prefetchChild } from './look-ahead.js';
 import { sellerByName } from './sellers.js';
 import { userByName } from './users.js';
 
-export const order = (_: unknown, args: { id: string }, ctx: GatewayContext) => ctx.loaders.orderById.load(identifier(args.id, 'id'));
+/** `order { deliveries revisions }` need only the id: all three calls start together (resolvers/look-ahead.ts). */
+export const order = (_: unknown, args: { id: string }, ctx: GatewayContext, info?: GraphQLResolveInfo) => {
+  const id = identifier(args.id, 'id');
+  prefetchChild(info, 'deliveries', () => ctx.loaders.deliveriesByOrder.load(id));
+  prefetchChild(info, 'revisions', () => ctx.loaders.revisionsByOrder.load(id));
+  return ctx.loaders.orderById.load(id);
+};
 
 export const orders = (_: unknown, args: ConnectionArgs, ctx: GatewayContext) =>
   loadConnection(args, MARKETPLACE_PAGE_SIZES, ctx.loaders.orderPages, null);

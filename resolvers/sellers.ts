@@ -1,16 +1,24 @@
 /** `seller(username)`, `sellers`, `Seller.gigs` (GET /gigs?seller=…), and links that end at a seller. */
+import type { GraphQLResolveInfo } from 'graphql';
 import type { GatewayContext } from '../src/context.js';
 import { identifier } from '../src/upstreams/identifiers.js';
 import type { SellerRecord } from '../src/upstreams/marketplace/map.js';
 import { loadConnection, MARKETPLACE_PAGE_SIZES, type ConnectionArgs } from './connection.js';
+import { prefetchChild } from './look-ahead.js';
 
-export const seller = (_: unknown, args: { username: string }, ctx: GatewayContext) =>
-  ctx.loaders.sellerByUsername.load(identifier(args.username, 'username'));
+const gigsOfSeller = (username: string, args: ConnectionArgs, ctx: GatewayContext) =>
+  loadConnection(args, MARKETPLACE_PAGE_SIZES, ctx.loaders.gigPages, { seller: username });
+
+/** `seller { gigs }` needs only the username: both calls start together (resolvers/look-ahead.ts). */
+export const seller = (_: unknown, args: { username: string }, ctx: GatewayContext, info?: GraphQLResolveInfo) => {
+  const username = identifier(args.username, 'username');
+  prefetchChild(info, 'gigs', (gigArgs) => gigsOfSeller(username, gigArgs, ctx));
+  return ctx.loaders.sellerByUsername.load(username);
+};
 
 export const sellers = (_: unknown, args: ConnectionArgs, ctx: GatewayContext) =>
   loadConnection(args, MARKETPLACE_PAGE_SIZES, ctx.loaders.sellerPages, null);
 
-export const sellerGigs = (parent: SellerRecord, args: ConnectionArgs, ctx: GatewayContext) =>
-  loadConnection(args, MARKETPLACE_PAGE_SIZES, ctx.loaders.gigPages, { seller: parent.username });
+export const sellerGigs = (parent: SellerRecord, args: ConnectionArgs, ctx: GatewayContext) => gigsOfSeller(parent.username, args, ctx);
 
 export const sellerByName = (username: string | null, ctx: GatewayContext) => (username ? ctx.loaders.sellerByUsername.load(username) : null);

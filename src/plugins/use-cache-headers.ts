@@ -1,0 +1,66 @@
+/**
+ * Cache-Control on GraphQL responses, public only where that is safe: a
+ * query whose every root field is public reference data (the data the
+ * gateway itself caches across requests, src/reference-data.ts), sent with no
+ * credential at all, answered without errors, may be cached by anyone for the
+ * reference TTL. Every other response is `private, no-store`: it may hold
+ * what a credential unlocked, and a shared cache must never hand it to
+ * another caller (contract section 3).
+ */
+import { getOperationAST, type DocumentNode } from 'graphql';
+import type { Plugin } from 'graphql-yoga';
+
+export interface CacheHeadersOptions {
+  /** Seconds a public response may be reused (the reference TTL); 0 makes every response no-store. */
+  maxAgeSeconds: number;
+  /** Root fields that read only public reference data. */
+  publicRootFields?: ReadonlySet<string>;
+}
+
+export const PUBLIC_REFERENCE_FIELDS: ReadonlySet<string> = new Set([
+  '__typename',
+  'categories',
+  'apiScopes',
+  'webhookEventTypes',
+  'languages',
+  'currencies',
+  'countries',
+  'locale',
+  'theme',
+]);
+
+const CREDENTIAL_HEADERS = ['authorization', 'x-seo-api-key', 'x-items-api-key', 'cookie'];
+const NO_STORE = 'private, no-store';
+
+function readsOnlyReferenceData(document: DocumentNode, operationName: string | null | undefined, fields: ReadonlySet<string>): boolean {
+  const operation = getOperationAST(document, operationName);
+  if (!operation || operation.operation !== 'query') return false;
+  // Fragments at the root could hide any field: only plain root fields count.
+  return operation.selectionSet.selections.every((s) => s.kind === 'Field' && fields.has(s.name.value));
+}
+
+export function useCacheHeaders({ maxAgeSeconds, publicRootFields = PUBLIC_REFERENCE_FIELDS }: CacheHeadersOptions): Plugin {
+  // One request may run several operations (a batched body): public only if every one of them is.
+  const publicRequests = new WeakMap<Request, boolean>();
+  return {
+    onExecute({ args }) {
+      const request = (args.contextValue as { request: Request }).request;
+      const candidate =
+        maxAgeSeconds > 0 &&
+        !CREDENTIAL_HEADERS.some((name) => request.headers.has(name)) &&
+        readsOnlyReferenceData(args.document, args.operationName, publicRootFields);
+      publicRequests.set(request, candidate && publicRequests.get(request) !== false);
+      return {
+        onExecuteDone({ result }) {
+          if ('errors' in result && result.errors?.length) publicRequests.set(request, false);
+        },
+      };
+    },
+    onResponse({ request, response }) {
+      if (response.headers.has('cache-control')) return;
+      const isPublic = publicRequests.get(request) === true;
+      response.headers.set('cache-control', isPublic ? `public, max-age=${maxAgeSeconds}` : NO_STORE);
+      if (isPublic) response.headers.set('vary', 'authorization, x-seo-api-key, x-items-api-key');
+    },
+  };
+}

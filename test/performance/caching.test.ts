@@ -1,0 +1,75 @@
+/**
+ * The only cross-request reuse: public reference data cached in the gateway
+ * for REFERENCE_CACHE_TTL_MS, and Cache-Control: public on responses that
+ * carry nothing else. Anything a credential could change is fetched per
+ * request and answered `private, no-store`.
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { startTestGateway, TOKENS, type TestGateway } from '../helpers/gateway.js';
+
+let gw: TestGateway;
+beforeAll(async () => {
+  gw = await startTestGateway({ REFERENCE_CACHE_TTL_MS: '60000' }, ['marketplace']);
+});
+afterAll(() => gw.close());
+beforeEach(() => {
+  gw.resetCalls();
+  gw.sandbox.services.marketplace!.control.setFaults([]);
+});
+// The tests of this file run in order and share the gateway's reference cache: the first one runs while it is empty.
+
+async function post(query: string, headers: Record<string, string> = {}) {
+  const res = await fetch(`${gw.url}/graphql`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'application/graphql-response+json', ...headers },
+    body: JSON.stringify({ query }),
+  });
+  const body = (await res.json()) as { data?: unknown; errors?: unknown[] };
+  return { cacheControl: res.headers.get('cache-control'), vary: res.headers.get('vary'), body };
+}
+
+const categoryCalls = () => gw.calls('marketplace').filter((c) => c.path.endsWith('/categories')).length;
+
+describe('cross-request cache of public reference data', () => {
+  it('an answer with errors is never public', async () => {
+    gw.sandbox.services.marketplace!.control.setFaults([{ kind: 'status', status: 500, pathIncludes: '/categories' }]);
+    const res = await post('{ categories { slug } }');
+    expect(res.body.errors).toBeDefined();
+    expect(res.cacheControl).toBe('private, no-store');
+    expect(categoryCalls()).toBeGreaterThan(0); // failures are not cached: the next test starts from an empty cache
+  });
+
+  it('two requests for categories reach the upstream once, without any caller credential', async () => {
+    await post('{ categories { slug } }', { authorization: `Bearer ${TOKENS.buyer}` });
+    await post('{ categories { slug name } }');
+    const calls = gw.calls('marketplace').filter((c) => c.path.endsWith('/categories'));
+    expect(calls).toHaveLength(1);
+    expect(calls[0]!.headers.authorization).toBeUndefined();
+  });
+
+  it('never caches what a credential decides: me twice is two calls', async () => {
+    await post('{ me { username } }', { authorization: `Bearer ${TOKENS.buyer}` });
+    await post('{ me { username } }', { authorization: `Bearer ${TOKENS.buyer}` });
+    expect(gw.calls('marketplace').filter((c) => c.path.endsWith('/me'))).toHaveLength(2);
+  });
+});
+
+describe('Cache-Control on GraphQL responses', () => {
+  it('reference data without credentials is public for the reference TTL', async () => {
+    const res = await post('{ categories { slug } apiScopes { slug } }');
+    expect(res.body.errors).toBeUndefined();
+    expect(res.cacheControl).toBe('public, max-age=60');
+    expect(res.vary).toContain('authorization');
+  });
+
+  it('the same query sent with a credential is private, no-store', async () => {
+    const res = await post('{ categories { slug } }', { authorization: `Bearer ${TOKENS.buyer}` });
+    expect(res.cacheControl).toBe('private, no-store');
+  });
+
+  it('any other root field makes the response private, no-store', async () => {
+    const res = await post('{ categories { slug } gigs(first: 1) { nodes { slug } } }');
+    expect(res.body.errors).toBeUndefined();
+    expect(res.cacheControl).toBe('private, no-store');
+  });
+});
