@@ -9,12 +9,18 @@ import type { Logger } from './logger.js';
 import { ReferenceData } from './reference-data.js';
 import { closePools, createPools, type UpstreamPools } from './upstreams/index.js';
 import { createGateway, type Gateway } from './yoga.js';
+import { createEventBus, type EventBus } from './webhooks/events.js';
+import { WEBHOOK_PATH } from './plugins/use-marketplace-webhooks.js';
+import { randomBytes } from 'node:crypto';
 
 export interface App {
   yoga: Gateway;
   pools: UpstreamPools;
   origins: Record<UpstreamName, string>;
   sandboxed: ReadonlySet<UpstreamName>;
+  events: EventBus;
+  /** Tells the embedded marketplace sandbox where this gateway listens, so its webhooks reach it. */
+  setListenUrl(url: string): void;
   close(): Promise<void>;
 }
 
@@ -22,6 +28,10 @@ export async function createApp(config: Config, logger: Logger): Promise<App> {
   const names: UpstreamName[] = ['marketplace', 'seo', 'items'];
   const missing = names.filter((name) => !config.upstreams[name].url);
   let closeSandbox: (() => Promise<void>) | undefined;
+  // With the marketplace sandboxed and no secret configured, a random one is shared
+  // with the sandbox, so webhook events and subscriptions work out of the box.
+  const webhookSecret = config.webhookSecret ?? (missing.includes('marketplace') ? randomBytes(24).toString('hex') : undefined);
+  const webhookTarget = { url: '', secret: webhookSecret ?? '' };
   const origins = {} as Record<UpstreamName, string>;
   for (const name of names) if (config.upstreams[name].url) origins[name] = config.upstreams[name].url!;
   if (missing.length > 0) {
@@ -30,7 +40,7 @@ export async function createApp(config: Config, logger: Logger): Promise<App> {
     const { startSandbox } = await import('./sandbox/index.js');
     const sandbox = await startSandbox({
       services: missing,
-      webhook: config.webhookSecret ? { url: `http://127.0.0.1:${config.port}/webhooks/marketplace`, secret: config.webhookSecret } : undefined,
+      webhook: webhookSecret ? webhookTarget : undefined,
     });
     closeSandbox = sandbox.close;
     for (const name of missing) {
@@ -41,12 +51,17 @@ export async function createApp(config: Config, logger: Logger): Promise<App> {
   const pools = createPools(config, origins, logger);
   const reference = new ReferenceData(pools, config.referenceCacheTtlMs);
   const sandboxed = new Set(missing);
-  const yoga = createGateway({ config, pools, reference, logger, sandboxed });
+  const events = createEventBus();
+  const yoga = createGateway({ config, pools, reference, logger, sandboxed, events, webhookSecret: () => webhookSecret });
   return {
     yoga,
     pools,
     origins,
     sandboxed,
+    events,
+    setListenUrl(url: string) {
+      webhookTarget.url = `${url}${WEBHOOK_PATH}`;
+    },
     close: async () => {
       await closePools(pools);
       await closeSandbox?.();

@@ -7,6 +7,7 @@ import { createServer } from 'node:http';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { createLogger } from './logger.js';
 import { createApp } from './app.js';
+import { attachWebSocket } from './websocket.js';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -25,8 +26,11 @@ const logger = createLogger(config.logLevel);
 const app = await createApp(config, logger);
 const server = createServer(app.yoga);
 server.requestTimeout = config.requestDeadlineMs + 5_000;
+const closeWebSocket = attachWebSocket(server, app.yoga);
 
 server.listen(config.port, config.host, () => {
+  const address = server.address();
+  app.setListenUrl(`http://127.0.0.1:${typeof address === 'object' && address ? address.port : config.port}`);
   const shown = config.host === '0.0.0.0' ? 'localhost' : config.host;
   logger.info(`Gateway ready: http://${shown}:${config.port}/graphql${config.graphiql ? ' (GraphiQL in a browser)' : ''}`);
 });
@@ -41,6 +45,7 @@ function shutdown(signal: string) {
     server.closeAllConnections();
   }, SHUTDOWN_GRACE_MS);
   force.unref();
+  void closeWebSocket();
   server.close(() => {
     void app.close().then(() => {
       logger.info('stopped');

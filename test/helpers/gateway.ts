@@ -9,6 +9,7 @@ import { Writable } from 'node:stream';
 import { print, type DocumentNode } from 'graphql';
 import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
 import { createApp, type App } from '../../src/app.js';
+import { attachWebSocket } from '../../src/websocket.js';
 import { loadConfig } from '../../src/config.js';
 import { createLogger } from '../../src/logger.js';
 import { startSandbox, type Sandbox, type SandboxName } from '../../src/sandbox/index.js';
@@ -51,8 +52,13 @@ export interface TestGateway {
   close(): Promise<void>;
 }
 
+/** The webhook secret shared by the test sandbox and gateway. */
+export const WEBHOOK_SECRET = 'test-webhook-secret';
+
 export async function startTestGateway(env: Record<string, string> = {}, services?: SandboxName[]): Promise<TestGateway> {
-  const sandbox = await startSandbox({ seed: 20261123, services });
+  // The sandbox learns the gateway's URL once it listens (the target is read at each delivery).
+  const webhook = { url: '', secret: WEBHOOK_SECRET };
+  const sandbox = await startSandbox({ seed: 20261123, services, webhook });
   // An upstream left out points at a closed port (the discard port): calls to it fail as unreachable.
   const unreachable = 'http://127.0.0.1:9';
   const config = loadConfig({
@@ -63,6 +69,12 @@ export async function startTestGateway(env: Record<string, string> = {}, service
     SEO_URL: sandbox.urls.seo ?? unreachable,
     ITEMS_URL: sandbox.urls.items ?? unreachable,
     REFERENCE_CACHE_TTL_MS: '0',
+    MARKETPLACE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+    GATEWAY_ADMIN_KEY: 'test-admin-key',
+    // Every suite calls from 127.0.0.1 with the same few credentials: per-client rate limits
+    // are off unless a suite turns them on (test/security/rate-limits.test.ts does).
+    RATE_LIMIT_PER_MINUTE: '0',
+    AUTH_RATE_LIMIT_PER_MINUTE: '0',
     ...env,
   });
   const logs: string[] = [];
@@ -76,6 +88,8 @@ export async function startTestGateway(env: Record<string, string> = {}, service
   const server: Server = createServer(app.yoga);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const closeWebSocket = attachWebSocket(server, app.yoga);
+  webhook.url = `${url}/webhooks/marketplace`;
 
   return {
     url,
@@ -97,6 +111,7 @@ export async function startTestGateway(env: Record<string, string> = {}, service
       for (const service of Object.values(sandbox.services)) service.control.clearCalls();
     },
     async close() {
+      await closeWebSocket();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await app.close();

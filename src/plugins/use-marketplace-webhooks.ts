@@ -1,0 +1,60 @@
+/**
+ * `POST /webhooks/marketplace` (contract section 7): verifies the signature
+ * over the raw body, refuses stale or bad ones with 401, acknowledges an id
+ * already accepted with 200 `{"status":"duplicate"}` without publishing it
+ * again, and publishes a new event to subscribers with 202.
+ */
+import type { Plugin } from 'graphql-yoga';
+import { z } from 'zod';
+import { verifySignature } from '../webhooks/signature.js';
+import { SeenIds, type EventBus } from '../webhooks/events.js';
+import type { Logger } from '../logger.js';
+
+export const WEBHOOK_PATH = '/webhooks/marketplace';
+const MAX_WEBHOOK_BYTES = 256 * 1024;
+
+const payloadSchema = z.object({
+  id: z.string().min(1).max(200),
+  event: z.string().min(1).max(200),
+  created_at: z.string(),
+  data: z.record(z.string(), z.unknown()),
+});
+
+const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+export interface WebhookOptions {
+  /** The shared secret; undefined means webhooks are not configured. */
+  secret: () => string | undefined;
+  bus: EventBus;
+  logger: Logger;
+  seen?: SeenIds;
+}
+
+export function useMarketplaceWebhooks({ secret, bus, logger, seen = new SeenIds() }: WebhookOptions): Plugin {
+  return {
+    async onRequest({ request, url, endResponse }) {
+      if (url.pathname !== WEBHOOK_PATH) return;
+      if (request.method !== 'POST') return endResponse(json(405, { message: 'Use POST' }));
+      const key = secret();
+      if (!key) return endResponse(json(503, { message: 'Webhooks are not configured (MARKETPLACE_WEBHOOK_SECRET)' }));
+      const length = Number(request.headers.get('content-length') ?? 0);
+      if (length > MAX_WEBHOOK_BYTES) return endResponse(json(413, { message: 'Payload too large' }));
+      const raw = await request.text();
+      if (raw.length > MAX_WEBHOOK_BYTES) return endResponse(json(413, { message: 'Payload too large' }));
+      if (!verifySignature(key, request.headers.get('x-signature'), raw)) {
+        logger.warn('webhook refused: bad or stale signature');
+        return endResponse(json(401, { message: 'Invalid signature' }));
+      }
+      let parsed: z.infer<typeof payloadSchema>;
+      try {
+        parsed = payloadSchema.parse(JSON.parse(raw));
+      } catch {
+        return endResponse(json(400, { message: 'Malformed event' }));
+      }
+      if (!seen.remember(parsed.id)) return endResponse(json(200, { status: 'duplicate' }));
+      bus.publish('marketplace:event', { id: parsed.id, event: parsed.event, createdAt: parsed.created_at, data: parsed.data });
+      logger.info({ eventId: parsed.id, event: parsed.event }, 'webhook accepted');
+      return endResponse(json(202, { status: 'accepted' }));
+    },
+  };
+}

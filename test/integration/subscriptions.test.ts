@@ -1,0 +1,153 @@
+/**
+ * Marketplace webhook events (contract section 7): signed delivery to
+ * POST /webhooks/marketplace (401 for a bad or stale signature, 202 once,
+ * 200 "duplicate" after), and Subscription.marketplaceEvents over SSE and
+ * graphql-ws, where a caller sees only events naming its own username.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createClient } from 'graphql-ws';
+import WebSocket from 'ws';
+import { sign } from '../../src/webhooks/signature.js';
+import { startTestGateway, TOKENS, WEBHOOK_SECRET, type TestGateway } from '../helpers/gateway.js';
+
+let gw: TestGateway;
+beforeAll(async () => {
+  gw = await startTestGateway();
+});
+afterAll(() => gw.close());
+
+let counter = 0;
+function eventFor(data: Record<string, unknown>, event = 'order.created') {
+  return { id: `evt_test_${Date.now()}_${counter++}`, event, created_at: new Date().toISOString(), data };
+}
+
+function postWebhook(payload: unknown, options: { secret?: string; at?: number } = {}) {
+  const body = JSON.stringify(payload);
+  const t = options.at ?? Math.floor(Date.now() / 1000);
+  return fetch(`${gw.url}/webhooks/marketplace`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-signature': sign(options.secret ?? WEBHOOK_SECRET, t, body) },
+    body,
+  });
+}
+
+/** Opens an SSE subscription and collects `next` payloads. */
+async function sse(query: string, headers: Record<string, string>) {
+  const controller = new AbortController();
+  const response = await fetch(`${gw.url}/graphql`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'text/event-stream', ...headers },
+    body: JSON.stringify({ query }),
+    signal: controller.signal,
+  });
+  const received: Array<{ data?: Record<string, unknown>; errors?: Array<{ extensions?: Record<string, unknown> }> }> = [];
+  const reader = response.body!.getReader();
+  const done = (async () => {
+    let buffer = '';
+    try {
+      for (;;) {
+        const { value, done: end } = await reader.read();
+        if (end) return;
+        buffer += new TextDecoder().decode(value);
+        let index: number;
+        while ((index = buffer.indexOf('\n\n')) !== -1) {
+          const frame = buffer.slice(0, index);
+          buffer = buffer.slice(index + 2);
+          const data = frame.split('\n').find((l) => l.startsWith('data:'));
+          if (frame.includes('event: next') && data) received.push(JSON.parse(data.slice(5)));
+        }
+      }
+    } catch {
+      // aborted
+    }
+  })();
+  return { status: response.status, received, close: async () => (controller.abort(), await done) };
+}
+
+const until = async (check: () => boolean, ms = 3000) => {
+  const start = Date.now();
+  while (!check()) {
+    if (Date.now() - start > ms) throw new Error('timed out waiting');
+    await new Promise((r) => setTimeout(r, 20));
+  }
+};
+
+describe('webhook receiver', () => {
+  it('accepts a signed event once, then answers duplicate', async () => {
+    const payload = eventFor({ username: 'alice' });
+    const first = await postWebhook(payload);
+    expect(first.status).toBe(202);
+    const again = await postWebhook(payload);
+    expect(again.status).toBe(200);
+    expect(await again.json()).toEqual({ status: 'duplicate' });
+  });
+
+  it('refuses a bad signature and a timestamp more than 5 minutes away with 401', async () => {
+    expect((await postWebhook(eventFor({}), { secret: 'wrong' })).status).toBe(401);
+    expect((await postWebhook(eventFor({}), { at: Math.floor(Date.now() / 1000) - 301 })).status).toBe(401);
+    const unsigned = await fetch(`${gw.url}/webhooks/marketplace`, { method: 'POST', body: JSON.stringify(eventFor({})) });
+    expect(unsigned.status).toBe(401);
+  });
+});
+
+describe('marketplaceEvents', () => {
+  const query = 'subscription { marketplaceEvents { id event data } }';
+
+  it('delivers over SSE only the events naming the caller, including ones the sandbox sends on a state change', async () => {
+    const alice = await sse(query, { authorization: `Bearer ${TOKENS.buyer}` });
+    const admin = await sse(query, { 'x-gateway-admin-key': 'test-admin-key' });
+    expect(alice.status).toBe(200);
+    await new Promise((r) => setTimeout(r, 100));
+    const forBob = eventFor({ buyer_username: 'bob' });
+    const forAlice = eventFor({ seller_username: 'pixelcraft', buyer_username: 'alice' }, 'order.delivered');
+    expect((await postWebhook(forBob)).status).toBe(202);
+    expect((await postWebhook(forAlice)).status).toBe(202);
+    // A real state change in the marketplace sandbox: its signed webhook reaches the gateway.
+    const gig = (await (await fetch(`${gw.sandbox.urls.marketplace}/api/v1/gigs?per_page=1`, { headers: { accept: 'application/json' } })).json()) as { data: Array<{ slug: string }> };
+    const created = await fetch(`${gw.sandbox.urls.marketplace}/api/v1/orders`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${TOKENS.buyer}`, 'content-type': 'application/json', accept: 'application/json' },
+      body: JSON.stringify({ gig_slug: gig.data[0]!.slug }),
+    });
+    expect(created.status).toBe(201);
+    await until(() => alice.received.length >= 2 && admin.received.length >= 3);
+    const aliceEvents = alice.received.map((r) => (r.data!.marketplaceEvents as { id: string; event: string }));
+    expect(aliceEvents.map((e) => e.id)).toContain(forAlice.id);
+    expect(aliceEvents.map((e) => e.id)).not.toContain(forBob.id);
+    expect(aliceEvents.map((e) => e.event)).toContain('order.created');
+    const adminIds = admin.received.map((r) => (r.data!.marketplaceEvents as { id: string }).id);
+    expect(adminIds).toEqual(expect.arrayContaining([forBob.id, forAlice.id]));
+    await alice.close();
+    await admin.close();
+  });
+
+  it('refuses a subscriber without a token', async () => {
+    const anonymous = await sse(query, {});
+    await until(() => anonymous.received.length > 0);
+    expect(anonymous.received[0]!.errors?.[0]?.extensions).toMatchObject({ code: 'UNAUTHENTICATED' });
+    await anonymous.close();
+  });
+
+  it('works over graphql-ws with the token in connectionParams, filtered by event name', async () => {
+    const client = createClient({
+      url: gw.url.replace('http', 'ws') + '/graphql',
+      webSocketImpl: WebSocket,
+      connectionParams: { Authorization: `Bearer ${TOKENS.buyer}` },
+    });
+    const received: Array<{ event: string; id: string }> = [];
+    const dispose = client.subscribe(
+      { query: 'subscription { marketplaceEvents(events: ["offer.created"]) { id event } }' },
+      { next: (value) => received.push((value.data as { marketplaceEvents: { event: string; id: string } }).marketplaceEvents), error: () => {}, complete: () => {} },
+    );
+    await new Promise((r) => setTimeout(r, 200));
+    const other = eventFor({ username: 'alice' }, 'order.created');
+    const wanted = eventFor({ username: 'alice' }, 'offer.created');
+    await postWebhook(other);
+    await postWebhook(wanted);
+    await until(() => received.length >= 1);
+    await new Promise((r) => setTimeout(r, 100));
+    expect(received).toEqual([{ id: wanted.id, event: 'offer.created' }]);
+    dispose();
+    await client.dispose();
+  });
+});
