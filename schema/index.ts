@@ -1,4 +1,5 @@
 /** Imports every domain (each registers its types and root fields) and builds the schema once. */
+import { specifiedDirectives } from 'graphql';
 import { builder } from './builder.js';
 import { upstreamDirective } from './upstream-docs.js';
 import './scalars.js';
@@ -11,5 +12,18 @@ import './gigs.js';
 import './orders.js';
 import './seo.js';
 import './items.js';
+import './platform-extra.js';
+import './mobile.js';
+import './seller-profile.js';
+import './messaging.js';
+import './ai.js';
+import './advertising.js';
+import './crm.js';
+import './discovery.js';
+import './order-lifecycle.js';
+import './media.js';
+import './offers.js';
+import './requests.js';
+import './events.js';
 
-export const schema = builder.toSchema({ directives: [upstreamDirective] });
+export const schema = builder.toSchema({ directives: [...specifiedDirectives, upstreamDirective] });

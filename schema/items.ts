@@ -119,7 +119,7 @@ builder.queryFields((t) => ({
     type: Item,
     ...upstream.items('showItem', 'Many item(id) in one request share one GET /items/all above ITEMS_BATCH_THRESHOLD.'),
     args: { id: t.arg.id({ required: true }) },
-    resolve: (p, a, c) => resolve.item(p, { id: String(a.id) }, c),
+    resolve: resolve.item,
   }),
   validatePurchase: t.field({
     type: PurchaseValidation,

@@ -50,7 +50,7 @@ export const Order = builder.objectRef<OrderRecord>('Order').implement({
 export const OrderConnection = connectionOf('Order', Order);
 
 builder.queryFields((t) => ({
-  order: t.field({ type: Order, ...upstream.marketplace('ordersShow'), args: { id: t.arg.id({ required: true }) }, resolve: (p, a, c) => resolve.order(p, { id: String(a.id) }, c) }),
+  order: t.field({ type: Order, ...upstream.marketplace('ordersShow'), args: { id: t.arg.id({ required: true }) }, resolve: resolve.order }),
   orders: t.field({
     type: OrderConnection,
     ...upstream.marketplace('ordersIndex', "The caller's orders (as buyer or seller), newest first."),

@@ -92,7 +92,7 @@ builder.queryFields((t) => ({
     type: SeoReport,
     ...upstream.seo('showReport'),
     args: { id: t.arg.id({ required: true }) },
-    resolve: (p, a, c) => resolve.seoReport(p, { id: String(a.id) }, c),
+    resolve: resolve.seoReport,
   }),
   seoReports: t.field({
     type: SeoReportConnection,
@@ -129,13 +129,13 @@ builder.mutationFields((t) => ({
     type: SeoReportPayload,
     ...upstream.seo('updateReport', 'Sent as PUT.'),
     args: { input: t.arg({ type: UpdateSeoReportInput, required: true }) },
-    resolve: (p, a, c) => resolve.updateSeoReport(p, { input: { ...a.input, id: String(a.input.id) } }, c),
+    resolve: resolve.updateSeoReport,
   }),
   deleteSeoReport: t.field({
     type: DeletePayload,
     ...upstream.seo('deleteReport'),
     args: { id: t.arg.id({ required: true }) },
-    resolve: (p, a, c) => resolve.deleteSeoReport(p, { id: String(a.id) }, c),
+    resolve: resolve.deleteSeoReport,
   }),
   deleteSeoProject: t.field({
     type: DeletePayload,

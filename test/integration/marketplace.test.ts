@@ -60,6 +60,15 @@ describe('sellers, gigs and reviews', () => {
     expect(paths().filter((c) => /^GET \/api\/v1\/gigs\/[^?]+$/.test(c))).toHaveLength(0);
   });
 
+  it('honours the standard @include and @skip directives', async () => {
+    const res = await gw.query('query($full: Boolean!) { seller(username: "pixelcraft") { username name @include(if: $full) rating @skip(if: true) } }', {
+      variables: { full: false },
+    });
+    expect(res).toMatchObject({ data: { seller: { username: 'pixelcraft' } } });
+    expect(res.errors).toBeUndefined();
+    expect((res.data as { seller: object }).seller).toEqual({ username: 'pixelcraft' });
+  });
+
   it('searches gigs and pages with cursors', async () => {
     const page1 = await gw.query('{ gigs(search: "logo", first: 2) { totalCount pageInfo { hasNextPage endCursor } nodes { slug title } } }');
     expect(page1.errors).toBeUndefined();
