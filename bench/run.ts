@@ -12,7 +12,7 @@
  *                    [--client-cpu gateway|any] [--no-save] [--profile]
  *
  * Gateway settings come from the environment as usual (UPSTREAM_CONNECTIONS,
- * GRAPHQL_JIT, ...), so a before/after is two runs with another env.
+ * ITEMS_BATCH_THRESHOLD, ...), so a before/after is two runs with another env.
  */
 import { readFile, writeFile } from 'node:fs/promises';
 import { cpus, totalmem } from 'node:os';

@@ -50,10 +50,18 @@ export function readOne<T>(upstream: UpstreamName, response: UpstreamResponse, i
   return parsePayload(upstream, item, body.data, what, response.status);
 }
 
+// Building a zod schema is costly (zod 4 compiles it); one array schema per item schema, made once.
+const arrays = new WeakMap<z.ZodType, z.ZodType>();
+function arrayOf<T>(item: z.ZodType<T>): z.ZodType<T[]> {
+  let array = arrays.get(item);
+  if (!array) arrays.set(item, (array = z.array(item)));
+  return array as z.ZodType<T[]>;
+}
+
 /** `{data: [...], meta}` → items mapped by `item`, with the total from `meta`. */
 export function readPage<T>(upstream: UpstreamName, response: UpstreamResponse, item: z.ZodType<T>, what: string): Page<T> {
   const body = parsePayload(upstream, listEnvelope, response.body, `${what} list`, response.status);
-  const items = parsePayload(upstream, z.array(item), body.data, `${what} list`, response.status);
+  const items = parsePayload(upstream, arrayOf(item), body.data, `${what} list`, response.status);
   return {
     items,
     total: body.meta?.total ?? items.length,
