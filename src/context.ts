@@ -6,6 +6,7 @@
  * values that travel further (credentials, Idempotency-Key, X-Request-Id) are
  * shape-checked here, once.
  */
+import { setMaxListeners } from 'node:events';
 import type { YogaInitialContext } from 'graphql-yoga';
 import { createLoaders, type Loaders } from '../loaders/index.js';
 import type { Config } from './config.js';
@@ -89,6 +90,9 @@ export function createContextFactory(deps: ContextDeps) {
     const finished = new AbortController();
     const sources = [deadline, finished.signal, ...(request.signal ? [request.signal] : [])];
     const signal = AbortSignal.any(sources);
+    // Every upstream call of the request listens on this one signal; a wide query makes
+    // hundreds (bounded by MAX_COST), which is expected, not a listener leak.
+    setMaxListeners(deps.config.limits.cost + 10, signal);
     const clients = bindClients(deps.pools, credentials, { signal, deadlineAt, idempotencyKey: idempotencyKeyOf(request) });
     const requestId = requestIdOf(request);
     return {
