@@ -93,8 +93,8 @@ export function createContextFactory(deps: ContextDeps) {
     // Every upstream call of the request listens on this one signal; a wide query makes
     // hundreds (bounded by MAX_COST), which is expected, not a listener leak.
     setMaxListeners(deps.config.limits.cost + 10, signal);
-    const clients = bindClients(deps.pools, credentials, { signal, deadlineAt, idempotencyKey: idempotencyKeyOf(request) });
     const requestId = requestIdOf(request);
+    const clients = bindClients(deps.pools, credentials, { signal, deadlineAt, idempotencyKey: idempotencyKeyOf(request), requestId });
     return {
       finish: () => finished.abort(REQUEST_ENDED),
       requestId,

@@ -40,6 +40,10 @@ export interface UpstreamRequest {
   signal?: AbortSignal;
   /** Epoch ms after which no retry may start (the request deadline). */
   deadlineAt?: number;
+  /** The caller's Idempotency-Key: sent on writes only, so an upstream that honours it can dedupe a client's retry. */
+  idempotencyKey?: string;
+  /** The GraphQL request's id, for the upstream-call log line. */
+  requestId?: string;
   /** Operation name for logs and metrics (never a value). */
   operation: string;
 }
@@ -166,7 +170,7 @@ export class UpstreamHttp {
       const res = await this.pool.request({
         method: req.method,
         path,
-        headers: req.headers,
+        headers: mutation && req.idempotencyKey ? { ...req.headers, 'idempotency-key': req.idempotencyKey } : req.headers,
         body: req.body,
         signal,
       });
@@ -179,7 +183,7 @@ export class UpstreamHttp {
     } finally {
       const seconds = (performance.now() - started) / 1000;
       upstreamMetrics.observe(this.name, req.operation, status, seconds);
-      this.options.logger.debug({ upstream: this.name, operation: req.operation, method: req.method, status, ms: Math.round(seconds * 1000) }, 'upstream call');
+      this.options.logger.debug({ requestId: req.requestId, upstream: this.name, operation: req.operation, method: req.method, status, ms: Math.round(seconds * 1000) }, 'upstream call');
     }
   }
 

@@ -129,6 +129,17 @@ describe('Idempotency-Key', () => {
     expect(gw.calls('marketplace').every((c) => c.headers['idempotency-key'] === undefined)).toBe(true);
   });
 
+  it('is forwarded on website-analysis and item-store writes too, and not on their reads', async () => {
+    const headers = { 'idempotency-key': 'retry-9c1d', 'x-seo-api-key': 'seo-demo-key', 'x-items-api-key': 'items-demo-key' };
+    await query(gw, 'mutation { createSeoReport(input: { url: "https://idem.example.com/" }) { report { id } } }', headers);
+    await query(gw, '{ validatePurchase(code: "not-a-code") { valid } seoReports(first: 10) { totalCount } items { id } }', headers);
+    expect(gw.calls('seo').find((c) => c.method === 'POST')?.headers['idempotency-key']).toBe('retry-9c1d');
+    expect(gw.calls('items').find((c) => c.method === 'POST')?.headers['idempotency-key']).toBe('retry-9c1d');
+    for (const call of [...gw.calls('seo'), ...gw.calls('items')].filter((c) => c.method === 'GET')) {
+      expect(call.headers['idempotency-key']).toBeUndefined();
+    }
+  });
+
   it('is dropped when it is not a plausible key (too long)', async () => {
     await query(gw, `mutation { toggleGigFavorite(input: { slug: "${GIG_SLUG}" }) { __typename } }`, { 'idempotency-key': 'k'.repeat(300) });
     const [post] = gw.calls('marketplace').filter((c) => c.method === 'POST');

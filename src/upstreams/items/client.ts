@@ -39,8 +39,7 @@ export class ItemsClient {
       query: get ? fields : undefined,
       headers: get ? { accept: 'application/json' } : { accept: 'application/json', 'content-type': 'application/x-www-form-urlencoded' },
       body: get ? undefined : formBody(fields),
-      signal: this.scope.signal,
-      deadlineAt: this.scope.deadlineAt,
+      ...this.scope,
       operation: id,
     });
   }

@@ -19,6 +19,7 @@ export interface CallScope {
   deadlineAt?: number;
   /** The caller's Idempotency-Key, forwarded on mutations. */
   idempotencyKey?: string;
+  requestId?: string;
 }
 
 export interface CallOptions {
@@ -77,15 +78,13 @@ export class MarketplaceClient {
       headers['content-type'] = 'application/json';
       body = JSON.stringify(options.json);
     }
-    if (op.method !== 'GET' && this.scope.idempotencyKey) headers['idempotency-key'] = this.scope.idempotencyKey;
     const response = await this.http.send({
       method: op.method,
       path: fillPath(op.path, options.params),
       query: options.query,
       headers,
       body,
-      signal: this.scope.signal,
-      deadlineAt: this.scope.deadlineAt,
+      ...this.scope,
       operation: id,
     });
     if (response.status >= 200 && response.status < 300) return response;

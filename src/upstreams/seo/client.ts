@@ -56,8 +56,7 @@ export class SeoClient {
       query: options.query,
       headers,
       body,
-      signal: this.scope.signal,
-      deadlineAt: this.scope.deadlineAt,
+      ...this.scope,
       operation: id,
     });
     if (response.status >= 200 && response.status < 300) return response;
