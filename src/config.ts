@@ -82,6 +82,8 @@ const envSchema = z.object({
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(600),
   /** Per minute per client IP for mobileLogin, mobileRegister, mobileForgotPassword; 0 turns it off. */
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(10),
+  /** Reverse proxies in front of the gateway whose X-Forwarded-For entries identify the client (0: use the socket). */
+  TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -114,7 +116,7 @@ export interface Config {
   introspection: boolean;
   corsOrigins: string[];
   limits: { depth: number; aliases: number; tokens: number; cost: number; bodyBytes: number; uploadBytes: number; directives: number; batch: number };
-  rateLimits: { perMinute: number; authPerMinute: number };
+  rateLimits: { perMinute: number; authPerMinute: number; trustedProxies: number };
 }
 
 export class ConfigError extends Error {
@@ -173,6 +175,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       directives: e.MAX_DIRECTIVES,
       batch: e.MAX_BATCH,
     },
-    rateLimits: { perMinute: e.RATE_LIMIT_PER_MINUTE, authPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE },
+    rateLimits: { perMinute: e.RATE_LIMIT_PER_MINUTE, authPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE, trustedProxies: e.TRUST_PROXY_HOPS },
   };
 }

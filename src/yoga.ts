@@ -65,7 +65,12 @@ export function createGateway(deps: GatewayDeps): Gateway {
     plugins: [
       useHttpRoutes({ pools: deps.pools, sandboxed: deps.sandboxed }),
       // Cheap refusals first: no parsing, no upstream call for a flooding client or an oversized body.
-      useRateLimit({ graphqlEndpoint: '/graphql', perMinute: config.rateLimits.perMinute, authPerMinute: config.rateLimits.authPerMinute }),
+      useRateLimit({
+        graphqlEndpoint: '/graphql',
+        perMinute: config.rateLimits.perMinute,
+        authPerMinute: config.rateLimits.authPerMinute,
+        trustedProxies: config.rateLimits.trustedProxies,
+      }),
       useBodyLimit({ graphqlEndpoint: '/graphql', maxBytes: config.limits.bodyBytes, maxUploadBytes: config.limits.uploadBytes }),
       // A browser's cross-site "simple" request (GET, form or text/plain POST) must carry a header it cannot set without a preflight.
       useCSRFPrevention({ requestHeaders: ['x-graphql-yoga-csrf', 'apollo-require-preflight'] }),

@@ -18,6 +18,8 @@ export interface RateLimitOptions {
   perMinute: number;
   /** Sensitive account operations per minute per IP; 0 turns the limit off. */
   authPerMinute: number;
+  /** Proxies in front of the gateway whose X-Forwarded-For entries are trusted (0: none). */
+  trustedProxies?: number;
 }
 
 export const STRICT_FIELDS = new Set(['mobileLogin', 'mobileRegister', 'mobileForgotPassword']);
@@ -39,13 +41,13 @@ function rootFieldNames(document: DocumentNode, selectionSet: SelectionSetNode, 
   });
 }
 
-export function useRateLimit({ graphqlEndpoint, perMinute, authPerMinute }: RateLimitOptions): Plugin {
+export function useRateLimit({ graphqlEndpoint, perMinute, authPerMinute, trustedProxies = 0 }: RateLimitOptions): Plugin {
   const general = new RateLimiter(perMinute);
   const strict = new RateLimiter(authPerMinute);
   return {
     onRequest({ request, url, serverContext, endResponse }) {
       if (!general.enabled || url.pathname !== graphqlEndpoint) return;
-      const decision = general.take(clientKey(request, serverContext));
+      const decision = general.take(clientKey(request, serverContext, trustedProxies));
       if (decision.allowed) return;
       rejectedRequests.inc({ reason: 'rate' });
       const body = { errors: [{ message: `Too many requests: retry in ${decision.retryAfter} s`, extensions: { code: 'RATE_LIMITED', retryAfter: decision.retryAfter } }] };
@@ -62,7 +64,7 @@ export function useRateLimit({ graphqlEndpoint, perMinute, authPerMinute }: Rate
       if (operation?.operation !== 'mutation') return;
       if (!rootFieldNames(args.document, operation.selectionSet).some((name) => STRICT_FIELDS.has(name))) return;
       // Keyed by IP, not credential: a brute-forcing caller could rotate made-up tokens.
-      const decision = strict.take(`ip:${clientAddress(args.contextValue)}`);
+      const decision = strict.take(`ip:${clientAddress(args.contextValue, trustedProxies)}`);
       if (decision.allowed) return;
       rejectedRequests.inc({ reason: 'auth-rate' });
       setResultAndStopExecution({ data: null, errors: [rateLimited(decision.retryAfter)] });

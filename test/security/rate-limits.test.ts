@@ -47,6 +47,28 @@ describe('per-client limit', () => {
   });
 });
 
+describe('behind a trusted proxy (TRUST_PROXY_HOPS=1)', () => {
+  let gw: TestGateway;
+  beforeAll(async () => {
+    gw = await startTestGateway({ RATE_LIMIT_PER_MINUTE: '2', TRUST_PROXY_HOPS: '1' }, ['marketplace']);
+  });
+  afterAll(() => gw.close());
+
+  const post = (forwardedFor: string) =>
+    fetch(`${gw.url}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': forwardedFor },
+      body: JSON.stringify({ query: '{ __typename }' }),
+    });
+
+  it('counts anonymous callers by the address the proxy saw, not by what they claim', async () => {
+    // The proxy appends the address it saw; anything left of it is the caller's own claim.
+    for (let i = 0; i < 2; i++) expect((await post(`10.9.9.${i}, 203.0.113.7`)).status).toBe(200);
+    expect((await post('10.9.9.99, 203.0.113.7')).status).toBe(429);
+    expect((await post('203.0.113.8')).status).toBe(200);
+  });
+});
+
 describe('sensitive account operations', () => {
   let gw: TestGateway;
   beforeAll(async () => {
