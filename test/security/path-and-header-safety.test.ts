@@ -67,10 +67,12 @@ describe('credentials that cannot travel in a header', () => {
     const marker = 'evil"id\u00ff<script>';
     await gw.query('{ seller(username: "pixelcraft") { name } }', { headers: { 'x-request-id': marker } });
     expect(gw.logs.join('')).not.toContain('<script>');
-    // A failed field is logged with the request id, code and upstream status.
+    // A failed field is logged with the request id, code and upstream status; so is the upstream call.
     await gw.query('{ seller(username: "nobody-here") { name } }', { headers: { 'x-request-id': 'trace-42.a' } });
-    const line = gw.logs.find((l) => l.includes('"requestId":"trace-42.a"'));
-    expect(line).toContain('"status":404');
-    expect(line).toContain('"code":"NOT_FOUND"');
+    const lines = gw.logs.filter((l) => l.includes('"requestId":"trace-42.a"'));
+    const fieldError = lines.find((l) => l.includes('"msg":"field error"'));
+    expect(fieldError).toContain('"status":404');
+    expect(fieldError).toContain('"code":"NOT_FOUND"');
+    expect(lines.find((l) => l.includes('"msg":"upstream call"'))).toContain('"operation":"sellersShow"');
   });
 });
