@@ -9,6 +9,7 @@ import type { Config } from './config.js';
 import { createContextFactory, type GatewayContext } from './context.js';
 import type { Logger } from './logger.js';
 import { useHttpRoutes } from './plugins/use-http-routes.js';
+import { renderGraphiQL } from './plugins/render-graphiql.js';
 import { useObservability } from './plugins/use-observability.js';
 import { useCacheHeaders } from './plugins/use-cache-headers.js';
 import { useCSRFPrevention } from '@graphql-yoga/plugin-csrf-prevention';
@@ -43,7 +44,8 @@ export function createGateway(deps: GatewayDeps): Gateway {
     context: createContextFactory(deps) as never,
     graphqlEndpoint: '/graphql',
     landingPage: false,
-    graphiql: config.graphiql ? { title: 'Gateway', defaultQuery: DEFAULT_QUERY } : false,
+    graphiql: config.graphiql ? { title: 'Gateway', defaultQuery: DEFAULT_QUERY, headers: demoHeaders(deps.sandboxed) } : false,
+    renderGraphiQL,
     cors: config.corsOrigins.length > 0 ? { origin: config.corsOrigins, credentials: true } : false,
     // Errors that are not ours become "Unexpected error." and are logged; never a stack or internal message.
     maskedErrors: {
@@ -92,8 +94,7 @@ function isUnexpected(error: unknown): boolean {
   return original !== undefined && original !== null && !(original instanceof GraphQLError);
 }
 
-const DEFAULT_QUERY = `# Send your credentials as headers (see the Headers tab below), e.g.
-# {"Authorization": "Bearer demo-buyer-token", "X-Seo-Api-Key": "seo-demo-key", "X-Items-Api-Key": "items-demo-key"}
+const DEFAULT_QUERY = `# Credentials go in the Headers tab below (README: "Credentials").
 query SellerWithGigs {
   seller(username: "pixelcraft") {
     name
@@ -102,5 +103,15 @@ query SellerWithGigs {
       nodes { slug title reviews(first: 2) { nodes { rating comment } } }
     }
   }
+  me { username }
 }
 `;
+
+/** The sandbox's demo credentials, pre-filled in GraphiQL for the upstreams the sandbox serves. */
+function demoHeaders(sandboxed: ReadonlySet<string>): string | undefined {
+  const headers: Record<string, string> = {};
+  if (sandboxed.has('marketplace')) headers.Authorization = 'Bearer demo-buyer-token';
+  if (sandboxed.has('seo')) headers['X-Seo-Api-Key'] = 'seo-demo-key';
+  if (sandboxed.has('items')) headers['X-Items-Api-Key'] = 'items-demo-key';
+  return Object.keys(headers).length > 0 ? JSON.stringify(headers, null, 2) : undefined;
+}
