@@ -10,6 +10,7 @@ import { ReferenceData } from './reference-data.js';
 import { closePools, createPools, type UpstreamPools } from './upstreams/index.js';
 import { createGateway, type Gateway } from './yoga.js';
 import { createEventBus, type EventBus } from './webhooks/events.js';
+import { connectRedis } from './webhooks/redis.js';
 import { WEBHOOK_PATH } from './plugins/use-marketplace-webhooks.js';
 import { randomBytes } from 'node:crypto';
 
@@ -51,8 +52,9 @@ export async function createApp(config: Config, logger: Logger): Promise<App> {
   const pools = createPools(config, origins, logger);
   const reference = new ReferenceData(pools, config.referenceCacheTtlMs);
   const sandboxed = new Set(missing);
-  const events = createEventBus();
-  const yoga = createGateway({ config, pools, reference, logger, sandboxed, events, webhookSecret: () => webhookSecret });
+  const redis = config.redisUrl ? connectRedis(config.redisUrl, logger) : undefined;
+  const events = createEventBus(redis?.eventTarget);
+  const yoga = createGateway({ config, pools, reference, logger, sandboxed, events, webhookSecret: () => webhookSecret, eventIds: redis?.ids, redis });
   return {
     yoga,
     pools,
@@ -64,6 +66,7 @@ export async function createApp(config: Config, logger: Logger): Promise<App> {
     },
     close: async () => {
       await closePools(pools);
+      await redis?.close();
       await closeSandbox?.();
     },
   };

@@ -63,6 +63,13 @@ const envSchema = z.object({
   REFERENCE_CACHE_TTL_MS: z.coerce.number().int().min(0).default(300_000),
 
   MARKETPLACE_WEBHOOK_SECRET: z.string().optional(),
+  /** Shares webhook events and their dedup across gateway instances (redis:// or rediss://). */
+  REDIS_URL: z
+    .string()
+    .trim()
+    .transform((value) => (value === '' ? undefined : value))
+    .pipe(z.url({ protocol: /^rediss?$/, error: 'must be a redis:// or rediss:// URL' }).optional())
+    .optional(),
   GATEWAY_ADMIN_KEY: z.string().optional(),
 
   GRAPHIQL: bool(true),
@@ -111,6 +118,7 @@ export interface Config {
   validatePurchaseConcurrency: number;
   referenceCacheTtlMs: number;
   webhookSecret: string | undefined;
+  redisUrl: string | undefined;
   adminKey: string | undefined;
   graphiql: boolean;
   introspection: boolean;
@@ -160,6 +168,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     validatePurchaseConcurrency: e.VALIDATE_PURCHASE_CONCURRENCY,
     referenceCacheTtlMs: e.REFERENCE_CACHE_TTL_MS,
     webhookSecret: e.MARKETPLACE_WEBHOOK_SECRET,
+    redisUrl: e.REDIS_URL,
     adminKey: e.GATEWAY_ADMIN_KEY,
     graphiql: e.GRAPHIQL && !production,
     // Unset INTROSPECTION means on in development and off in production.

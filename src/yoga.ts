@@ -20,7 +20,7 @@ import { useQueryLimits } from './plugins/use-query-limits.js';
 import { useRateLimit } from './plugins/use-rate-limit.js';
 import { useRequestDeadline } from './plugins/use-request-deadline.js';
 import { useMarketplaceWebhooks } from './plugins/use-marketplace-webhooks.js';
-import type { EventBus } from './webhooks/events.js';
+import type { EventBus, EventIds } from './webhooks/events.js';
 import type { ReferenceData } from './reference-data.js';
 import type { UpstreamPools } from './upstreams/index.js';
 
@@ -33,6 +33,9 @@ export interface GatewayDeps {
   events: EventBus;
   /** The webhook secret in force (configured, or generated for the embedded sandbox). */
   webhookSecret: () => string | undefined;
+  /** Accepted webhook event ids, shared across instances when Redis is configured. */
+  eventIds?: EventIds;
+  redis?: { ping(): Promise<boolean> };
 }
 
 export type Gateway = YogaServerInstance<Record<string, unknown>, GatewayContext>;
@@ -65,7 +68,7 @@ export function createGateway(deps: GatewayDeps): Gateway {
     // An array body runs its operations one by one; bounded so one request cannot fan out without limit.
     batching: { limit: config.limits.batch },
     plugins: [
-      useHttpRoutes({ pools: deps.pools, sandboxed: deps.sandboxed }),
+      useHttpRoutes({ pools: deps.pools, sandboxed: deps.sandboxed, redis: deps.redis }),
       // Cheap refusals first: no parsing, no upstream call for a flooding client or an oversized body.
       useRateLimit({
         graphqlEndpoint: '/graphql',
@@ -80,7 +83,7 @@ export function createGateway(deps: GatewayDeps): Gateway {
       useQueryLimits({ ...config.limits, blockFieldSuggestions: !config.introspection }),
       useRequestDeadline(),
       useErrorCodes(),
-      useMarketplaceWebhooks({ secret: deps.webhookSecret, bus: deps.events, logger }),
+      useMarketplaceWebhooks({ secret: deps.webhookSecret, bus: deps.events, logger, seen: deps.eventIds }),
       useObservability(),
       useCacheHeaders({ maxAgeSeconds: Math.floor(config.referenceCacheTtlMs / 1000) }),
     ],

@@ -12,6 +12,8 @@ export interface HttpRoutesOptions {
   pools: UpstreamPools;
   /** Upstreams served by the embedded sandbox. */
   sandboxed: ReadonlySet<string>;
+  /** The shared event bus, when REDIS_URL is set: reported, never failing readiness. */
+  redis?: { ping(): Promise<boolean> };
   probeTimeoutMs?: number;
 }
 
@@ -34,7 +36,7 @@ function probe(origin: string, timeoutMs: number): Promise<boolean> {
   });
 }
 
-export function useHttpRoutes({ pools, sandboxed, probeTimeoutMs = 1000 }: HttpRoutesOptions): Plugin {
+export function useHttpRoutes({ pools, sandboxed, redis, probeTimeoutMs = 1000 }: HttpRoutesOptions): Plugin {
   // The gauge follows transitions as they happen; an open breaker whose cool-down has passed is
   // half-open without any call, so the state is read once more at scrape time.
   const updateBreakerGauge = () => {
@@ -62,7 +64,8 @@ export function useHttpRoutes({ pools, sandboxed, probeTimeoutMs = 1000 }: HttpR
           );
           const upstreams = Object.fromEntries(entries) as Record<string, { reachable: boolean }>;
           const degraded = Object.values(upstreams).some((u) => !u.reachable);
-          endResponse(json(200, { status: degraded ? 'degraded' : 'ready', upstreams }));
+          const events = redis ? { redis: { reachable: await redis.ping() } } : {};
+          endResponse(json(200, { status: degraded ? 'degraded' : 'ready', upstreams, ...events }));
           return;
         }
         case '/metrics':

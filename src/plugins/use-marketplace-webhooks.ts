@@ -7,7 +7,7 @@
 import type { Plugin } from 'graphql-yoga';
 import { z } from 'zod';
 import { verifySignature } from '../webhooks/signature.js';
-import { SeenIds, type EventBus } from '../webhooks/events.js';
+import { SeenIds, type EventBus, type EventIds } from '../webhooks/events.js';
 import type { Logger } from '../logger.js';
 
 export const WEBHOOK_PATH = '/webhooks/marketplace';
@@ -27,7 +27,8 @@ export interface WebhookOptions {
   secret: () => string | undefined;
   bus: EventBus;
   logger: Logger;
-  seen?: SeenIds;
+  /** Accepted event ids (in process by default; Redis with REDIS_URL). */
+  seen?: EventIds;
 }
 
 export function useMarketplaceWebhooks({ secret, bus, logger, seen = new SeenIds() }: WebhookOptions): Plugin {
@@ -51,7 +52,7 @@ export function useMarketplaceWebhooks({ secret, bus, logger, seen = new SeenIds
       } catch {
         return endResponse(json(400, { message: 'Malformed event' }));
       }
-      if (!seen.remember(parsed.id)) return endResponse(json(200, { status: 'duplicate' }));
+      if (!(await seen.remember(parsed.id))) return endResponse(json(200, { status: 'duplicate' }));
       bus.publish('marketplace:event', { id: parsed.id, event: parsed.event, createdAt: parsed.created_at, data: parsed.data });
       logger.info({ eventId: parsed.id, event: parsed.event }, 'webhook accepted');
       return endResponse(json(202, { status: 'accepted' }));

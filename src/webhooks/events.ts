@@ -1,9 +1,10 @@
 /**
- * The in-process bus between the webhook receiver and GraphQL subscribers
- * (Yoga's createPubSub), and the memory of accepted event ids, so a sender's
- * retry of an accepted event is acknowledged but not published twice.
+ * The bus between the webhook receiver and GraphQL subscribers (Yoga's
+ * createPubSub: in process, or across gateway instances through Redis, see
+ * redis.ts), and the memory of accepted event ids, so a sender's retry of an
+ * accepted event is acknowledged but not published twice.
  */
-import { createPubSub } from 'graphql-yoga';
+import { createPubSub, type PubSubEventTarget } from 'graphql-yoga';
 
 export interface MarketplaceEvent {
   id: string;
@@ -12,12 +13,20 @@ export interface MarketplaceEvent {
   data: Record<string, unknown>;
 }
 
+type Channels = { 'marketplace:event': [MarketplaceEvent] };
+export type BusEventTarget = PubSubEventTarget<Channels>;
 export type EventBus = ReturnType<typeof createEventBus>;
 
-export const createEventBus = () => createPubSub<{ 'marketplace:event': [MarketplaceEvent] }>();
+/** Without an event target, events stay in this process. */
+export const createEventBus = (eventTarget?: BusEventTarget) => createPubSub<Channels>(eventTarget ? { eventTarget } : undefined);
 
-/** Remembers ids for `ttlMs` (bounded to `max` entries, oldest dropped first). */
-export class SeenIds {
+/** Accepted webhook event ids: `remember` is true the first time an id is offered. */
+export interface EventIds {
+  remember(id: string): Promise<boolean>;
+}
+
+/** In-process memory of ids for `ttlMs` (bounded to `max` entries, oldest dropped first). */
+export class SeenIds implements EventIds {
   private readonly seen = new Map<string, number>();
 
   constructor(
@@ -26,7 +35,7 @@ export class SeenIds {
   ) {}
 
   /** True the first time an id is offered within the TTL. */
-  remember(id: string, now = Date.now()): boolean {
+  async remember(id: string, now = Date.now()): Promise<boolean> {
     const until = this.seen.get(id);
     if (until !== undefined && until > now) return false;
     this.seen.delete(id);

@@ -7,8 +7,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient } from 'graphql-ws';
 import WebSocket from 'ws';
-import { sign } from '../../src/webhooks/signature.js';
-import { startTestGateway, TOKENS, WEBHOOK_SECRET, type TestGateway } from '../helpers/gateway.js';
+import { startTestGateway, TOKENS, type TestGateway } from '../helpers/gateway.js';
+import { eventFor, postWebhook as postTo, sse as sseAt, until } from '../helpers/events.js';
 
 let gw: TestGateway;
 beforeAll(async () => {
@@ -16,61 +16,8 @@ beforeAll(async () => {
 });
 afterAll(() => gw.close());
 
-let counter = 0;
-function eventFor(data: Record<string, unknown>, event = 'order.created') {
-  return { id: `evt_test_${Date.now()}_${counter++}`, event, created_at: new Date().toISOString(), data };
-}
-
-function postWebhook(payload: unknown, options: { secret?: string; at?: number } = {}) {
-  const body = JSON.stringify(payload);
-  const t = options.at ?? Math.floor(Date.now() / 1000);
-  return fetch(`${gw.url}/webhooks/marketplace`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-signature': sign(options.secret ?? WEBHOOK_SECRET, t, body) },
-    body,
-  });
-}
-
-/** Opens an SSE subscription and collects `next` payloads. */
-async function sse(query: string, headers: Record<string, string>) {
-  const controller = new AbortController();
-  const response = await fetch(`${gw.url}/graphql`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', accept: 'text/event-stream', ...headers },
-    body: JSON.stringify({ query }),
-    signal: controller.signal,
-  });
-  const received: Array<{ data?: Record<string, unknown>; errors?: Array<{ extensions?: Record<string, unknown> }> }> = [];
-  const reader = response.body!.getReader();
-  const done = (async () => {
-    let buffer = '';
-    try {
-      for (;;) {
-        const { value, done: end } = await reader.read();
-        if (end) return;
-        buffer += new TextDecoder().decode(value);
-        let index: number;
-        while ((index = buffer.indexOf('\n\n')) !== -1) {
-          const frame = buffer.slice(0, index);
-          buffer = buffer.slice(index + 2);
-          const data = frame.split('\n').find((l) => l.startsWith('data:'));
-          if (frame.includes('event: next') && data) received.push(JSON.parse(data.slice(5)));
-        }
-      }
-    } catch {
-      // aborted
-    }
-  })();
-  return { status: response.status, received, close: async () => (controller.abort(), await done) };
-}
-
-const until = async (check: () => boolean, ms = 3000) => {
-  const start = Date.now();
-  while (!check()) {
-    if (Date.now() - start > ms) throw new Error('timed out waiting');
-    await new Promise((r) => setTimeout(r, 20));
-  }
-};
+const postWebhook = (payload: unknown, options?: { secret?: string; at?: number }) => postTo(gw.url, payload, options);
+const sse = (query: string, headers: Record<string, string>) => sseAt(gw.url, query, headers);
 
 describe('webhook receiver', () => {
   it('accepts a signed event once, then answers duplicate', async () => {

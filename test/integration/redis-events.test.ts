@@ -1,0 +1,63 @@
+/**
+ * Two gateway instances sharing Redis (REDIS_URL) behave as one for webhook
+ * events: an event accepted by one reaches subscribers of the other, and the
+ * sender's retry of it on the other instance is a duplicate. Needs a
+ * `redis-server` binary (.ci/run installs it); elsewhere the suite is skipped
+ * and says so.
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestGateway, type TestGateway } from '../helpers/gateway.js';
+import { eventFor, postWebhook, sse, until } from '../helpers/events.js';
+
+const hasRedis = spawnSync('redis-server', ['--version']).status === 0;
+if (!hasRedis && process.env.CI === 'true') throw new Error('redis-server is missing: .ci/run installs it with apt-get');
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+describe.skipIf(!hasRedis)(`two instances sharing Redis${hasRedis ? '' : ' (skipped: no redis-server here)'}`, () => {
+  let redis: ChildProcess;
+  let a: TestGateway;
+  let b: TestGateway;
+
+  beforeAll(async () => {
+    const port = await freePort();
+    redis = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
+    await until(() => spawnSync('redis-cli', ['-p', String(port), 'ping']).stdout?.toString().trim() === 'PONG', 5000);
+    const env = { REDIS_URL: `redis://127.0.0.1:${port}` };
+    [a, b] = await Promise.all([startTestGateway(env, ['marketplace']), startTestGateway(env, ['marketplace'])]);
+  });
+  afterAll(async () => {
+    await Promise.all([a?.close(), b?.close()]);
+    redis?.kill();
+  });
+
+  it('delivers an event accepted by one instance to a subscriber of the other, once', async () => {
+    const subscriber = await sse(b.url, 'subscription { marketplaceEvents { id event } }', { 'x-gateway-admin-key': 'test-admin-key' });
+    await new Promise((r) => setTimeout(r, 200));
+    const payload = eventFor({ username: 'alice' }, 'offer.accepted');
+    expect((await postWebhook(a.url, payload)).status).toBe(202);
+    await until(() => subscriber.received.some((r) => (r.data?.marketplaceEvents as { id: string } | undefined)?.id === payload.id));
+
+    // The sender retries on the other instance: acknowledged, not published again.
+    const retry = await postWebhook(b.url, payload);
+    expect(retry.status).toBe(200);
+    expect(await retry.json()).toEqual({ status: 'duplicate' });
+    await new Promise((r) => setTimeout(r, 200));
+    expect(subscriber.received.filter((r) => (r.data?.marketplaceEvents as { id: string } | undefined)?.id === payload.id)).toHaveLength(1);
+    await subscriber.close();
+  });
+
+  it('reports Redis in /readyz', async () => {
+    const ready = (await (await fetch(`${a.url}/readyz`)).json()) as { redis?: { reachable: boolean } };
+    expect(ready.redis).toEqual({ reachable: true });
+  });
+});
