@@ -16,7 +16,7 @@ import {
   type SeoReportRecord,
   type SeoResult,
 } from '../src/upstreams/seo/map.js';
-import { requiredText, searchText } from './args.js';
+import { searchText } from './args.js';
 import { loadConnection, type ConnectionArgs } from './connection.js';
 
 type Direction = 'ASC' | 'DESC';
@@ -125,7 +125,8 @@ export async function deleteSeoReport(_: unknown, args: { id: string }, ctx: Gat
 }
 
 export async function deleteSeoProject(_: unknown, args: { name: string }, ctx: GatewayContext) {
-  const name = identifier(requiredText(args.name, 'name') && args.name, 'name');
+  // The name is sent as it is (one encoded path segment); identifier() refuses empty, dot and overlong names.
+  const name = identifier(args.name, 'name');
   await ctx.clients.seo.deleteProject(name);
   return { id: name, deleted: true };
 }
