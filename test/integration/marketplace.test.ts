@@ -163,6 +163,35 @@ describe('orders', () => {
   });
 });
 
+describe('scope outcome of each scoped core operation', () => {
+  // One field per operation; the order-id variable is filled from alice's first order.
+  const cases = [
+    { op: 'me', scope: 'users.read', query: '{ me { username } }', path: 'me' },
+    { op: 'ordersIndex', scope: 'orders.read', query: '{ orders(first: 1) { totalCount } }', path: 'orders' },
+    { op: 'ordersShow', scope: 'orders.read', query: 'query($id: ID!) { order(id: $id) { id status } }', path: 'order' },
+    { op: 'ordersDeliveries', scope: 'orders.read', query: 'query($id: ID!) { orders(first: 1) { nodes { id deliveries { id } } } order(id: $id) { id } }', path: 'orders' },
+    { op: 'ordersRevisions', scope: 'orders.read', query: 'query($id: ID!) { orders(first: 1) { nodes { id revisions { id } } } order(id: $id) { id } }', path: 'orders' },
+  ];
+  let orderId = '';
+  beforeAll(async () => {
+    const res = await gw.query('{ orders(first: 1) { nodes { id } } }', { headers: buyer });
+    orderId = (res.data as { orders: Node<{ id: string }> }).orders.nodes[0]!.id;
+  });
+
+  it.each(cases)('$op: FORBIDDEN naming $scope without it, the mapped answer with only it', async ({ op, scope, query, path }) => {
+    const variables = query.includes('$id') ? { id: orderId } : undefined;
+    const denied = await gw.query(query, { headers: { authorization: `Bearer ${TOKENS.noscope}` }, variables });
+    expect(errorAt(denied, path)?.extensions).toMatchObject({ code: 'FORBIDDEN', requiredScope: scope, upstream: 'marketplace', status: 403 });
+    gw.resetCalls();
+    const allowed = await gw.query(query, { headers: { authorization: `Bearer sandbox:alice:${scope}` }, variables });
+    expect(allowed.errors, JSON.stringify(allowed.errors)).toBeUndefined();
+    expect(JSON.stringify(allowed.data)).not.toContain('null');
+    const method = 'GET';
+    const wanted = { me: '/api/v1/me', ordersIndex: '/api/v1/orders', ordersShow: `/api/v1/orders/${orderId}`, ordersDeliveries: '/deliveries', ordersRevisions: '/revisions' }[op]!;
+    expect(gw.calls('marketplace').some((c) => c.method === method && c.path.endsWith(wanted))).toBe(true);
+  });
+});
+
 describe('me, users, platform data', () => {
   it('me is the token user; categories and scopes come from the upstream', async () => {
     const res = await gw.query('{ me { username name createdAt } categories { slug name parentSlug } apiScopes { slug label restricted source enabled } webhookEventTypes { name } }', {
