@@ -18,6 +18,7 @@ import { useBodyLimit } from './plugins/use-body-limit.js';
 import { useErrorCodes } from './plugins/use-error-codes.js';
 import { useQueryLimits } from './plugins/use-query-limits.js';
 import { useRateLimit } from './plugins/use-rate-limit.js';
+import type { Limiter } from './plugins/rate-limiter.js';
 import { useRequestDeadline } from './plugins/use-request-deadline.js';
 import { useMarketplaceWebhooks } from './plugins/use-marketplace-webhooks.js';
 import type { EventBus, EventIds } from './webhooks/events.js';
@@ -35,7 +36,7 @@ export interface GatewayDeps {
   webhookSecret: () => string | undefined;
   /** Accepted webhook event ids, shared across instances when Redis is configured. */
   eventIds?: EventIds;
-  redis?: { ping(): Promise<boolean> };
+  redis?: { ping(): Promise<boolean>; limiter(perMinute: number, name: string): Limiter };
 }
 
 export type Gateway = YogaServerInstance<Record<string, unknown>, GatewayContext>;
@@ -75,6 +76,7 @@ export function createGateway(deps: GatewayDeps): Gateway {
         perMinute: config.rateLimits.perMinute,
         authPerMinute: config.rateLimits.authPerMinute,
         trustedProxies: config.rateLimits.trustedProxies,
+        limiter: deps.redis?.limiter,
       }),
       useBodyLimit({ graphqlEndpoint: '/graphql', maxBytes: config.limits.bodyBytes, maxUploadBytes: config.limits.uploadBytes }),
       // A browser's cross-site "simple" request (GET, form or text/plain POST) must carry a header it cannot set without a preflight.

@@ -15,7 +15,13 @@ interface Bucket {
   updatedAt: number;
 }
 
-export class RateLimiter {
+/** What the rate-limit plugin needs: this in-memory limiter, or one shared through Redis. */
+export interface Limiter {
+  readonly enabled: boolean;
+  take(key: string): RateDecision | Promise<RateDecision>;
+}
+
+export class RateLimiter implements Limiter {
   private readonly buckets = new Map<string, Bucket>();
   private readonly refillPerMs: number;
 

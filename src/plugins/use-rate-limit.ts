@@ -10,7 +10,7 @@ import { GraphQLError, Kind, getOperationAST, type DocumentNode, type SelectionS
 import type { Plugin } from 'graphql-yoga';
 import { rejectedRequests } from '../metrics.js';
 import { clientAddress, clientKey } from './client-key.js';
-import { RateLimiter } from './rate-limiter.js';
+import { RateLimiter, type Limiter } from './rate-limiter.js';
 
 export interface RateLimitOptions {
   graphqlEndpoint: string;
@@ -20,6 +20,8 @@ export interface RateLimitOptions {
   authPerMinute: number;
   /** Proxies in front of the gateway whose X-Forwarded-For entries are trusted (0: none). */
   trustedProxies?: number;
+  /** Builds the limiter for a rate (default: in memory; with REDIS_URL, shared by every instance). */
+  limiter?: (perMinute: number, name: string) => Limiter;
 }
 
 export const STRICT_FIELDS = new Set(['mobileLogin', 'mobileRegister', 'mobileForgotPassword']);
@@ -41,13 +43,15 @@ function rootFieldNames(document: DocumentNode, selectionSet: SelectionSetNode, 
   });
 }
 
-export function useRateLimit({ graphqlEndpoint, perMinute, authPerMinute, trustedProxies = 0 }: RateLimitOptions): Plugin {
-  const general = new RateLimiter(perMinute);
-  const strict = new RateLimiter(authPerMinute);
+const inMemory = (perMinute: number) => new RateLimiter(perMinute);
+
+export function useRateLimit({ graphqlEndpoint, perMinute, authPerMinute, trustedProxies = 0, limiter = inMemory }: RateLimitOptions): Plugin {
+  const general = limiter(perMinute, 'general');
+  const strict = limiter(authPerMinute, 'auth');
   return {
-    onRequest({ request, url, serverContext, endResponse }) {
+    async onRequest({ request, url, serverContext, endResponse }) {
       if (!general.enabled || url.pathname !== graphqlEndpoint) return;
-      const decision = general.take(clientKey(request, serverContext, trustedProxies));
+      const decision = await general.take(clientKey(request, serverContext, trustedProxies));
       if (decision.allowed) return;
       rejectedRequests.inc({ reason: 'rate' });
       const body = { errors: [{ message: `Too many requests: retry in ${decision.retryAfter} s`, extensions: { code: 'RATE_LIMITED', retryAfter: decision.retryAfter } }] };
@@ -58,13 +62,13 @@ export function useRateLimit({ graphqlEndpoint, perMinute, authPerMinute, truste
         }),
       );
     },
-    onExecute({ args, setResultAndStopExecution }) {
+    async onExecute({ args, setResultAndStopExecution }) {
       if (!strict.enabled) return;
       const operation = getOperationAST(args.document, args.operationName);
       if (operation?.operation !== 'mutation') return;
       if (!rootFieldNames(args.document, operation.selectionSet).some((name) => STRICT_FIELDS.has(name))) return;
       // Keyed by IP, not credential: a brute-forcing caller could rotate made-up tokens.
-      const decision = strict.take(`ip:${clientAddress(args.contextValue, trustedProxies)}`);
+      const decision = await strict.take(`ip:${clientAddress(args.contextValue, trustedProxies)}`);
       if (decision.allowed) return;
       rejectedRequests.inc({ reason: 'auth-rate' });
       setResultAndStopExecution({ data: null, errors: [rateLimited(decision.retryAfter)] });

@@ -1,14 +1,16 @@
 /**
  * With REDIS_URL set, several gateway instances behave as one: webhook events
  * accepted by any instance reach subscribers on every instance (Yoga's Redis
- * event target), and an event id accepted anywhere is a duplicate everywhere
+ * event target), an event id accepted anywhere is a duplicate everywhere
  * (SET NX with a TTL), so a sender's retry that lands on another instance is
- * not published twice.
+ * not published twice, and rate limits draw on one bucket per client.
  */
 import { Redis } from 'ioredis';
 import { createRedisEventTarget } from '@graphql-yoga/redis-event-target';
 import type { Logger } from '../logger.js';
 import type { BusEventTarget, EventIds } from './events.js';
+import { createRedisLimiter } from '../plugins/redis-rate-limiter.js';
+import type { Limiter } from '../plugins/rate-limiter.js';
 
 const ID_TTL_SECONDS = 24 * 60 * 60;
 const ID_PREFIX = 'gateway:webhook-event:';
@@ -16,6 +18,7 @@ const ID_PREFIX = 'gateway:webhook-event:';
 export interface RedisBus {
   eventTarget: BusEventTarget;
   ids: EventIds;
+  limiter(perMinute: number, name: string): Limiter;
   ping(): Promise<boolean>;
   close(): Promise<void>;
 }
@@ -41,6 +44,7 @@ export function connectRedis(url: string, logger: Logger): RedisBus {
         return (await publishClient.set(`${ID_PREFIX}${id}`, '1', 'EX', ID_TTL_SECONDS, 'NX')) === 'OK';
       },
     },
+    limiter: (perMinute, name) => createRedisLimiter(publishClient, perMinute, name, logger),
     async ping() {
       try {
         return (await publishClient.ping()) === 'PONG';

@@ -1,7 +1,8 @@
 /**
- * Two gateway instances sharing Redis (REDIS_URL) behave as one for webhook
- * events: an event accepted by one reaches subscribers of the other, and the
- * sender's retry of it on the other instance is a duplicate. Needs a
+ * Two gateway instances sharing Redis (REDIS_URL) behave as one: an event
+ * accepted by one reaches subscribers of the other, the sender's retry of it
+ * on the other instance is a duplicate, and a client's rate limit is one
+ * bucket across both. Needs a
  * `redis-server` binary (.ci/run installs it); elsewhere the suite is skipped
  * and says so.
  */
@@ -32,7 +33,7 @@ describe.skipIf(!hasRedis)(`two instances sharing Redis${hasRedis ? '' : ' (skip
     const port = await freePort();
     redis = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
     await until(() => spawnSync('redis-cli', ['-p', String(port), 'ping']).stdout?.toString().trim() === 'PONG', 5000);
-    const env = { REDIS_URL: `redis://127.0.0.1:${port}` };
+    const env = { REDIS_URL: `redis://127.0.0.1:${port}`, RATE_LIMIT_PER_MINUTE: '3' };
     [a, b] = await Promise.all([startTestGateway(env, ['marketplace']), startTestGateway(env, ['marketplace'])]);
   });
   afterAll(async () => {
@@ -54,6 +55,21 @@ describe.skipIf(!hasRedis)(`two instances sharing Redis${hasRedis ? '' : ' (skip
     await new Promise((r) => setTimeout(r, 200));
     expect(subscriber.received.filter((r) => (r.data?.marketplaceEvents as { id: string } | undefined)?.id === payload.id)).toHaveLength(1);
     await subscriber.close();
+  });
+
+  it('draws one rate-limit bucket per client across both instances', async () => {
+    const post = (url: string) =>
+      fetch(`${url}/graphql`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: 'Bearer sandbox:carol:*' },
+        body: JSON.stringify({ query: '{ __typename }' }),
+      });
+    expect((await post(a.url)).status).toBe(200);
+    expect((await post(b.url)).status).toBe(200);
+    expect((await post(a.url)).status).toBe(200);
+    const refused = await post(b.url);
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
   });
 
   it('reports Redis in /readyz', async () => {
