@@ -14,7 +14,7 @@ export const conversations = (_: unknown, args: ConnectionArgs, ctx: GatewayCont
   loadConnection(args, MARKETPLACE_PAGE_SIZES, ctx.loaders.conversationPages, null);
 
 export const conversationOrder = (parent: ConversationRecord, _args: unknown, ctx: GatewayContext) =>
-  parent.orderUuid ? ctx.loaders.orderById.load(parent.orderUuid) : null;
+  parent.orderId ? ctx.loaders.orderById.load(parent.orderId) : null;
 
 export const conversationPresence = (parent: ConversationRecord, _args: unknown, ctx: GatewayContext) => ctx.loaders.presenceByConversation.load(parent.id);
 

@@ -27,7 +27,7 @@ export const PromotionProduct = builder.objectRef<PromotionProductRecord>('Promo
 export const SponsoredPlacement = builder.objectRef<SponsoredPlacementRecord>('SponsoredPlacement').implement({
   description: 'A gig shown as sponsored by an active campaign.',
   fields: (t) => ({
-    campaignId: t.exposeID('campaignUuid'),
+    campaignId: t.exposeID('campaignId'),
     placement: t.exposeString('placement', { description: 'search or home.' }),
     gig: t.field({ type: Gig, resolve: (p) => p.gig }),
   }),

@@ -114,7 +114,7 @@ export const Wallet = builder.objectRef<WalletRecord>('Wallet').implement({
 
 export const TypingPayload = builder.objectRef<TypingRecord>('TypingPayload').implement({
   fields: (t) => ({
-    conversationId: t.exposeID('conversationUuid', { nullable: false }),
+    conversationId: t.exposeID('conversationId', { nullable: false }),
     typing: t.exposeBoolean('typing', { nullable: false }),
     expiresIn: t.exposeInt('expiresIn', { description: 'Seconds the indicator stays on.' }),
   }),
