@@ -7,7 +7,7 @@ import type { AdCampaignRecord, AdWalletRecord, PromotionProductRecord, Sponsore
 import * as resolve from '../resolvers/advertising.js';
 import { gigBySlugOrNull } from '../resolvers/gigs.js';
 import { builder } from './builder.js';
-import { AFTER_DESCRIPTION, connectionOf, FIRST_DESCRIPTION } from './connection.js';
+import { connectionOf, pagingArgs } from './connection.js';
 import { Gig } from './gigs.js';
 import { upstream, via } from './upstream-docs.js';
 
@@ -125,7 +125,7 @@ builder.queryFields((t) => ({
   advertisingCampaigns: t.field({
     type: AdvertisingCampaignConnection,
     ...upstream.marketplace('sellerAdvertisingIndex', 'Sellers only (a buyer token is FORBIDDEN). Newest first.'),
-    args: { first: t.arg.int({ description: FIRST_DESCRIPTION }), after: t.arg.string({ description: AFTER_DESCRIPTION }) },
+    args: pagingArgs(t.arg),
     resolve: resolve.advertisingCampaigns,
   }),
   advertisingCampaign: t.field({

@@ -4,7 +4,7 @@
  * serve; written here rather than with the relay plugin, whose connections
  * always add `last`/`before` that no upstream could answer.
  */
-import type { ObjectRef } from '@pothos/core';
+import type { ArgBuilder, ObjectRef } from '@pothos/core';
 import { builder, type BuilderTypes } from './builder.js';
 import { MAX_FIRST, DEFAULT_FIRST } from '../src/upstreams/paging.js';
 
@@ -54,3 +54,9 @@ export function connectionOf<T>(name: string, node: ObjectRef<BuilderTypes, T, T
 
 export const FIRST_DESCRIPTION = `How many items, 0 to ${MAX_FIRST} (default ${DEFAULT_FIRST}).`;
 export const AFTER_DESCRIPTION = 'Cursor of the item to start after (an `endCursor` or edge `cursor`).';
+
+/** The `first`/`after` arguments of every connection field. */
+export const pagingArgs = (arg: ArgBuilder<BuilderTypes>) => ({
+  first: arg.int({ description: FIRST_DESCRIPTION }),
+  after: arg.string({ description: AFTER_DESCRIPTION }),
+});

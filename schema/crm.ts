@@ -8,7 +8,7 @@ import * as resolve from '../resolvers/crm.js';
 import { sellerByName } from '../resolvers/sellers.js';
 import { userByName } from '../resolvers/users.js';
 import { builder } from './builder.js';
-import { AFTER_DESCRIPTION, connectionOf, FIRST_DESCRIPTION } from './connection.js';
+import { connectionOf, pagingArgs } from './connection.js';
 import { SellerRefInput } from './seller-profile.js';
 import { Seller, SellerConnection } from './sellers.js';
 import { User } from './users.js';
@@ -130,8 +130,7 @@ builder.queryFields((t) => ({
     ...upstream.marketplace('sellerCrmIndex', 'Most recent order first.'),
     args: {
       status: t.arg({ type: CrmCustomerStatus }),
-      first: t.arg.int({ description: FIRST_DESCRIPTION }),
-      after: t.arg.string({ description: AFTER_DESCRIPTION }),
+      ...pagingArgs(t.arg),
     },
     resolve: resolve.crmCustomers,
   }),
@@ -145,13 +144,13 @@ builder.queryFields((t) => ({
   retentionCampaigns: t.field({
     type: RetentionCampaignConnection,
     ...upstream.marketplace('sellerCrmCampaigns', 'Newest first.'),
-    args: { first: t.arg.int({ description: FIRST_DESCRIPTION }), after: t.arg.string({ description: AFTER_DESCRIPTION }) },
+    args: pagingArgs(t.arg),
     resolve: resolve.retentionCampaigns,
   }),
   followedSellers: t.field({
     type: SellerConnection,
     ...upstream.marketplace('sellerFollowIndex', 'Sellers the caller follows.'),
-    args: { first: t.arg.int({ description: FIRST_DESCRIPTION }), after: t.arg.string({ description: AFTER_DESCRIPTION }) },
+    args: pagingArgs(t.arg),
     resolve: resolve.followedSellers,
   }),
 }));

@@ -6,9 +6,9 @@
 import type * as M from '../src/upstreams/marketplace/map.js';
 import * as resolve from '../resolvers/discovery.js';
 import { builder } from './builder.js';
-import { connectionOf } from './connection.js';
+import { connectionOf, pagingArgs } from './connection.js';
 import { Gig, GigConnection, Review } from './gigs.js';
-import { attributesInput, pagingArgs, wholeObject } from './field-helpers.js';
+import { attributesInput, wholeObject } from './field-helpers.js';
 import { upstream, via } from './upstream-docs.js';
 
 

@@ -3,7 +3,7 @@ import type { GigRecord, ReviewRecord } from '../src/upstreams/marketplace/map.j
 import * as resolve from '../resolvers/gigs.js';
 import { userByName } from '../resolvers/users.js';
 import { builder } from './builder.js';
-import { AFTER_DESCRIPTION, connectionOf, FIRST_DESCRIPTION } from './connection.js';
+import { connectionOf, pagingArgs } from './connection.js';
 import { Category } from './platform.js';
 import { Seller } from './sellers.js';
 import { User } from './users.js';
@@ -34,7 +34,7 @@ Gig.implement({
     reviews: t.field({
       type: ReviewConnection,
       ...upstream.marketplace('reviewsGig', 'Newest first.'),
-      args: { first: t.arg.int({ description: FIRST_DESCRIPTION }), after: t.arg.string({ description: AFTER_DESCRIPTION }) },
+      args: pagingArgs(t.arg),
       resolve: resolve.gigReviews,
     }),
   }),
@@ -62,8 +62,7 @@ builder.queryFields((t) => ({
       search: t.arg.string({ description: 'Text to search in titles and descriptions.' }),
       seller: t.arg.string({ description: "Only this seller's gigs (username)." }),
       category: t.arg.string({ description: 'Only gigs of this category (slug).' }),
-      first: t.arg.int({ description: FIRST_DESCRIPTION }),
-      after: t.arg.string({ description: AFTER_DESCRIPTION }),
+      ...pagingArgs(t.arg),
     },
     resolve: resolve.gigs,
   }),

@@ -7,8 +7,8 @@
 import type * as M from '../src/upstreams/marketplace/map.js';
 import * as resolve from '../resolvers/media.js';
 import { builder } from './builder.js';
-import { connectionOf } from './connection.js';
-import { attributesInput, pagingArgs, wholeObject } from './field-helpers.js';
+import { connectionOf, pagingArgs } from './connection.js';
+import { attributesInput, wholeObject } from './field-helpers.js';
 import { DeletePayload } from './shared.js';
 import { upstream } from './upstream-docs.js';
 

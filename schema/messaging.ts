@@ -13,7 +13,7 @@ import type {
 import * as resolve from '../resolvers/messaging.js';
 import { userByName } from '../resolvers/users.js';
 import { builder } from './builder.js';
-import { AFTER_DESCRIPTION, connectionOf, FIRST_DESCRIPTION } from './connection.js';
+import { connectionOf, pagingArgs } from './connection.js';
 import { Order } from './orders.js';
 import { User } from './users.js';
 import { upstream, via } from './upstream-docs.js';
@@ -149,7 +149,7 @@ builder.queryFields((t) => ({
   conversations: t.field({
     type: ConversationConnection,
     ...upstream.marketplace('conversationsIndex', 'Newest activity first.'),
-    args: { first: t.arg.int({ description: FIRST_DESCRIPTION }), after: t.arg.string({ description: AFTER_DESCRIPTION }) },
+    args: pagingArgs(t.arg),
     resolve: resolve.conversations,
   }),
   notifications: t.field({
@@ -157,8 +157,7 @@ builder.queryFields((t) => ({
     ...upstream.marketplace('notificationsIndex', 'Newest first.'),
     args: {
       unread: t.arg.boolean({ description: 'Only unread notifications.' }),
-      first: t.arg.int({ description: FIRST_DESCRIPTION }),
-      after: t.arg.string({ description: AFTER_DESCRIPTION }),
+      ...pagingArgs(t.arg),
     },
     resolve: resolve.notifications,
   }),

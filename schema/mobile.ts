@@ -7,7 +7,7 @@
 import type { MobileHomeRecord, MobileOrderRecord, PasswordResetRecord, TokenPairRecord } from '../src/upstreams/marketplace/map.js';
 import * as resolve from '../resolvers/mobile.js';
 import { builder } from './builder.js';
-import { AFTER_DESCRIPTION, connectionOf, FIRST_DESCRIPTION } from './connection.js';
+import { connectionOf, pagingArgs } from './connection.js';
 import { Gig } from './gigs.js';
 import { Delivery, Order, Revision } from './orders.js';
 import { Category } from './platform.js';
@@ -107,7 +107,7 @@ builder.queryFields((t) => ({
   mobileOrders: t.field({
     type: MobileOrderConnection,
     ...upstream.marketplace('mobileOrdersIndex', "The caller's orders (as buyer or seller) in the compact mobile view."),
-    args: { first: t.arg.int({ description: FIRST_DESCRIPTION }), after: t.arg.string({ description: AFTER_DESCRIPTION }) },
+    args: pagingArgs(t.arg),
     resolve: resolve.mobileOrders,
   }),
 }));

@@ -7,11 +7,11 @@ import type * as M from '../src/upstreams/marketplace/map.js';
 import * as resolve from '../resolvers/order-lifecycle.js';
 import { gigBySlugOrNull } from '../resolvers/gigs.js';
 import { builder } from './builder.js';
-import { connectionOf } from './connection.js';
+import { connectionOf, pagingArgs } from './connection.js';
 import { GigPackageName } from './discovery.js';
 import { Gig } from './gigs.js';
 import { Order } from './orders.js';
-import { attributesInput, pagingArgs, wholeObject } from './field-helpers.js';
+import { attributesInput, wholeObject } from './field-helpers.js';
 import { upstream, via } from './upstream-docs.js';
 
 

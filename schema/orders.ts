@@ -2,7 +2,7 @@
 import type { DeliveryRecord, OrderRecord, RevisionRecord } from '../src/upstreams/marketplace/map.js';
 import * as resolve from '../resolvers/orders.js';
 import { builder } from './builder.js';
-import { AFTER_DESCRIPTION, connectionOf, FIRST_DESCRIPTION } from './connection.js';
+import { connectionOf, pagingArgs } from './connection.js';
 import { Gig } from './gigs.js';
 import { Seller } from './sellers.js';
 import { User } from './users.js';
@@ -54,7 +54,7 @@ builder.queryFields((t) => ({
   orders: t.field({
     type: OrderConnection,
     ...upstream.marketplace('ordersIndex', "The caller's orders (as buyer or seller), newest first."),
-    args: { first: t.arg.int({ description: FIRST_DESCRIPTION }), after: t.arg.string({ description: AFTER_DESCRIPTION }) },
+    args: pagingArgs(t.arg),
     resolve: resolve.orders,
   }),
 }));

@@ -14,7 +14,7 @@ import type {
 import * as resolve from '../resolvers/seller-profile.js';
 import { sellerByName } from '../resolvers/sellers.js';
 import { builder } from './builder.js';
-import { AFTER_DESCRIPTION, FIRST_DESCRIPTION } from './connection.js';
+import { pagingArgs } from './connection.js';
 import { Gig } from './gigs.js';
 import { BuyerRequestConnection } from './requests.js';
 import { Seller, SellerConnection } from './sellers.js';
@@ -147,7 +147,7 @@ builder.queryFields((t) => ({
   savedStudios: t.field({
     type: SellerConnection,
     ...upstream.marketplace('savedStudios', 'Sellers the caller saved (favorited).'),
-    args: { first: t.arg.int({ description: FIRST_DESCRIPTION }), after: t.arg.string({ description: AFTER_DESCRIPTION }) },
+    args: pagingArgs(t.arg),
     resolve: resolve.savedStudios,
   }),
   sellerGrowth: t.field({
@@ -159,7 +159,7 @@ builder.queryFields((t) => ({
   sellerLeads: t.field({
     type: BuyerRequestConnection,
     ...upstream.marketplace('sellerLeads', "Open buyer requests in the calling seller's categories that it has not answered yet. Sellers only."),
-    args: { first: t.arg.int({ description: FIRST_DESCRIPTION }), after: t.arg.string({ description: AFTER_DESCRIPTION }) },
+    args: pagingArgs(t.arg),
     resolve: resolve.sellerLeads,
   }),
   conversionAnalytics: t.field({

@@ -2,7 +2,7 @@
 import type { SellerRecord } from '../src/upstreams/marketplace/map.js';
 import * as resolve from '../resolvers/sellers.js';
 import { builder } from './builder.js';
-import { AFTER_DESCRIPTION, connectionOf, FIRST_DESCRIPTION } from './connection.js';
+import { connectionOf, pagingArgs } from './connection.js';
 import { GigConnection } from './gigs.js';
 import { upstream, via } from './upstream-docs.js';
 
@@ -27,8 +27,7 @@ Seller.implement({
       type: GigConnection,
       ...via.marketplace('gigsIndex', "The seller's gigs (GET /gigs?seller=<username>), newest first."),
       args: {
-        first: t.arg.int({ description: FIRST_DESCRIPTION }),
-        after: t.arg.string({ description: AFTER_DESCRIPTION }),
+        ...pagingArgs(t.arg),
       },
       resolve: resolve.sellerGigs,
     }),
@@ -45,7 +44,7 @@ builder.queryFields((t) => ({
   sellers: t.field({
     type: SellerConnection,
     ...upstream.marketplace('sellersIndex'),
-    args: { first: t.arg.int({ description: FIRST_DESCRIPTION }), after: t.arg.string({ description: AFTER_DESCRIPTION }) },
+    args: pagingArgs(t.arg),
     resolve: resolve.sellers,
   }),
 }));

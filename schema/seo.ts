@@ -3,7 +3,7 @@ import type { SeoProjectRecord, SeoReportRecord } from '../src/upstreams/seo/map
 import { PRIVACY_VALUES, RESULT_VALUES } from '../src/upstreams/seo/map.js';
 import * as resolve from '../resolvers/seo.js';
 import { builder } from './builder.js';
-import { AFTER_DESCRIPTION, connectionOf, FIRST_DESCRIPTION } from './connection.js';
+import { connectionOf, pagingArgs } from './connection.js';
 import { DeletePayload } from './shared.js';
 import { upstream } from './upstream-docs.js';
 
@@ -100,8 +100,7 @@ builder.queryFields((t) => ({
     args: {
       filter: t.arg({ type: SeoReportFilter }),
       orderBy: t.arg({ type: SeoReportOrder }),
-      first: t.arg.int({ description: FIRST_DESCRIPTION }),
-      after: t.arg.string({ description: AFTER_DESCRIPTION }),
+      ...pagingArgs(t.arg),
     },
     resolve: resolve.seoReports,
   }),
@@ -111,8 +110,7 @@ builder.queryFields((t) => ({
     args: {
       search: t.arg.string({ description: 'Text the project name contains.' }),
       orderBy: t.arg({ type: SeoProjectOrder }),
-      first: t.arg.int({ description: FIRST_DESCRIPTION }),
-      after: t.arg.string({ description: AFTER_DESCRIPTION }),
+      ...pagingArgs(t.arg),
     },
     resolve: resolve.seoProjects,
   }),
