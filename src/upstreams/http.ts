@@ -29,6 +29,9 @@ export interface UpstreamHttpOptions {
   logger: Logger;
 }
 
+/** What one GraphQL request gives every upstream call it makes. */
+export type CallScope = Pick<UpstreamRequest, 'signal' | 'deadlineAt' | 'idempotencyKey' | 'requestId'>;
+
 export interface UpstreamRequest {
   method: HttpMethod;
   /** Path below the root, every identifier already percent-encoded. */

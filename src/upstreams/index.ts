@@ -7,7 +7,8 @@ import type { Config } from '../config.js';
 import type { UpstreamName } from '../errors.js';
 import type { Logger } from '../logger.js';
 import { UpstreamHttp } from './http.js';
-import { MarketplaceClient, type CallScope } from './marketplace/client.js';
+import type { CallScope } from './http.js';
+import { MarketplaceClient } from './marketplace/client.js';
 import { SeoClient } from './seo/client.js';
 import { ItemsClient } from './items/client.js';
 

@@ -15,6 +15,12 @@ export interface Window {
   first: number;
 }
 
+/** One upstream page: 1-based number and size. */
+export interface PageRequest {
+  page: number;
+  perPage: number;
+}
+
 export interface PagePlan {
   perPage: number;
   /** 1-based page numbers to fetch, in order. */

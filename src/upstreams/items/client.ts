@@ -5,10 +5,8 @@
  * read whatever the status (contract section 4).
  */
 import { UpstreamError } from '../../errors.js';
-import type { UpstreamHttp, UpstreamResponse } from '../http.js';
+import { parseRetryAfter, type CallScope, type UpstreamHttp, type UpstreamResponse } from '../http.js';
 import { parsePayload } from '../laravel.js';
-import { parseRetryAfter } from '../http.js';
-import type { CallScope } from '../marketplace/client.js';
 import { formBody } from '../seo/client.js';
 import { itemsOperations, type ItemsOperationId } from './operations.js';
 import * as map from './map.js';

@@ -7,20 +7,12 @@
 import type { Readable } from 'node:stream';
 import type { z } from 'zod';
 import { UpstreamError } from '../../errors.js';
-import type { UpstreamHttp, UpstreamResponse } from '../http.js';
+import type { CallScope, UpstreamHttp, UpstreamResponse } from '../http.js';
+import type { PageRequest } from '../paging.js';
 import { fillPath } from '../identifiers.js';
 import { laravelError, readOne, readPage, parsePayload, type Page } from '../laravel.js';
 import { marketplaceOperations, type MarketplaceOperationId } from './operations.js';
 import * as map from './map.js';
-
-export interface CallScope {
-  /** Aborted when the GraphQL request ends or passes its deadline. */
-  signal?: AbortSignal;
-  deadlineAt?: number;
-  /** The caller's Idempotency-Key, forwarded on mutations. */
-  idempotencyKey?: string;
-  requestId?: string;
-}
 
 export interface CallOptions {
   params?: Record<string, string>;
@@ -33,10 +25,6 @@ export interface CallOptions {
   subject?: string;
 }
 
-export interface PageRequest {
-  page: number;
-  perPage: number;
-}
 
 export class MarketplaceClient {
   /** Scopes the upstream refused in this request: later calls needing them fail without a call. */

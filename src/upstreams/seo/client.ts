@@ -4,10 +4,10 @@
  * and bodies are form-urlencoded, exactly as `seo-reports-api.md` shows.
  */
 import { UpstreamError } from '../../errors.js';
-import type { UpstreamHttp, UpstreamResponse } from '../http.js';
+import type { CallScope, UpstreamHttp, UpstreamResponse } from '../http.js';
 import { fillPath } from '../identifiers.js';
 import { laravelError, readOne, readPage } from '../laravel.js';
-import type { CallScope, PageRequest } from '../marketplace/client.js';
+import type { PageRequest } from '../paging.js';
 import { seoOperations, type SeoOperationId } from './operations.js';
 import { projectSchema, reportSchema } from './map.js';
 
