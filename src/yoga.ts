@@ -68,6 +68,9 @@ export function createGateway(deps: GatewayDeps): Gateway {
     },
     // An array body runs its operations one by one; bounded so one request cannot fan out without limit.
     batching: { limit: config.limits.batch },
+    // useBodyLimit (below) already bounds every body, with its own limit for uploads. Yoga's
+    // built-in limit would pipe each body through a TransformStream again, which showed in profiles.
+    maxRequestBodySize: false,
     plugins: [
       useHttpRoutes({ pools: deps.pools, sandboxed: deps.sandboxed, redis: deps.redis }),
       // Cheap refusals first: no parsing, no upstream call for a flooding client or an oversized body.
@@ -120,3 +123,4 @@ function demoHeaders(sandboxed: ReadonlySet<string>): string | undefined {
   if (sandboxed.has('items')) headers['X-Items-Api-Key'] = 'items-demo-key';
   return Object.keys(headers).length > 0 ? JSON.stringify(headers, null, 2) : undefined;
 }
+

@@ -36,6 +36,8 @@ function probe(origin: string, timeoutMs: number): Promise<boolean> {
   });
 }
 
+const ROUTES = new Set(['/healthz', '/readyz', '/metrics']);
+
 export function useHttpRoutes({ pools, sandboxed, redis, probeTimeoutMs = 1000 }: HttpRoutesOptions): Plugin {
   // The gauge follows transitions as they happen; an open breaker whose cool-down has passed is
   // half-open without any call, so the state is read once more at scrape time.
@@ -43,36 +45,42 @@ export function useHttpRoutes({ pools, sandboxed, redis, probeTimeoutMs = 1000 }
     for (const pool of Object.values(pools)) upstreamMetrics.breakerChanged(pool.name, pool.breakerState());
   };
   return {
-    async onRequest({ request, url, endResponse }) {
+    // Synchronous for every other path (a GraphQL request must not wait a promise turn here).
+    onRequest({ request, url, endResponse }) {
       if (request.method !== 'GET' && request.method !== 'HEAD') return;
-      switch (url.pathname) {
-        case '/healthz':
-          endResponse(json(200, { status: 'ok' }));
-          return;
-        case '/readyz': {
-          const entries = await Promise.all(
-            Object.values(pools).map(async (pool) => [
-              pool.name,
-              {
-                origin: pool.origin,
-                sandbox: sandboxed.has(pool.name),
-                reachable: await probe(pool.origin, probeTimeoutMs),
-                breaker: pool.breakerState(),
-                lastError: pool.lastError ?? null,
-              },
-            ]),
-          );
-          const upstreams = Object.fromEntries(entries) as Record<string, { reachable: boolean }>;
-          const degraded = Object.values(upstreams).some((u) => !u.reachable);
-          const events = redis ? { redis: { reachable: await redis.ping() } } : {};
-          endResponse(json(200, { status: degraded ? 'degraded' : 'ready', upstreams, ...events }));
-          return;
-        }
-        case '/metrics':
-          updateBreakerGauge();
-          endResponse(new Response(await registry.metrics(), { status: 200, headers: { 'content-type': registry.contentType } }));
-          return;
-      }
+      if (!ROUTES.has(url.pathname)) return;
+      return route(url.pathname, endResponse);
     },
   };
+
+  async function route(pathname: string, endResponse: (response: Response) => void): Promise<void> {
+    switch (pathname) {
+      case '/healthz':
+        endResponse(json(200, { status: 'ok' }));
+        return;
+      case '/readyz': {
+        const entries = await Promise.all(
+          Object.values(pools).map(async (pool) => [
+            pool.name,
+            {
+              origin: pool.origin,
+              sandbox: sandboxed.has(pool.name),
+              reachable: await probe(pool.origin, probeTimeoutMs),
+              breaker: pool.breakerState(),
+              lastError: pool.lastError ?? null,
+            },
+          ]),
+        );
+        const upstreams = Object.fromEntries(entries) as Record<string, { reachable: boolean }>;
+        const degraded = Object.values(upstreams).some((u) => !u.reachable);
+        const events = redis ? { redis: { reachable: await redis.ping() } } : {};
+        endResponse(json(200, { status: degraded ? 'degraded' : 'ready', upstreams, ...events }));
+        return;
+      }
+      case '/metrics':
+        updateBreakerGauge();
+        endResponse(new Response(await registry.metrics(), { status: 200, headers: { 'content-type': registry.contentType } }));
+        return;
+    }
+  }
 }

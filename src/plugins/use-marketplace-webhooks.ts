@@ -33,29 +33,34 @@ export interface WebhookOptions {
 
 export function useMarketplaceWebhooks({ secret, bus, logger, seen = new SeenIds() }: WebhookOptions): Plugin {
   return {
-    async onRequest({ request, url, endResponse }) {
+    // Synchronous for every other path, so a GraphQL request does not wait a promise turn here.
+    onRequest({ request, url, endResponse }) {
       if (url.pathname !== WEBHOOK_PATH) return;
-      if (request.method !== 'POST') return endResponse(json(405, { message: 'Use POST' }));
-      const key = secret();
-      if (!key) return endResponse(json(503, { message: 'Webhooks are not configured (MARKETPLACE_WEBHOOK_SECRET)' }));
-      const length = Number(request.headers.get('content-length') ?? 0);
-      if (length > MAX_WEBHOOK_BYTES) return endResponse(json(413, { message: 'Payload too large' }));
-      const raw = await request.text();
-      if (raw.length > MAX_WEBHOOK_BYTES) return endResponse(json(413, { message: 'Payload too large' }));
-      if (!verifySignature(key, request.headers.get('x-signature'), raw)) {
-        logger.warn('webhook refused: bad or stale signature');
-        return endResponse(json(401, { message: 'Invalid signature' }));
-      }
-      let parsed: z.infer<typeof payloadSchema>;
-      try {
-        parsed = payloadSchema.parse(JSON.parse(raw));
-      } catch {
-        return endResponse(json(400, { message: 'Malformed event' }));
-      }
-      if (!(await seen.remember(parsed.id))) return endResponse(json(200, { status: 'duplicate' }));
-      bus.publish('marketplace:event', { id: parsed.id, event: parsed.event, createdAt: parsed.created_at, data: parsed.data });
-      logger.info({ eventId: parsed.id, event: parsed.event }, 'webhook accepted');
-      return endResponse(json(202, { status: 'accepted' }));
+      return receive(request, endResponse);
     },
   };
+
+  async function receive(request: Request, endResponse: (response: Response) => void): Promise<void> {
+    if (request.method !== 'POST') return endResponse(json(405, { message: 'Use POST' }));
+    const key = secret();
+    if (!key) return endResponse(json(503, { message: 'Webhooks are not configured (MARKETPLACE_WEBHOOK_SECRET)' }));
+    const length = Number(request.headers.get('content-length') ?? 0);
+    if (length > MAX_WEBHOOK_BYTES) return endResponse(json(413, { message: 'Payload too large' }));
+    const raw = await request.text();
+    if (raw.length > MAX_WEBHOOK_BYTES) return endResponse(json(413, { message: 'Payload too large' }));
+    if (!verifySignature(key, request.headers.get('x-signature'), raw)) {
+      logger.warn('webhook refused: bad or stale signature');
+      return endResponse(json(401, { message: 'Invalid signature' }));
+    }
+    let parsed: z.infer<typeof payloadSchema>;
+    try {
+      parsed = payloadSchema.parse(JSON.parse(raw));
+    } catch {
+      return endResponse(json(400, { message: 'Malformed event' }));
+    }
+    if (!(await seen.remember(parsed.id))) return endResponse(json(200, { status: 'duplicate' }));
+    bus.publish('marketplace:event', { id: parsed.id, event: parsed.event, createdAt: parsed.created_at, data: parsed.data });
+    logger.info({ eventId: parsed.id, event: parsed.event }, 'webhook accepted');
+    return endResponse(json(202, { status: 'accepted' }));
+  }
 }

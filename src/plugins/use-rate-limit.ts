@@ -10,7 +10,7 @@ import { GraphQLError, Kind, getOperationAST, type DocumentNode, type SelectionS
 import type { Plugin } from 'graphql-yoga';
 import { rejectedRequests } from '../metrics.js';
 import { clientAddress, clientKey } from './client-key.js';
-import { RateLimiter, type Limiter } from './rate-limiter.js';
+import { RateLimiter, type Limiter, type RateDecision } from './rate-limiter.js';
 
 export interface RateLimitOptions {
   graphqlEndpoint: string;
@@ -48,30 +48,39 @@ const inMemory = (perMinute: number) => new RateLimiter(perMinute);
 export function useRateLimit({ graphqlEndpoint, perMinute, authPerMinute, trustedProxies = 0, limiter = inMemory }: RateLimitOptions): Plugin {
   const general = limiter(perMinute, 'general');
   const strict = limiter(authPerMinute, 'auth');
+  // Hooks stay synchronous unless a decision is pending (the Redis limiter): an async hook costs
+  // every request a few promise turns before execution, even when it has nothing to do.
   return {
-    async onRequest({ request, url, serverContext, endResponse }) {
+    onRequest({ request, url, serverContext, endResponse }) {
       if (!general.enabled || url.pathname !== graphqlEndpoint) return;
-      const decision = await general.take(clientKey(request, serverContext, trustedProxies));
-      if (decision.allowed) return;
-      rejectedRequests.inc({ reason: 'rate' });
-      const body = { errors: [{ message: `Too many requests: retry in ${decision.retryAfter} s`, extensions: { code: 'RATE_LIMITED', retryAfter: decision.retryAfter } }] };
-      endResponse(
-        new Response(JSON.stringify(body), {
-          status: 429,
-          headers: { 'content-type': 'application/json', 'retry-after': String(decision.retryAfter) },
-        }),
-      );
+      return whenDecided(general.take(clientKey(request, serverContext, trustedProxies)), (decision) => {
+        if (decision.allowed) return;
+        rejectedRequests.inc({ reason: 'rate' });
+        const body = { errors: [{ message: `Too many requests: retry in ${decision.retryAfter} s`, extensions: { code: 'RATE_LIMITED', retryAfter: decision.retryAfter } }] };
+        endResponse(
+          new Response(JSON.stringify(body), {
+            status: 429,
+            headers: { 'content-type': 'application/json', 'retry-after': String(decision.retryAfter) },
+          }),
+        );
+      });
     },
-    async onExecute({ args, setResultAndStopExecution }) {
+    onExecute({ args, setResultAndStopExecution }) {
       if (!strict.enabled) return;
       const operation = getOperationAST(args.document, args.operationName);
       if (operation?.operation !== 'mutation') return;
       if (!rootFieldNames(args.document, operation.selectionSet).some((name) => STRICT_FIELDS.has(name))) return;
       // Keyed by IP, not credential: a brute-forcing caller could rotate made-up tokens.
-      const decision = await strict.take(`ip:${clientAddress(args.contextValue, trustedProxies)}`);
-      if (decision.allowed) return;
-      rejectedRequests.inc({ reason: 'auth-rate' });
-      setResultAndStopExecution({ data: null, errors: [rateLimited(decision.retryAfter)] });
+      return whenDecided(strict.take(`ip:${clientAddress(args.contextValue, trustedProxies)}`), (decision) => {
+        if (decision.allowed) return;
+        rejectedRequests.inc({ reason: 'auth-rate' });
+        setResultAndStopExecution({ data: null, errors: [rateLimited(decision.retryAfter)] });
+      });
     },
   };
+}
+
+/** Runs `then` on the decision now when it is already known, else once it is. */
+function whenDecided(decision: RateDecision | Promise<RateDecision>, then: (decision: RateDecision) => void): void | Promise<void> {
+  return decision instanceof Promise ? decision.then(then) : then(decision);
 }
