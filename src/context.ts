@@ -14,6 +14,7 @@ import type { Logger } from './logger.js';
 import type { ReferenceData } from './reference-data.js';
 import type { EventBus } from './webhooks/events.js';
 import { bindClients, type Clients, type Credentials, type UpstreamPools } from './upstreams/index.js';
+import type { CallScope } from './upstreams/http.js';
 
 export interface GatewayContext extends YogaInitialContext {
   requestId: string;
@@ -24,6 +25,7 @@ export interface GatewayContext extends YogaInitialContext {
   /** Marketplace webhook events, for subscriptions. */
   events: EventBus;
   config: Config;
+  /** The process logger; a line about this request carries its `requestId` (a child logger per request showed in profiles). */
   logger: Logger;
   signal: AbortSignal;
   deadlineAt: number;
@@ -76,27 +78,40 @@ const requestIdOf = (request: Request): string => {
   return value && /^[\w.:-]{1,64}$/.test(value) ? value : crypto.randomUUID();
 };
 
-/** One shared reason: building a DOMException (it captures a stack) per request showed in profiles. */
+/** Shared reasons: building a DOMException (it captures a stack) per request showed in profiles. */
 const REQUEST_ENDED = new DOMException('The GraphQL request has ended', 'AbortError');
+/** Named TimeoutError, which is how UpstreamHttp tells a passed deadline from a caller that left. */
+const DEADLINE_PASSED = new DOMException('The GraphQL request passed its deadline', 'TimeoutError');
 
 export function createContextFactory(deps: ContextDeps) {
   return (initial: YogaInitialContext): Omit<GatewayContext, keyof YogaInitialContext> => {
     const { request } = initial;
     const credentials = readCredentials(request);
     const deadlineAt = Date.now() + deps.config.requestDeadlineMs;
-    const deadline = AbortSignal.timeout(deps.config.requestDeadlineMs);
-    // Aborted by useRequestDeadline once the operation has produced its result:
-    // a call still running then (a sibling of a nulled field) is wasted work.
-    const finished = new AbortController();
-    const sources = [deadline, finished.signal, ...(request.signal ? [request.signal] : [])];
-    const signal = AbortSignal.any(sources);
+    // One controller per request, aborted by whichever comes first: the deadline, the caller
+    // leaving, or the result being ready (finish). AbortSignal.timeout + AbortSignal.any did the
+    // same with three signals and showed in profiles of small requests.
+    const controller = new AbortController();
+    const signal = controller.signal;
+    const deadline = setTimeout(() => controller.abort(DEADLINE_PASSED), deps.config.requestDeadlineMs);
+    deadline.unref();
+    const callerSignal = request.signal as AbortSignal | undefined;
+    if (callerSignal) {
+      if (callerSignal.aborted) controller.abort(callerSignal.reason);
+      else callerSignal.addEventListener('abort', () => controller.abort(callerSignal.reason), { once: true });
+    }
     // Every upstream call of the request listens on this one signal; a wide query makes
     // hundreds (bounded by MAX_COST), which is expected, not a listener leak.
     setMaxListeners(deps.config.limits.cost + 10, signal);
     const requestId = requestIdOf(request);
-    const clients = bindClients(deps.pools, credentials, { signal, deadlineAt, idempotencyKey: idempotencyKeyOf(request), requestId });
+    const scope: CallScope = { signal, deadlineAt, idempotencyKey: idempotencyKeyOf(request), requestId, inFlight: { count: 0 } };
+    const clients = bindClients(deps.pools, credentials, scope);
     return {
-      finish: () => finished.abort(REQUEST_ENDED),
+      finish: () => {
+        clearTimeout(deadline);
+        // Only a call still running (under a nulled field, or a prefetch nobody awaits) needs cancelling.
+        if (scope.inFlight!.count > 0) controller.abort(REQUEST_ENDED);
+      },
       requestId,
       credentials,
       clients,
@@ -107,7 +122,7 @@ export function createContextFactory(deps: ContextDeps) {
       reference: deps.reference,
       events: deps.events,
       config: deps.config,
-      logger: deps.logger.child({ requestId }),
+      logger: deps.logger,
       signal,
       deadlineAt,
     };

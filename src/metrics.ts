@@ -71,11 +71,21 @@ export const rejectedRequests = new Counter({
 
 const BREAKER_VALUE = { closed: 0, 'half-open': 1, open: 2 } as const;
 
+// Every upstream call records both metrics; prom-client hashes a label object on each call, so
+// the labelled children are looked up once per label combination (a few hundred at most) and kept.
+const callCounters = new Map<string, { inc(): void }>();
+const durationHistograms = new Map<string, { observe(value: number): void }>();
+
 export const upstreamMetrics = {
   observe(upstream: string, operation: string, status: number | undefined, seconds: number): void {
     const statusClass = status === undefined ? 'error' : `${Math.floor(status / 100)}xx`;
-    upstreamCalls.inc({ upstream, operation, status: statusClass });
-    upstreamDuration.observe({ upstream }, seconds);
+    const key = `${upstream} ${operation} ${statusClass}`;
+    let counter = callCounters.get(key);
+    if (!counter) callCounters.set(key, (counter = upstreamCalls.labels(upstream, operation, statusClass)));
+    counter.inc();
+    let histogram = durationHistograms.get(upstream);
+    if (!histogram) durationHistograms.set(upstream, (histogram = upstreamDuration.labels(upstream)));
+    histogram.observe(seconds);
   },
   retried(upstream: string): void {
     upstreamRetries.inc({ upstream });

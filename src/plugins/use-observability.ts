@@ -21,7 +21,7 @@ export function useObservability(): Plugin<GatewayContext> {
           const ctx = args.contextValue as GatewayContext;
           for (const error of errors) {
             const ext = error.extensions ?? {};
-            ctx.logger.warn({ code: ext.code, upstream: ext.upstream, status: ext.status, path: error.path?.join('.') }, 'field error');
+            ctx.logger.warn({ requestId: ctx.requestId, code: ext.code, upstream: ext.upstream, status: ext.status, path: error.path?.join('.') }, 'field error');
           }
         },
       };

@@ -96,23 +96,42 @@ export class MarketplaceClient {
   }
 
   // Named reads of the core graph.
-  me = () => this.one('me', map.userSchema, 'user');
-  getUser = (username: string) => this.one('usersShow', map.userSchema, 'user', { params: { username }, subject: `user '${username}'` });
-  getSeller = (username: string) =>
-    this.one('sellersShow', map.sellerSchema, 'seller', { params: { username }, subject: `seller '${username}'` });
-  listSellers = (paging: PageRequest) => this.page('sellersIndex', map.sellerSchema, 'seller', paging);
-  getGig = (slug: string) => this.one('gigsShow', map.gigSchema, 'gig', { params: { slug }, subject: `gig '${slug}'` });
-  listGigs = (filter: { seller?: string; search?: string; category?: string }, paging: PageRequest) =>
-    this.page('gigsIndex', map.gigSchema, 'gig', paging, { query: filter });
-  listReviews = (slug: string, paging: PageRequest) =>
-    this.page('reviewsGig', map.reviewSchema, 'review', paging, { params: { slug }, subject: `gig '${slug}'` });
-  getOrder = (uuid: string) => this.one('ordersShow', map.orderSchema, 'order', { params: { uuid }, subject: `order '${uuid}'` });
-  listOrders = (paging: PageRequest) => this.page('ordersIndex', map.orderSchema, 'order', paging);
-  listDeliveries = (uuid: string) =>
-    this.list('ordersDeliveries', map.deliverySchema, 'delivery', { params: { uuid }, subject: `order '${uuid}'` });
-  listRevisions = (uuid: string) =>
-    this.list('ordersRevisions', map.revisionSchema, 'revision', { params: { uuid }, subject: `order '${uuid}'` });
-  listCategories = () => this.list('categoriesIndex', map.categorySchema, 'category');
+  me() {
+    return this.one('me', map.userSchema, 'user');
+  }
+  getUser(username: string) {
+    return this.one('usersShow', map.userSchema, 'user', { params: { username }, subject: `user '${username}'` });
+  }
+  getSeller(username: string) {
+    return this.one('sellersShow', map.sellerSchema, 'seller', { params: { username }, subject: `seller '${username}'` });
+  }
+  listSellers(paging: PageRequest) {
+    return this.page('sellersIndex', map.sellerSchema, 'seller', paging);
+  }
+  getGig(slug: string) {
+    return this.one('gigsShow', map.gigSchema, 'gig', { params: { slug }, subject: `gig '${slug}'` });
+  }
+  listGigs(filter: { seller?: string; search?: string; category?: string }, paging: PageRequest) {
+    return this.page('gigsIndex', map.gigSchema, 'gig', paging, { query: filter });
+  }
+  listReviews(slug: string, paging: PageRequest) {
+    return this.page('reviewsGig', map.reviewSchema, 'review', paging, { params: { slug }, subject: `gig '${slug}'` });
+  }
+  getOrder(uuid: string) {
+    return this.one('ordersShow', map.orderSchema, 'order', { params: { uuid }, subject: `order '${uuid}'` });
+  }
+  listOrders(paging: PageRequest) {
+    return this.page('ordersIndex', map.orderSchema, 'order', paging);
+  }
+  listDeliveries(uuid: string) {
+    return this.list('ordersDeliveries', map.deliverySchema, 'delivery', { params: { uuid }, subject: `order '${uuid}'` });
+  }
+  listRevisions(uuid: string) {
+    return this.list('ordersRevisions', map.revisionSchema, 'revision', { params: { uuid }, subject: `order '${uuid}'` });
+  }
+  listCategories() {
+    return this.list('categoriesIndex', map.categorySchema, 'category');
+  }
   async getDescription(): Promise<z.output<typeof map.openapiSchema>> {
     const response = await this.call('openapi');
     return parsePayload('marketplace', map.openapiSchema, response.body, 'API description', response.status);

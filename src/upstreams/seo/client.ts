@@ -63,8 +63,8 @@ export class SeoClient {
     throw laravelError('seo', response, options.subject ?? id);
   }
 
-  listReports = async (query: ReportQuery, paging: PageRequest) =>
-    readPage(
+  async listReports(query: ReportQuery, paging: PageRequest) {
+    return readPage(
       'seo',
       await this.call('listReports', {
         query: {
@@ -81,21 +81,26 @@ export class SeoClient {
       reportSchema,
       'report',
     );
+  }
 
-  getReport = async (id: string) => readOne('seo', await this.call('showReport', { params: { id }, subject: `report '${id}'` }), reportSchema, 'report');
+  async getReport(id: string) {
+    return readOne('seo', await this.call('showReport', { params: { id }, subject: `report '${id}'` }), reportSchema, 'report');
+  }
 
-  createReport = async (input: { url: string; privacy?: number; password?: string }) =>
-    readOne('seo', await this.call('createReport', { form: input }), reportSchema, 'report');
+  async createReport(input: { url: string; privacy?: number; password?: string }) {
+    return readOne('seo', await this.call('createReport', { form: input }), reportSchema, 'report');
+  }
 
-  updateReport = async (id: string, input: { privacy?: number; password?: string; update?: 0 | 1 }) =>
-    readOne('seo', await this.call('updateReport', { params: { id }, form: input, subject: `report '${id}'` }), reportSchema, 'report');
+  async updateReport(id: string, input: { privacy?: number; password?: string; update?: 0 | 1 }) {
+    return readOne('seo', await this.call('updateReport', { params: { id }, form: input, subject: `report '${id}'` }), reportSchema, 'report');
+  }
 
-  deleteReport = async (id: string): Promise<void> => {
+  async deleteReport(id: string): Promise<void> {
     await this.call('deleteReport', { params: { id }, subject: `report '${id}'` });
-  };
+  }
 
-  listProjects = async (query: ProjectQuery, paging: PageRequest) =>
-    readPage(
+  async listProjects(query: ProjectQuery, paging: PageRequest) {
+    return readPage(
       'seo',
       await this.call('listProjects', {
         query: {
@@ -110,10 +115,11 @@ export class SeoClient {
       projectSchema,
       'project',
     );
+  }
 
-  deleteProject = async (name: string): Promise<void> => {
+  async deleteProject(name: string): Promise<void> {
     await this.call('deleteProject', { params: { project: name }, subject: `project '${name}'` });
-  };
+  }
 }
 
 export function formBody(fields: Params): string {
