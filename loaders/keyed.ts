@@ -1,16 +1,18 @@
 /**
  * The shape every loader here shares. Most upstream reads take one key per
- * call, so a batch runs its keys concurrently and puts an Error in the slot of
- * a failed key (DataLoader's contract: a missing key is a value, not a throw).
- * What DataLoader adds is the per-request cache: one request never asks the
- * same key twice, and list responses prime it.
+ * call, so these loaders do not batch (`batch: false`): waiting for the end of
+ * the tick to collect keys would only delay each call, and this way the first
+ * call of a query leaves while its siblings' resolvers are still running. A
+ * failed key gets an Error in its slot (DataLoader's contract: a missing key
+ * is a value, not a throw). What DataLoader adds is the per-request cache: one
+ * request never asks the same key twice, and list responses prime it.
  */
 import DataLoader from 'dataloader';
 
 export function perKeyLoader<K, V>(fetchOne: (key: K) => Promise<V>, cacheKeyFn?: (key: K) => string): DataLoader<K, V, string | K> {
   return new DataLoader<K, V, string | K>(
     (keys) => Promise.all(keys.map((key) => fetchOne(key).catch((error: unknown) => (error instanceof Error ? error : new Error(String(error)))))),
-    cacheKeyFn ? { cacheKeyFn } : {},
+    cacheKeyFn ? { batch: false, cacheKeyFn } : { batch: false },
   );
 }
 
@@ -41,6 +43,6 @@ export function pageLoader<F, P extends { items: T[] }, T>(
           }
         }),
       ),
-    { cacheKeyFn: pageKey },
+    { batch: false, cacheKeyFn: pageKey },
   );
 }
