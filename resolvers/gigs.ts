@@ -5,8 +5,7 @@ import { identifier } from '../src/upstreams/identifiers.js';
 import type { GigRecord } from '../src/upstreams/marketplace/map.js';
 import { searchText } from './args.js';
 import { loadConnection, MARKETPLACE_PAGE_SIZES, type ConnectionArgs } from './connection.js';
-import { prefetchChild } from './look-ahead.js';
-import { sellerByName } from './sellers.js';
+import { pointOf, prefetchChild, prefetchItemChildren, type ItemChildren } from './look-ahead.js';
 
 const reviewsOfGig = (slug: string, args: ConnectionArgs, ctx: GatewayContext) =>
   loadConnection(args, MARKETPLACE_PAGE_SIZES, ctx.loaders.reviewPages, slug);
@@ -18,7 +17,12 @@ export const gig = (_: unknown, args: { slug: string }, ctx: GatewayContext, inf
   return ctx.loaders.gigBySlug.load(slug);
 };
 
-export const gigs = (_: unknown, args: ConnectionArgs & { search?: string | null; seller?: string | null; category?: string | null }, ctx: GatewayContext) => {
+export const gigs = (
+  _: unknown,
+  args: ConnectionArgs & { search?: string | null; seller?: string | null; category?: string | null },
+  ctx: GatewayContext,
+  info?: GraphQLResolveInfo,
+) => {
   const filter: { search?: string; seller?: string; category?: string } = {};
   const search = searchText(args.search, 'search');
   const sellerName = searchText(args.seller, 'seller');
@@ -26,12 +30,17 @@ export const gigs = (_: unknown, args: ConnectionArgs & { search?: string | null
   if (search) filter.search = search;
   if (sellerName) filter.seller = sellerName;
   if (category) filter.category = category;
-  return loadConnection(args, MARKETPLACE_PAGE_SIZES, ctx.loaders.gigPages, filter);
+  const pending = loadConnection(args, MARKETPLACE_PAGE_SIZES, ctx.loaders.gigPages, filter);
+  prefetchItemChildren(pending, info && pointOf(info), gigChildren, ctx);
+  return pending;
 };
 
-export const gigSeller = (parent: GigRecord, _args: unknown, ctx: GatewayContext) => sellerByName(parent.sellerUsername, ctx);
+export const gigSeller = (parent: GigRecord, _args: unknown, ctx: GatewayContext) => ctx.loaders.sellerByUsername.load(parent.sellerUsername);
 
 export const gigReviews = (parent: GigRecord, args: ConnectionArgs, ctx: GatewayContext) => reviewsOfGig(parent.slug, args, ctx);
+
+/** What a list of gigs starts for each gig the moment the list arrives (resolvers/look-ahead.ts). */
+export const gigChildren: ItemChildren<GigRecord> = { reviews: gigReviews, seller: gigSeller };
 
 export const gigCategory = async (parent: GigRecord, _args: unknown, ctx: GatewayContext) => {
   if (!parent.categorySlug) return null;

@@ -23,10 +23,13 @@ import {
   Kind,
   type FieldNode,
   type GraphQLField,
+  type GraphQLNamedType,
   type GraphQLObjectType,
   type GraphQLResolveInfo,
   type SelectionSetNode,
 } from 'graphql';
+import type { ConnectionShape } from '../schema/connection.js';
+import type { GatewayContext } from '../src/context.js';
 
 type Variables = GraphQLResolveInfo['variableValues'];
 
@@ -50,22 +53,38 @@ function collect(set: SelectionSetNode | undefined, fieldName: string, info: Gra
   }
 }
 
+/** A place in the query to look down from: the field nodes of one selected field, and the type they select on. */
+export interface SelectionPoint {
+  fieldNodes: readonly FieldNode[];
+  type: GraphQLNamedType;
+  info: GraphQLResolveInfo;
+}
+
+/** One selection of a child field: its argument values, and the point to look further down from. */
+export interface ChildSelection {
+  args: Record<string, unknown>;
+  at: SelectionPoint;
+}
+
+/** Where the resolver that received `info` stands. */
+export const pointOf = (info: GraphQLResolveInfo): SelectionPoint => ({ fieldNodes: info.fieldNodes, type: getNamedType(info.returnType), info });
+
 /**
- * The argument values of each selection of `fieldName` on the object this
- * resolver returns (one entry per alias; a selection whose arguments are
- * invalid is left out, its own resolver reports the error).
+ * Each selection of `fieldName` on the object at `at` (one entry per alias; a
+ * selection whose arguments are invalid is left out, its own resolver reports
+ * the error).
  */
-export function childArguments(info: GraphQLResolveInfo, fieldName: string): Array<Record<string, unknown>> {
-  const type = getNamedType(info.returnType);
+export function childSelections(at: SelectionPoint, fieldName: string): ChildSelection[] {
+  const { type, info } = at;
   if (!isObjectType(type)) return [];
   const field = type.getFields()[fieldName] as GraphQLField<unknown, unknown> | undefined;
   if (!field) return [];
   const nodes: FieldNode[] = [];
-  for (const node of info.fieldNodes) collect(node.selectionSet, fieldName, info, type, nodes);
-  const out: Array<Record<string, unknown>> = [];
+  for (const node of at.fieldNodes) collect(node.selectionSet, fieldName, info, type, nodes);
+  const out: ChildSelection[] = [];
   for (const node of nodes) {
     try {
-      out.push(getArgumentValues(field, node, info.variableValues));
+      out.push({ args: getArgumentValues(field, node, info.variableValues), at: { fieldNodes: [node], type: getNamedType(field.type), info } });
     } catch {
       // Invalid arguments: the child resolver raises the error where it belongs.
     }
@@ -73,19 +92,65 @@ export function childArguments(info: GraphQLResolveInfo, fieldName: string): Arr
   return out;
 }
 
-/**
- * Starts `load(args)` for each selection of `fieldName` below this resolver.
- * `info` is optional so callers that have none (a resolver invoked from
- * another) simply skip the look-ahead.
- */
-export function prefetchChild(info: GraphQLResolveInfo | undefined, fieldName: string, load: (args: Record<string, unknown>) => unknown): void {
-  if (!info) return;
-  for (const args of childArguments(info, fieldName)) {
-    try {
-      const pending = load(args);
-      if (pending instanceof Promise) pending.catch(() => undefined);
-    } catch {
-      // A synchronous validation error: the child resolver throws it again on its own path.
-    }
+/** The argument values of each selection of `fieldName` on the object this resolver returns. */
+export const childArguments = (info: GraphQLResolveInfo, fieldName: string): Array<Record<string, unknown>> =>
+  childSelections(pointOf(info), fieldName).map((child) => child.args);
+
+/** Starts a prefetch; its failure is left for the child resolver to meet (see the top of this file). */
+function start(load: () => unknown): void {
+  try {
+    const pending = load();
+    if (pending instanceof Promise) pending.catch(() => undefined);
+  } catch {
+    // A synchronous validation error: the child resolver throws it again on its own path.
   }
+}
+
+/**
+ * Starts `load(args, at)` for each selection of `fieldName` below this
+ * resolver (`at` lets the load look further down). `info` is optional so
+ * callers that have none (a resolver invoked from another) simply skip the
+ * look-ahead.
+ */
+export function prefetchChild(info: GraphQLResolveInfo | undefined, fieldName: string, load: (args: Record<string, unknown>, at: SelectionPoint) => unknown): void {
+  if (!info) return;
+  for (const child of childSelections(pointOf(info), fieldName)) start(() => load(child.args, child.at));
+}
+
+/**
+ * Field resolvers of an item type whose fetch needs only the item's own record,
+ * by field name: what a list can start for each item. Their `args` are the
+ * field's GraphQL argument values, typed by each resolver (hence `never` here).
+ */
+export type ItemChildren<T> = Record<string, (item: T, args: never, ctx: GatewayContext) => unknown>;
+
+/**
+ * List look-ahead: `orders { nodes { deliveries } }` or `seller { gigs { nodes
+ * { reviews } } }`. The moment a connection's page arrives, starts the loads of
+ * `children` selected on its items (under `nodes` or `edges.node`) for every
+ * item, instead of after GraphQL has completed the list (and, for a prefetched
+ * list, after the list's parent has answered too). The child resolvers then
+ * find the calls in flight in the loaders.
+ */
+export function prefetchItemChildren<T>(
+  pending: Promise<ConnectionShape<T>>,
+  list: SelectionPoint | undefined,
+  children: ItemChildren<T>,
+  ctx: GatewayContext,
+): void {
+  if (!list) return;
+  const items = [
+    ...childSelections(list, 'nodes').map((nodes) => nodes.at),
+    ...childSelections(list, 'edges').flatMap((edges) => childSelections(edges.at, 'node').map((node) => node.at)),
+  ];
+  const wanted = Object.entries(children).flatMap(([fieldName, load]) =>
+    items.flatMap((at) => childSelections(at, fieldName).map((child) => ({ load, args: child.args }))),
+  );
+  if (wanted.length === 0) return;
+  pending.then(
+    (connection) => {
+      for (const { node } of connection.edges) for (const { load, args } of wanted) start(() => load(node, args as never, ctx));
+    },
+    () => undefined, // the list's own resolver reports its failure
+  );
 }

@@ -5,7 +5,7 @@ import { identifier } from '../src/upstreams/identifiers.js';
 import type { OrderRecord } from '../src/upstreams/marketplace/map.js';
 import { loadConnection, MARKETPLACE_PAGE_SIZES, type ConnectionArgs } from './connection.js';
 import { gigBySlugOrNull } from './gigs.js';
-import { prefetchChild } from './look-ahead.js';
+import { pointOf, prefetchChild, prefetchItemChildren, type ItemChildren } from './look-ahead.js';
 import { sellerByName } from './sellers.js';
 import { userByName } from './users.js';
 
@@ -17,11 +17,23 @@ export const order = (_: unknown, args: { id: string }, ctx: GatewayContext, inf
   return ctx.loaders.orderById.load(id);
 };
 
-export const orders = (_: unknown, args: ConnectionArgs, ctx: GatewayContext) =>
-  loadConnection(args, MARKETPLACE_PAGE_SIZES, ctx.loaders.orderPages, null);
+export const orders = (_: unknown, args: ConnectionArgs, ctx: GatewayContext, info?: GraphQLResolveInfo) => {
+  const pending = loadConnection(args, MARKETPLACE_PAGE_SIZES, ctx.loaders.orderPages, null);
+  prefetchItemChildren(pending, info && pointOf(info), orderChildren, ctx);
+  return pending;
+};
 
 export const orderGig = (parent: OrderRecord, _args: unknown, ctx: GatewayContext) => gigBySlugOrNull(parent.gigSlug, ctx);
 export const orderSeller = (parent: OrderRecord, _args: unknown, ctx: GatewayContext) => sellerByName(parent.sellerUsername, ctx);
 export const orderBuyer = (parent: OrderRecord, _args: unknown, ctx: GatewayContext) => userByName(parent.buyerUsername, ctx);
 export const orderDeliveries = (parent: OrderRecord, _args: unknown, ctx: GatewayContext) => ctx.loaders.deliveriesByOrder.load(parent.id);
 export const orderRevisions = (parent: OrderRecord, _args: unknown, ctx: GatewayContext) => ctx.loaders.revisionsByOrder.load(parent.id);
+
+/** What a list of orders starts for each order the moment the list arrives (resolvers/look-ahead.ts). */
+const orderChildren: ItemChildren<OrderRecord> = {
+  gig: orderGig,
+  seller: orderSeller,
+  buyer: orderBuyer,
+  deliveries: orderDeliveries,
+  revisions: orderRevisions,
+};

@@ -4,15 +4,24 @@ import type { GatewayContext } from '../src/context.js';
 import { identifier } from '../src/upstreams/identifiers.js';
 import type { SellerRecord } from '../src/upstreams/marketplace/map.js';
 import { loadConnection, MARKETPLACE_PAGE_SIZES, type ConnectionArgs } from './connection.js';
-import { prefetchChild } from './look-ahead.js';
+import { gigChildren } from './gigs.js';
+import { prefetchChild, prefetchItemChildren } from './look-ahead.js';
 
 const gigsOfSeller = (username: string, args: ConnectionArgs, ctx: GatewayContext) =>
   loadConnection(args, MARKETPLACE_PAGE_SIZES, ctx.loaders.gigPages, { seller: username });
 
-/** `seller { gigs }` needs only the username: both calls start together (resolvers/look-ahead.ts). */
+/**
+ * `seller { gigs }` needs only the username: both calls start together, and
+ * `gigs { nodes { reviews } }` start as soon as the gig list arrives, whether
+ * or not the seller has answered yet (resolvers/look-ahead.ts).
+ */
 export const seller = (_: unknown, args: { username: string }, ctx: GatewayContext, info?: GraphQLResolveInfo) => {
   const username = identifier(args.username, 'username');
-  prefetchChild(info, 'gigs', (gigArgs) => gigsOfSeller(username, gigArgs, ctx));
+  prefetchChild(info, 'gigs', (gigArgs, gigsSelection) => {
+    const pending = gigsOfSeller(username, gigArgs, ctx);
+    prefetchItemChildren(pending, gigsSelection, gigChildren, ctx);
+    return pending;
+  });
   return ctx.loaders.sellerByUsername.load(username);
 };
 

@@ -12,7 +12,8 @@ export type FaultKind =
   | 'slow-body' // send headers, then the body after `delayMs`
   | 'reset' // destroy the socket without an answer
   | 'malformed-json' // 200 with a body that is not JSON
-  | 'wrong-shape'; // run the handler, then answer a JSON body of another shape
+  | 'wrong-shape' // run the handler, then answer a JSON body of another shape
+  | 'delay'; // only the fault's latencyMs, then the real answer (one slow endpoint)
 
 export interface Fault {
   kind: FaultKind;
@@ -131,6 +132,7 @@ export class SandboxControl {
         res.end('{"data": [not json');
         return true;
       case 'wrong-shape':
+      case 'delay':
         return false;
     }
   }

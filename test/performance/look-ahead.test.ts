@@ -5,7 +5,7 @@
  * prefetch never adds a call the query would not make anyway.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { errorAt, startTestGateway, type TestGateway } from '../helpers/gateway.js';
+import { errorAt, startTestGateway, TOKENS, type TestGateway } from '../helpers/gateway.js';
 
 let gw: TestGateway;
 // Latency makes "in flight together" observable as a count: the sandbox records the highest number of concurrent calls.
@@ -70,5 +70,64 @@ describe('look-ahead from a parent to a child keyed by the parent', () => {
     expect((res.data as { seller: { name: string; gigs: null } }).seller).toMatchObject({ name: expect.any(String), gigs: null });
     expect(errorAt(res, 'seller.gigs')?.extensions?.code).toBe('BAD_USER_INPUT');
     expect(paths()).toEqual(['/api/v1/sellers/pixelcraft']);
+  });
+});
+
+describe('look-ahead from a list to its items\' children', () => {
+  /** When each recorded call reached the sandbox, by path prefix. */
+  const arrivals = (prefix: string) =>
+    gw
+      .calls('marketplace')
+      .filter((c) => c.path.startsWith(prefix))
+      .map((c) => c.at);
+
+  it('seller { gigs { nodes { reviews } } }: the review calls leave when the gig list arrives, not when the slower seller does', async () => {
+    // The seller answers 300 ms after the gig list: without the list look-ahead the reviews would wait for it.
+    marketplace().addFault({ kind: 'delay', pathIncludes: '/sellers/pixelcraft', latencyMs: 300, times: 1 });
+    const started = Date.now();
+    const res = await gw.query('{ seller(username: "pixelcraft") { name gigs(first: 3) { nodes { slug reviews(first: 2) { totalCount } } } } }');
+    expect(res.errors).toBeUndefined();
+    const gigs = (res.data as { seller: { gigs: { nodes: Array<{ slug: string }> } } }).seller.gigs.nodes;
+    expect(gigs).toHaveLength(3);
+    const reviewPaths = paths().filter((p) => p.includes('/reviews'));
+    expect(reviewPaths.sort()).toEqual(gigs.map((g) => `/api/v1/gigs/${g.slug}/reviews?page=1&per_page=2`).sort());
+    // Each review call reached the sandbox well before the seller's answer (300 ms + latency after the start).
+    for (const at of arrivals('/api/v1/gigs/')) expect(at - started).toBeLessThan(LATENCY_MS + 250);
+    expect(paths()).toHaveLength(1 + 1 + 3);
+  });
+
+  it('orders { nodes { gig deliveries revisions } }: the prefetch and the resolvers share the loaders, so each call is made once', async () => {
+    const res = await gw.query('{ orders(first: 3) { nodes { id gig { slug } deliveries { id } revisions { id } } } }', {
+      headers: { authorization: `Bearer ${TOKENS.buyer}` },
+    });
+    expect(res.errors).toBeUndefined();
+    const orders = (res.data as { orders: { nodes: Array<{ id: string; gig: { slug: string } | null }> } }).orders.nodes;
+    expect(orders.length).toBeGreaterThan(0);
+    const expected = [
+      '/api/v1/orders?page=1&per_page=3',
+      ...orders.flatMap((o) => [`/api/v1/orders/${o.id}/deliveries`, `/api/v1/orders/${o.id}/revisions`]),
+      ...[...new Set(orders.flatMap((o) => (o.gig ? [`/api/v1/gigs/${o.gig.slug}`] : [])))],
+    ];
+    expect(paths().sort()).toEqual(expected.sort());
+    // The list, then every child of every order at once.
+    expect(marketplace().maxInFlight).toBe(expected.length - 1);
+  });
+
+  it('a child not selected is not prefetched', async () => {
+    const res = await gw.query('{ gigs(first: 3) { nodes { slug } } }');
+    expect(res.errors).toBeUndefined();
+    expect(paths()).toEqual(['/api/v1/gigs?page=1&per_page=3']);
+  });
+
+  it('a failed child call is reported on its own field only', async () => {
+    marketplace().addFault({ kind: 'status', status: 500, pathIncludes: '/reviews', times: 1 });
+    const res = await gw.query('{ gigs(first: 2) { nodes { slug reviews(first: 1) { totalCount } } } }');
+    const nodes = (res.data as { gigs: { nodes: Array<{ slug: string; reviews: unknown }> } }).gigs.nodes;
+    expect(nodes).toHaveLength(2);
+    expect(nodes.filter((n) => n.reviews === null)).toHaveLength(1);
+    expect(res.errors).toHaveLength(1);
+    expect(res.errors![0]!.path).toEqual(['gigs', 'nodes', nodes.findIndex((n) => n.reviews === null), 'reviews']);
+    // The failure is not retried on a second call: the resolver met the prefetched failure.
+    expect(paths().filter((p) => p.includes('/reviews'))).toHaveLength(2);
   });
 });
