@@ -1,15 +1,15 @@
 /**
  * Starts the two processes the benchmark measures against: the sandbox
- * (`npm run sandbox`, src/sandbox/main.ts) and the gateway
- * (bench/gateway-process.ts), each pinned to its own CPU with `taskset` when
+ * (`npm run sandbox`, src/sandbox/main.ts) and the gateway as it ships
+ * (`npm run start:prod`, dist/src/server.js), each pinned to its own CPU with `taskset` when
  * the machine has it and more than one core, so the simulated upstreams do not
  * steal the gateway's CPU time.
  */
-import { execFileSync, fork, spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { availableParallelism } from 'node:os';
 import type { Origins } from './direct/rest.js';
-import type { GatewayMessage } from './gateway-process.js';
 
 const TSX = ['--import', 'tsx'];
 
@@ -73,41 +73,84 @@ export async function startSandboxProcess(): Promise<Running & { origins: Origin
 
 export interface GatewayProcess extends Running {
   url: string;
-  cpuUsage(): Promise<NodeJS.CpuUsage>;
+  /** CPU time the gateway process has used so far (all its threads), in microseconds. */
+  cpuMicros(): Promise<number>;
 }
 
+/** Where the build puts the entry point `npm run start:prod` runs. */
+export const GATEWAY_ENTRY = 'dist/src/server.js';
+
+/** Builds the gateway as it ships (`npm run build`: tsc into dist/). */
+export function buildGateway(): void {
+  execFileSync(process.execPath, ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.build.json'], { stdio: 'inherit' });
+}
+
+/**
+ * The gateway exactly as it ships: `node dist/src/server.js` with
+ * NODE_ENV=production, pointed at the sandbox by MARKETPLACE_URL / SEO_URL /
+ * ITEMS_URL. (Running the TypeScript sources through tsx instead measured
+ * tsx's own helpers too.) `execArgv` goes to node, e.g. `--cpu-prof`.
+ */
 export async function startGatewayProcess(origins: Origins, env: Record<string, string>, execArgv: string[] = []): Promise<GatewayProcess> {
-  const child = fork('bench/gateway-process.ts', [], {
-    execArgv: [...TSX, ...execArgv],
+  const port = await freePort();
+  const child = spawn(process.execPath, [...execArgv, GATEWAY_ENTRY], {
     // The per-client rate limit would refuse a benchmark's traffic (one client, thousands of requests a minute).
-    env: { RATE_LIMIT_PER_MINUTE: '0', ...process.env, NODE_ENV: 'development', MARKETPLACE_URL: origins.marketplace, SEO_URL: origins.seo, ITEMS_URL: origins.items, ...env },
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    env: {
+      RATE_LIMIT_PER_MINUTE: '0',
+      LOG_LEVEL: 'silent',
+      ...process.env,
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      MARKETPLACE_URL: origins.marketplace,
+      SEO_URL: origins.seo,
+      ITEMS_URL: origins.items,
+      ...env,
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
   });
-  const next = <T extends GatewayMessage['type']>(type: T) =>
-    new Promise<Extract<GatewayMessage, { type: T }>>((resolve) => {
-      const onMessage = (message: GatewayMessage) => {
-        if (message.type !== type) return;
-        child.off('message', onMessage);
-        resolve(message as Extract<GatewayMessage, { type: T }>);
-      };
-      child.on('message', onMessage);
-    });
-  const { port } = await Promise.race([
-    next('ready'),
-    new Promise<never>((_, reject) => child.once('exit', (code) => reject(new Error(`gateway exited with ${code}`)))),
-  ]);
+  const origin = `http://127.0.0.1:${port}`;
+  await waitUntilHealthy(origin, child);
   pin(child.pid!, pinning?.gateway);
   return {
     child,
-    url: `http://127.0.0.1:${port}/graphql`,
-    cpuUsage: async () => {
-      const reply = next('cpu');
-      child.send('cpu');
-      return (await reply).usage;
-    },
+    url: `${origin}/graphql`,
+    cpuMicros: async () => processCpuMicros(child.pid!),
     stop: async () => {
-      child.send('stop');
+      // SIGTERM is the gateway's graceful shutdown; it exits through process.exit, so --cpu-prof writes its profile.
+      child.kill('SIGTERM');
       await exited(child);
     },
   };
+}
+
+async function waitUntilHealthy(origin: string, child: ChildProcess): Promise<void> {
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`gateway exited with ${child.exitCode}`);
+    const healthy = await fetch(`${origin}/healthz`).then((res) => res.ok, () => false);
+    if (healthy) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error('gateway did not become healthy within 30 s');
+}
+
+const CLOCK_TICKS_PER_SECOND = (() => {
+  try {
+    return Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
+  } catch {
+    return 100;
+  }
+})();
+
+/** utime + stime of another process from /proc (Linux), or NaN where there is no /proc. */
+async function processCpuMicros(pid: number): Promise<number> {
+  try {
+    const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
+    // Fields after the command name, which is in parentheses and may contain spaces: state is field 3, utime 14, stime 15.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1_000_000) / CLOCK_TICKS_PER_SECOND;
+  } catch {
+    return Number.NaN;
+  }
 }

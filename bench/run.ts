@@ -3,8 +3,10 @@
  * same data, side by side in one run, at each sandbox latency. For every
  * query it prints p50/p99 of both, their ratio, the gateway's upstream calls
  * against the minimum (the distinct resources the direct client needed), the
- * gateway's req/s and its CPU time per request (`process.cpuUsage` of the
- * gateway process). Rounds alternate gateway and direct so drift on a shared
+ * gateway's req/s and its CPU time per request (user + system time of the
+ * gateway process, from /proc). The gateway is the shipped build
+ * (`npm run build`, then `node dist/src/server.js` in production mode); the
+ * runner builds it first. Rounds alternate gateway and direct so drift on a shared
  * machine hits both alike. The tables are saved into docs/benchmarks.md
  * between its bench markers, with the machine and the command.
  *
@@ -21,7 +23,7 @@ import { Pool } from 'undici';
 import { DEMO_PURCHASE_CODES } from '../src/sandbox/items/index.js';
 import { DirectRequest, RestPools, type Origins, type Service } from './direct/rest.js';
 import { drive, merge, percentile, type Sample } from './driver.js';
-import { pin, pinning, startGatewayProcess, startSandboxProcess, type GatewayProcess } from './processes.js';
+import { buildGateway, pin, pinning, startGatewayProcess, startSandboxProcess, type GatewayProcess } from './processes.js';
 import { benchQueries, gatewayHeaders, type BenchQuery } from './queries.js';
 
 const { values: flags } = parseArgs({
@@ -94,7 +96,7 @@ async function measure(query: BenchQuery, gateway: GatewayProcess, gatewayPool: 
     minimum = req.resources.length;
   });
   await control(origins, '/__sandbox/recording', { recording: false });
-  // Warm-up (JIT, connections) for both sides.
+  // Settle connections at this latency (the JIT was warmed at 0 ms before any measurement, see below).
   await drive(viaGateway, connections, 500);
   await drive(direct, connections, 500);
   const gatewaySamples: Sample[] = [];
@@ -102,10 +104,9 @@ async function measure(query: BenchQuery, gateway: GatewayProcess, gatewayPool: 
   let cpuMicros = 0;
   for (let round = 0; round < rounds; round++) {
     const runGateway = async () => {
-      const before = await gateway.cpuUsage();
+      const before = await gateway.cpuMicros();
       gatewaySamples.push(await drive(viaGateway, connections, durationMs / rounds));
-      const after = await gateway.cpuUsage();
-      cpuMicros += after.user - before.user + (after.system - before.system);
+      cpuMicros += (await gateway.cpuMicros()) - before;
     };
     const runDirect = async () => {
       directSamples.push(await drive(direct, connections, durationMs / rounds));
@@ -141,7 +142,7 @@ function table(latency: number, rows: Row[]): string {
     const calls = `${row.gatewayCalls} / ${row.minimum}${row.gatewayCalls > row.minimum ? ' ⚠' : ''}${row.directCalls !== row.minimum ? ` (direct made ${row.directCalls})` : ''}`;
     const errors = row.gateway.errors + row.direct.errors;
     lines.push(
-      `| ${row.query} | ${ms(g50)} / ${ms(percentile(row.gateway.latencies, 99))} | ${ms(d50)} / ${ms(percentile(row.direct.latencies, 99))} | ${(g50 / d50).toFixed(2)}× | ${calls} | ${rps.toFixed(0)}${errors ? ` (${errors} errors)` : ''} | ${row.cpuMsPerRequest.toFixed(2)} |`,
+      `| ${row.query} | ${ms(g50)} / ${ms(percentile(row.gateway.latencies, 99))} | ${ms(d50)} / ${ms(percentile(row.direct.latencies, 99))} | ${(g50 / d50).toFixed(2)}× | ${calls} | ${rps.toFixed(0)}${errors ? ` (${errors} errors)` : ''} | ${Number.isNaN(row.cpuMsPerRequest) ? 'n/a' : row.cpuMsPerRequest.toFixed(2)} |`,
     );
   }
   return lines.join('\n');
@@ -158,8 +159,11 @@ async function save(markdown: string): Promise<void> {
   console.log(`saved to ${file}`);
 }
 
+buildGateway();
 const sandbox = await startSandboxProcess();
-const profileArgs = flags.profile ? ['--cpu-prof', '--cpu-prof-dir=bench/profiles'] : [];
+const setLatency = (latencyMs: number) =>
+  Promise.all(SERVICES.map((s) => fetch(`${sandbox.origins[s]}/__sandbox/latency`, { method: 'POST', body: JSON.stringify({ latencyMs }) })));
+const profileArgs = flags.profile ? ['--cpu-prof', '--cpu-prof-dir=bench/profiles', '--cpu-prof-interval', '100'] : [];
 const gateway = await startGatewayProcess(sandbox.origins, {}, profileArgs);
 const clientCpu = flags['client-cpu'] === 'any' ? undefined : pinning?.client;
 pin(process.pid, clientCpu);
@@ -176,9 +180,18 @@ try {
     purchaseCode: DEMO_PURCHASE_CODES.item2,
   }).filter((q) => !flags.only || q.name.includes(flags.only));
 
+  // JIT warm-up: V8 optimises a function after many calls, and at 20 ms a half-second warm-up is
+  // only ~40 requests, so a query measured first would be measured half-interpreted. Every query
+  // runs for a second on each side at 0 ms (thousands of requests) before anything is measured.
+  await setLatency(0);
+  for (const query of queries) {
+    await drive(gatewayTask(gatewayPool, query), connections, 1000);
+    await drive(() => query.direct(new DirectRequest(rest, query.credentials)), connections, 1000);
+  }
+
   const sections: string[] = [];
   for (const latency of latencies) {
-    await Promise.all(SERVICES.map((s) => fetch(`${sandbox.origins[s]}/__sandbox/latency`, { method: 'POST', body: JSON.stringify({ latencyMs: latency }) })));
+    await setLatency(latency);
     const rows: Row[] = [];
     for (const query of queries) {
       process.stderr.write(`latency ${latency} ms: ${query.name} …\n`);
