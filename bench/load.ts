@@ -11,13 +11,15 @@ import autocannon from 'autocannon';
 import { DEMO_PURCHASE_CODES } from '../src/sandbox/items/index.js';
 import { requestMix } from './load/mix.js';
 import { sampleMemory, type MemorySample } from './load/process-memory.js';
-import { startGatewayProcess, startSandboxProcess } from './processes.js';
+import { buildGateway, startGatewayProcess, startSandboxProcess } from './processes.js';
 
 const DURATION = Number(process.env.LOAD_DURATION ?? 30);
 const CONNECTIONS = Number(process.env.LOAD_CONNECTIONS ?? 32);
 const WARMUP = Number(process.env.LOAD_WARMUP ?? 5);
 const SAMPLE_EVERY = Number(process.env.LOAD_SAMPLE_SECONDS ?? Math.max(5, Math.round(DURATION / 20)));
 
+// The gateway under load is the shipped build (dist/), as in `npm run bench`.
+buildGateway();
 const sandbox = await startSandboxProcess();
 // Recording every call would grow the sandbox without bound over a soak.
 for (const origin of Object.values(sandbox.origins)) {
