@@ -7,6 +7,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
 import { print, type DocumentNode } from 'graphql';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
 import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
 import { createApp, type App } from '../../src/app.js';
 import { attachWebSocket } from '../../src/websocket.js';
@@ -124,3 +125,26 @@ export async function startTestGateway(env: Record<string, string> = {}, service
 export function errorAt(response: GraphQLResponse<unknown>, path: string) {
   return response.errors?.find((e) => (e.path ?? []).join('.') === path);
 }
+
+/**
+ * The gateway of one test file: started before its tests, closed after them,
+ * its recorded upstream calls cleared before each test. The object returned
+ * stands for the gateway once started (every property is read from it), so a
+ * suite writes `const gw = useTestGateway(...)` and then `gw.query(...)`.
+ */
+export function useTestGateway(env: Record<string, string> = {}, services?: SandboxName[]): TestGateway {
+  let started: TestGateway | undefined;
+  beforeAll(async () => {
+    started = await startTestGateway(env, services);
+  });
+  afterAll(() => started?.close());
+  beforeEach(() => started?.resetCalls());
+  return new Proxy({} as TestGateway, {
+    get(_, key) {
+      if (!started) throw new Error('useTestGateway: the gateway starts in beforeAll; use it inside a test or hook');
+      const value: unknown = Reflect.get(started, key);
+      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(started) : value;
+    },
+  });
+}
+

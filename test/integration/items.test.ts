@@ -3,17 +3,12 @@
  * api_key placement, the documented error messages read as answers, purchase
  * validation, batching of many item(id) into /items/all, and demoReports.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEMO_PURCHASE_CODES } from '../../src/sandbox/items/index.js';
 import { demoUrl } from '../../src/sandbox/seed.js';
-import { errorAt, ITEMS_KEY, SEO_KEY, startTestGateway, type TestGateway } from '../helpers/gateway.js';
+import { errorAt, ITEMS_KEY, SEO_KEY, useTestGateway } from '../helpers/gateway.js';
 
-let gw: TestGateway;
-beforeAll(async () => {
-  gw = await startTestGateway({ ITEMS_BATCH_THRESHOLD: '3' }, ['seo', 'items']);
-});
-afterAll(() => gw.close());
-beforeEach(() => gw.resetCalls());
+const gw = useTestGateway({ ITEMS_BATCH_THRESHOLD: '3' }, ['seo', 'items']);
 
 const items = { 'x-items-api-key': ITEMS_KEY };
 

@@ -3,15 +3,10 @@
  * sandbox: each core field, the links between resources, paging, dedup and
  * priming, credential routing, and the error codes a caller can meet.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { errorAt, ITEMS_KEY, SEO_KEY, startTestGateway, TOKENS, type TestGateway } from '../helpers/gateway.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { errorAt, ITEMS_KEY, SEO_KEY, TOKENS, useTestGateway } from '../helpers/gateway.js';
 
-let gw: TestGateway;
-beforeAll(async () => {
-  gw = await startTestGateway();
-});
-afterAll(() => gw.close());
-beforeEach(() => gw.resetCalls());
+const gw = useTestGateway();
 
 const buyer = { authorization: `Bearer ${TOKENS.buyer}` };
 const paths = () => gw.calls('marketplace').map((c) => `${c.method} ${c.path}${Object.keys(c.query).length ? `?${new URLSearchParams(c.query).toString()}` : ''}`);

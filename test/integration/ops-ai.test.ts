@@ -4,16 +4,11 @@
  * illegal steps as CONFLICT, recommendations, query interpretation (a read
  * sent as POST) and message drafts, each with its scope outcome.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { errorAt, startTestGateway, TOKENS, type TestGateway } from '../helpers/gateway.js';
+import { describe, expect, it } from 'vitest';
+import { errorAt, TOKENS, useTestGateway } from '../helpers/gateway.js';
 import { bearer, marketplaceBody } from '../helpers/operations.js';
 
-let gw: TestGateway;
-beforeAll(async () => {
-  gw = await startTestGateway({}, ['marketplace']);
-});
-afterAll(() => gw.close());
-beforeEach(() => gw.resetCalls());
+const gw = useTestGateway({}, ['marketplace']);
 
 const as = bearer;
 const buyer = as(TOKENS.buyer);

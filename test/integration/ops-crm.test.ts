@@ -4,16 +4,11 @@
  * shows, stats, retention campaigns (created scheduled), and follow/unfollow
  * as idempotent toggles, each with its scope and role outcome.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { errorAt, startTestGateway, TOKENS, type TestGateway } from '../helpers/gateway.js';
+import { describe, expect, it } from 'vitest';
+import { errorAt, TOKENS, useTestGateway } from '../helpers/gateway.js';
 import { bearer, marketplaceCalls, marketplaceBody } from '../helpers/operations.js';
 
-let gw: TestGateway;
-beforeAll(async () => {
-  gw = await startTestGateway({}, ['marketplace']);
-});
-afterAll(() => gw.close());
-beforeEach(() => gw.resetCalls());
+const gw = useTestGateway({}, ['marketplace']);
 
 const as = bearer;
 const seller = as(TOKENS.seller);

@@ -4,17 +4,12 @@
  * upload size limit (checked before any call), JSON metadata uploads, list,
  * show, metadata update and delete.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startTestGateway, type TestGateway } from '../helpers/gateway.js';
+import { describe, expect, it } from 'vitest';
+import { useTestGateway } from '../helpers/gateway.js';
 import { as, expectError, expectOk, expectScopeRequired, marketplaceCalls, sentJson, uploadQuery } from '../helpers/operations.js';
 
 const LIMIT = 64 * 1024;
-let gw: TestGateway;
-beforeAll(async () => {
-  gw = await startTestGateway({ MAX_UPLOAD_BYTES: String(LIMIT) }, ['marketplace']);
-});
-afterAll(() => gw.close());
-beforeEach(() => gw.resetCalls());
+const gw = useTestGateway({ MAX_UPLOAD_BYTES: String(LIMIT) }, ['marketplace']);
 
 const OWNER = 'olivia';
 const write = as(OWNER, 'media.write');

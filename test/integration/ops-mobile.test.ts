@@ -5,17 +5,12 @@
  * for the passwords and tokens that went through.
  */
 import { Writable } from 'node:stream';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createLogger } from '../../src/logger.js';
-import { errorAt, startTestGateway, TOKENS, type TestGateway } from '../helpers/gateway.js';
+import { errorAt, TOKENS, useTestGateway } from '../helpers/gateway.js';
 import { bearer, marketplaceCalls, marketplaceBody } from '../helpers/operations.js';
 
-let gw: TestGateway;
-beforeAll(async () => {
-  gw = await startTestGateway({}, ['marketplace']);
-});
-afterAll(() => gw.close());
-beforeEach(() => gw.resetCalls());
+const gw = useTestGateway({}, ['marketplace']);
 
 const as = bearer;
 const calls = () => marketplaceCalls(gw);

@@ -4,16 +4,11 @@
  * attachments while pending), with the illegal steps (CONFLICT) and the
  * party checks (FORBIDDEN) the upstream makes. Attachments resolve as Media.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startTestGateway, type TestGateway } from '../helpers/gateway.js';
+import { describe, expect, it } from 'vitest';
+import { useTestGateway } from '../helpers/gateway.js';
 import { as, expectError, expectOk, expectScopeRequired, marketplaceCalls, sentJson, uploadQuery } from '../helpers/operations.js';
 
-let gw: TestGateway;
-beforeAll(async () => {
-  gw = await startTestGateway({}, ['marketplace']);
-});
-afterAll(() => gw.close());
-beforeEach(() => gw.resetCalls());
+const gw = useTestGateway({}, ['marketplace']);
 
 const SELLER = 'pixelcraft';
 const BUYER = 'niaj';

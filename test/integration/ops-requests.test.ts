@@ -4,16 +4,11 @@
  * (shortlist → counter → accept the counter; reject; withdraw; accept), with
  * the illegal steps the upstream refuses (CONFLICT) and the roles it checks.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startTestGateway, type TestGateway } from '../helpers/gateway.js';
+import { describe, expect, it } from 'vitest';
+import { useTestGateway } from '../helpers/gateway.js';
 import { as, expectError, expectOk, expectScopeRequired, marketplaceCalls, sentJson } from '../helpers/operations.js';
 
-let gw: TestGateway;
-beforeAll(async () => {
-  gw = await startTestGateway({}, ['marketplace']);
-});
-afterAll(() => gw.close());
-beforeEach(() => gw.resetCalls());
+const gw = useTestGateway({}, ['marketplace']);
 
 const BUYER = 'mallory';
 const buyerWrite = as(BUYER, 'orders.write');

@@ -4,16 +4,11 @@
  * favorite toggle, and the seller-only analytics (growth, leads, conversion)
  * with their scope and role outcomes.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { errorAt, startTestGateway, TOKENS, type TestGateway } from '../helpers/gateway.js';
+import { describe, expect, it } from 'vitest';
+import { errorAt, TOKENS, useTestGateway } from '../helpers/gateway.js';
 import { bearer, marketplaceCalls } from '../helpers/operations.js';
 
-let gw: TestGateway;
-beforeAll(async () => {
-  gw = await startTestGateway({}, ['marketplace']);
-});
-afterAll(() => gw.close());
-beforeEach(() => gw.resetCalls());
+const gw = useTestGateway({}, ['marketplace']);
 
 const as = bearer;
 const calls = () => marketplaceCalls(gw);

@@ -4,15 +4,10 @@
  * the allowed per_page values), paging with the fewest calls, filters and
  * sorting, the four mutations, and input errors before any call.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { errorAt, SEO_KEY, startTestGateway, type TestGateway } from '../helpers/gateway.js';
+import { describe, expect, it } from 'vitest';
+import { errorAt, SEO_KEY, useTestGateway } from '../helpers/gateway.js';
 
-let gw: TestGateway;
-beforeAll(async () => {
-  gw = await startTestGateway({}, ['seo', 'items']);
-});
-afterAll(() => gw.close());
-beforeEach(() => gw.resetCalls());
+const gw = useTestGateway({}, ['seo', 'items']);
 
 const seo = { 'x-seo-api-key': SEO_KEY };
 type Conn = { totalCount: number; pageInfo: { hasNextPage: boolean; endCursor: string }; nodes: Array<{ id: string; url: string; score: number }> };

@@ -4,16 +4,11 @@
  * never shared between two requests, many item(id) served by one
  * /items/all above ITEMS_BATCH_THRESHOLD, and the fewest SEO page calls.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ITEMS_KEY, SEO_KEY, startTestGateway, TOKENS, type TestGateway } from '../helpers/gateway.js';
+import { describe, expect, it } from 'vitest';
+import { ITEMS_KEY, SEO_KEY, TOKENS, useTestGateway } from '../helpers/gateway.js';
 
 const THRESHOLD = 3;
-let gw: TestGateway;
-beforeAll(async () => {
-  gw = await startTestGateway({ ITEMS_BATCH_THRESHOLD: String(THRESHOLD) });
-});
-afterAll(() => gw.close());
-beforeEach(() => gw.resetCalls());
+const gw = useTestGateway({ ITEMS_BATCH_THRESHOLD: String(THRESHOLD) });
 
 const buyer = { authorization: `Bearer ${TOKENS.buyer}` };
 const pathsOf = (name: 'marketplace' | 'seo' | 'items') =>

@@ -5,15 +5,10 @@
  * not travel safely in a header are treated as absent (never passed to the
  * HTTP client, where they would throw and count against the breaker).
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { errorAt, startTestGateway, type TestGateway } from '../helpers/gateway.js';
+import { describe, expect, it } from 'vitest';
+import { errorAt, useTestGateway } from '../helpers/gateway.js';
 
-let gw: TestGateway;
-beforeAll(async () => {
-  gw = await startTestGateway({ BREAKER_FAILURES: '2' });
-});
-afterAll(() => gw.close());
-beforeEach(() => gw.resetCalls());
+const gw = useTestGateway({ BREAKER_FAILURES: '2' });
 
 describe('identifiers in upstream paths', () => {
   it('encodes reserved characters so the value stays one path segment', async () => {

@@ -7,18 +7,13 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { parse, getOperationAST } from 'graphql';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.js';
 import { estimateUpstreamCalls } from '../../src/plugins/upstream-cost.js';
 import { schema } from '../../schema/index.js';
-import { ALL_CREDENTIALS, startTestGateway, type GraphQLResponse, type TestGateway } from '../helpers/gateway.js';
+import { ALL_CREDENTIALS, startTestGateway, useTestGateway, type GraphQLResponse, type TestGateway } from '../helpers/gateway.js';
 
-let gw: TestGateway;
-beforeAll(async () => {
-  gw = await startTestGateway();
-});
-afterAll(() => gw.close());
-beforeEach(() => gw.resetCalls());
+const gw = useTestGateway();
 
 const upstreamCalls = (g: TestGateway) => g.calls('marketplace').length + g.calls('seo').length + g.calls('items').length;
 const expectRejected = (res: GraphQLResponse, limit: string) => {
