@@ -8,9 +8,10 @@
  * Exits non-zero when an unexpected error occurred, so CI can run a short one.
  */
 import autocannon from 'autocannon';
-import { DEMO_PURCHASE_CODES } from '../src/sandbox/items/index.js';
+import { DirectRequest, RestPools } from './direct/rest.js';
 import { requestMix } from './load/mix.js';
 import { sampleMemory, type MemorySample } from './load/process-memory.js';
+import { loadFixtures } from './queries.js';
 import { buildGateway, startGatewayProcess, startSandboxProcess } from './processes.js';
 
 const DURATION = Number(process.env.LOAD_DURATION ?? 30);
@@ -29,14 +30,9 @@ for (const origin of Object.values(sandbox.origins)) {
 const gateway = await startGatewayProcess(sandbox.origins, { LOG_LEVEL: 'error' });
 const origin = new URL(gateway.url).origin;
 
-const firstGig = (await (await fetch(`${sandbox.origins.marketplace}/api/v1/gigs?seller=pixelcraft&per_page=1`)).json()) as { data: Array<{ slug: string }> };
-const mix = requestMix({
-  gigSlug: firstGig.data[0]!.slug,
-  seller: 'pixelcraft',
-  itemId: '1',
-  itemCode: DEMO_PURCHASE_CODES.item1,
-  purchaseCode: DEMO_PURCHASE_CODES.item2,
-});
+const fixtures = new RestPools(sandbox.origins, 1);
+const mix = requestMix(await loadFixtures(new DirectRequest(fixtures, {})));
+await fixtures.close();
 
 const codes = new Map<string, { expected: number; unexpected: number }>();
 const count = (code: string, expected: boolean) => {

@@ -4,6 +4,7 @@
  * as soon as what it needs is known, siblings in parallel (what a careful user
  * would write without a gateway).
  */
+import { DEMO_PURCHASE_CODES } from '../src/sandbox/items/index.js';
 import type { Credentials, DirectRequest } from './direct/rest.js';
 
 export interface Fixtures {
@@ -12,6 +13,18 @@ export interface Fixtures {
   itemId: string;
   purchaseCode: string;
   itemCode: string;
+}
+
+/** The demo data the benchmark and the load test run on: the newest gig, pixelcraft, item 1 and two purchase codes. */
+export async function loadFixtures(req: DirectRequest): Promise<Fixtures> {
+  const newest = await req.get<Envelope<Array<{ slug: string }>>>('marketplace', '/gigs', { page: 1, per_page: 1 });
+  return {
+    gigSlug: newest.data[0]!.slug,
+    seller: 'pixelcraft',
+    itemId: '1',
+    itemCode: DEMO_PURCHASE_CODES.item1,
+    purchaseCode: DEMO_PURCHASE_CODES.item2,
+  };
 }
 
 export interface BenchQuery {

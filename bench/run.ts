@@ -20,11 +20,10 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { cpus, totalmem } from 'node:os';
 import { parseArgs } from 'node:util';
 import { Pool } from 'undici';
-import { DEMO_PURCHASE_CODES } from '../src/sandbox/items/index.js';
 import { DirectRequest, RestPools, type Origins, type Service } from './direct/rest.js';
 import { drive, merge, percentile, type Sample } from './driver.js';
 import { buildGateway, pin, pinning, startGatewayProcess, startSandboxProcess, type GatewayProcess } from './processes.js';
-import { benchQueries, gatewayHeaders, type BenchQuery } from './queries.js';
+import { benchQueries, gatewayHeaders, loadFixtures, type BenchQuery } from './queries.js';
 
 const { values: flags } = parseArgs({
   options: {
@@ -170,15 +169,7 @@ pin(process.pid, clientCpu);
 const rest = new RestPools(sandbox.origins, poolSize);
 const gatewayPool = new Pool(new URL(gateway.url).origin, { connections, pipelining: 1, keepAliveTimeout: 30_000 });
 try {
-  const probe = new DirectRequest(rest, {});
-  const firstGig = await probe.get<{ data: Array<{ slug: string }> }>('marketplace', '/gigs', { page: 1, per_page: 1 });
-  const queries = benchQueries({
-    gigSlug: firstGig.data[0]!.slug,
-    seller: 'pixelcraft',
-    itemId: '1',
-    itemCode: DEMO_PURCHASE_CODES.item1,
-    purchaseCode: DEMO_PURCHASE_CODES.item2,
-  }).filter((q) => !flags.only || q.name.includes(flags.only));
+  const queries = benchQueries(await loadFixtures(new DirectRequest(rest, {}))).filter((q) => !flags.only || q.name.includes(flags.only));
 
   // JIT warm-up: V8 optimises a function after many calls, and at 20 ms a half-second warm-up is
   // only ~40 requests, so a query measured first would be measured half-interpreted. Every query
