@@ -92,10 +92,6 @@ export function childSelections(at: SelectionPoint, fieldName: string): ChildSel
   return out;
 }
 
-/** The argument values of each selection of `fieldName` on the object this resolver returns. */
-export const childArguments = (info: GraphQLResolveInfo, fieldName: string): Array<Record<string, unknown>> =>
-  childSelections(pointOf(info), fieldName).map((child) => child.args);
-
 /** Starts a prefetch; its failure is left for the child resolver to meet (see the top of this file). */
 function start(load: () => unknown): void {
   try {

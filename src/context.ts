@@ -104,13 +104,14 @@ export function createContextFactory(deps: ContextDeps) {
     // hundreds (bounded by MAX_COST), which is expected, not a listener leak.
     setMaxListeners(deps.config.limits.cost + 10, signal);
     const requestId = requestIdOf(request);
-    const scope: CallScope = { signal, deadlineAt, idempotencyKey: idempotencyKeyOf(request), requestId, inFlight: { count: 0 } };
+    const inFlight = { count: 0 };
+    const scope: CallScope = { signal, deadlineAt, idempotencyKey: idempotencyKeyOf(request), requestId, inFlight };
     const clients = bindClients(deps.pools, credentials, scope);
     return {
       finish: () => {
         clearTimeout(deadline);
         // Only a call still running (under a nulled field, or a prefetch nobody awaits) needs cancelling.
-        if (scope.inFlight!.count > 0) controller.abort(REQUEST_ENDED);
+        if (inFlight.count > 0) controller.abort(REQUEST_ENDED);
       },
       requestId,
       credentials,
