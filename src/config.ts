@@ -87,6 +87,13 @@ const envSchema = z.object({
   MAX_BATCH: positiveInt(10),
   /** Requests per minute per client (credential hash, else IP); 0 turns the limit off. */
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(600),
+  /**
+   * Requests per minute per client address, whatever credentials they carry, so rotating made-up
+   * credentials buys nothing beyond it; unset means 5 × RATE_LIMIT_PER_MINUTE, 0 turns it off.
+   */
+  RATE_LIMIT_PER_IP_PER_MINUTE: z
+    .union([z.literal('').transform(() => undefined), z.coerce.number().int().min(0)])
+    .optional(),
   /** Per minute per client IP for mobileLogin, mobileRegister, mobileForgotPassword; 0 turns it off. */
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(10),
   /** Reverse proxies in front of the gateway whose X-Forwarded-For entries identify the client (0: use the socket). */
@@ -124,7 +131,7 @@ export interface Config {
   introspection: boolean;
   corsOrigins: string[];
   limits: { depth: number; aliases: number; tokens: number; cost: number; bodyBytes: number; uploadBytes: number; directives: number; batch: number };
-  rateLimits: { perMinute: number; authPerMinute: number; trustedProxies: number };
+  rateLimits: { perMinute: number; perAddressPerMinute: number; authPerMinute: number; trustedProxies: number };
 }
 
 export class ConfigError extends Error {
@@ -184,6 +191,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       directives: e.MAX_DIRECTIVES,
       batch: e.MAX_BATCH,
     },
-    rateLimits: { perMinute: e.RATE_LIMIT_PER_MINUTE, authPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE, trustedProxies: e.TRUST_PROXY_HOPS },
+    rateLimits: {
+      perMinute: e.RATE_LIMIT_PER_MINUTE,
+      perAddressPerMinute: e.RATE_LIMIT_PER_IP_PER_MINUTE ?? 5 * e.RATE_LIMIT_PER_MINUTE,
+      authPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
+      trustedProxies: e.TRUST_PROXY_HOPS,
+    },
   };
 }

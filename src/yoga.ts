@@ -77,6 +77,7 @@ export function createGateway(deps: GatewayDeps): Gateway {
       useRateLimit({
         graphqlEndpoint: '/graphql',
         perMinute: config.rateLimits.perMinute,
+        perAddressPerMinute: config.rateLimits.perAddressPerMinute,
         authPerMinute: config.rateLimits.authPerMinute,
         trustedProxies: config.rateLimits.trustedProxies,
         limiter: deps.redis?.limiter,

@@ -1,17 +1,19 @@
 /**
  * Who a request comes from, for rate limits: a hash of the credentials it
- * carries (never the credential itself: keys live in memory and metrics),
- * else the client's IP address.
+ * carries, normalised as the gateway would forward them (never the
+ * credential itself: keys live in memory, Redis and metrics), else the
+ * client's address. A header the gateway would not forward (malformed)
+ * counts as absent, so spelling variants of one token share one bucket.
  */
 import { createHash } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-
-const CREDENTIAL_HEADERS = ['authorization', 'x-seo-api-key', 'x-items-api-key'] as const;
+import { readCredentials } from '../context.js';
 
 /**
  * The client's address: the socket's, or, behind `trustedProxies` proxies
  * (TRUST_PROXY_HOPS), the X-Forwarded-For entry the outermost trusted proxy
  * saw. Entries left of it are whatever the caller sent, so they never count.
+ * `serverContext.req` is the HTTP request, or a WebSocket's upgrade request.
  */
 export function clientAddress(serverContext: unknown, trustedProxies = 0): string {
   const req = (serverContext as { req?: IncomingMessage } | undefined)?.req;
@@ -22,9 +24,12 @@ export function clientAddress(serverContext: unknown, trustedProxies = 0): strin
   return hops[Math.max(0, hops.length - trustedProxies)] ?? socket;
 }
 
-/** `cred:<sha256 prefix>` when the request carries a credential, else `ip:<address>`. */
+/** `cred:<sha256 prefix>` when the request carries a usable credential, else `ip:<address>`. */
 export function clientKey(request: Request, serverContext: unknown, trustedProxies = 0): string {
-  const values = CREDENTIAL_HEADERS.map((name) => request.headers.get(name) ?? '');
-  if (values.some(Boolean)) return `cred:${createHash('sha256').update(values.join('\n')).digest('hex').slice(0, 32)}`;
+  const { marketplaceToken, seoApiKey, itemsApiKey } = readCredentials(request);
+  if (marketplaceToken || seoApiKey || itemsApiKey) {
+    const material = [marketplaceToken ?? '', seoApiKey ?? '', itemsApiKey ?? ''].join('\n');
+    return `cred:${createHash('sha256').update(material).digest('hex').slice(0, 32)}`;
+  }
   return `ip:${clientAddress(serverContext, trustedProxies)}`;
 }

@@ -1,8 +1,11 @@
 /**
- * Token buckets per client key, in memory: `perMinute` requests refill
- * evenly over a minute, with a burst of the same size. The map is bounded
- * (least recently seen clients are dropped first) so a flood of distinct
- * keys cannot grow memory without limit.
+ * Token buckets per client key, in memory: `perMinute` tokens refill evenly
+ * over a minute, with a burst of the same size. The map is bounded (least
+ * recently seen clients are dropped first) so a flood of distinct keys cannot
+ * grow memory without limit. Kept instead of rate-limiter-flexible's
+ * RateLimiterMemory because its decision is synchronous: a promise-returning
+ * limiter makes every request's onRequest hook async (see use-rate-limit.ts),
+ * and RateLimiterMemory arms one timer per key.
  */
 export interface RateDecision {
   allowed: boolean;
@@ -18,7 +21,8 @@ interface Bucket {
 /** What the rate-limit plugin needs: this in-memory limiter, or one shared through Redis. */
 export interface Limiter {
   readonly enabled: boolean;
-  take(key: string): RateDecision | Promise<RateDecision>;
+  /** Takes `tokens` at once (all or none in memory; Redis counts a refused take too). */
+  take(key: string, tokens?: number): RateDecision | Promise<RateDecision>;
 }
 
 export class RateLimiter implements Limiter {
@@ -37,7 +41,7 @@ export class RateLimiter implements Limiter {
     return this.perMinute > 0;
   }
 
-  take(key: string): RateDecision {
+  take(key: string, tokens = 1): RateDecision {
     if (!this.enabled) return { allowed: true, retryAfter: 0 };
     const now = this.now();
     const previous = this.buckets.get(key);
@@ -48,10 +52,12 @@ export class RateLimiter implements Limiter {
     if (previous) this.buckets.delete(key);
     this.buckets.set(key, bucket);
     if (this.buckets.size > this.maxKeys) this.buckets.delete(this.buckets.keys().next().value as string);
-    if (bucket.tokens >= 1) {
-      bucket.tokens -= 1;
+    if (bucket.tokens >= tokens) {
+      bucket.tokens -= tokens;
       return { allowed: true, retryAfter: 0 };
     }
-    return { allowed: false, retryAfter: Math.max(1, Math.ceil((1 - bucket.tokens) / this.refillPerMs / 1000)) };
+    // More than a full bucket never fits: come back when it is full again.
+    const wanted = Math.min(tokens, this.perMinute);
+    return { allowed: false, retryAfter: Math.max(1, Math.ceil((wanted - bucket.tokens) / this.refillPerMs / 1000)) };
   }
 }

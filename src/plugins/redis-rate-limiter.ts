@@ -1,44 +1,46 @@
 /**
- * The token bucket of rate-limiter.ts kept in Redis, so every gateway
- * instance draws on one bucket per client: a Lua script refills and takes a
- * token atomically, with Redis's clock, so instances never race or disagree.
- * If Redis cannot answer, the request is let through (and logged): a limiter
- * outage must not become a gateway outage.
+ * Rate limits shared by every gateway instance through Redis, with
+ * rate-limiter-flexible (a fixed one-minute window per key; its script is
+ * loaded once and called by hash). If Redis cannot answer, the request is
+ * let through and the outage logged once until Redis answers again: a
+ * limiter outage must not become a gateway outage, nor hold requests while
+ * ioredis reconnects (rejectIfRedisNotReady answers at once).
  */
 import type { Redis } from 'ioredis';
+import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import type { Logger } from '../logger.js';
 import type { Limiter, RateDecision } from './rate-limiter.js';
 
-const TAKE = `
-local rate = tonumber(ARGV[1])
-local t = redis.call('TIME')
-local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
-local bucket = redis.call('HMGET', KEYS[1], 'tokens', 'at')
-local tokens = tonumber(bucket[1]) or rate
-local at = tonumber(bucket[2]) or now
-tokens = math.min(rate, tokens + (now - at) * rate / 60000)
-local allowed = 0
-if tokens >= 1 then
-  tokens = tokens - 1
-  allowed = 1
-end
-redis.call('HSET', KEYS[1], 'tokens', tostring(tokens), 'at', tostring(now))
-redis.call('PEXPIRE', KEYS[1], 120000)
-return { allowed, tostring(tokens) }
-`;
+const ALLOWED: RateDecision = { allowed: true, retryAfter: 0 };
 
-export function createRedisLimiter(client: Redis, perMinute: number, name: string, logger: Logger): Limiter {
-  return {
-    enabled: perMinute > 0,
-    async take(key: string): Promise<RateDecision> {
-      try {
-        const [allowed, tokens] = (await client.eval(TAKE, 1, `gateway:rate:${name}:${key}`, String(perMinute))) as [number, string];
-        if (allowed === 1) return { allowed: true, retryAfter: 0 };
-        return { allowed: false, retryAfter: Math.max(1, Math.ceil(((1 - Number(tokens)) * 60) / perMinute)) };
-      } catch (error) {
-        logger.warn({ err: { message: (error as Error).message }, limiter: name }, 'rate limiter unavailable: request let through');
-        return { allowed: true, retryAfter: 0 };
-      }
-    },
+/** Builds the limiters of one Redis connection; they share one outage report, so an outage is logged once. */
+export function redisLimiters(client: Redis, logger: Logger): (perMinute: number, name: string) => Limiter {
+  let outageLogged = false;
+  const reportOutage = (error: unknown, limiter: string) => {
+    if (outageLogged) return;
+    outageLogged = true;
+    // The message only: the error may carry the connection options, and the URL may hold a password.
+    logger.warn({ err: { message: error instanceof Error ? error.message : String(error) }, limiter }, 'rate limiter unavailable (Redis): requests let through until it answers');
+  };
+  return (perMinute, name) => {
+    const limiter = perMinute > 0 ? new RateLimiterRedis({ storeClient: client, keyPrefix: `gateway:rate:${name}`, points: perMinute, duration: 60, rejectIfRedisNotReady: true }) : undefined;
+    return {
+      enabled: limiter !== undefined,
+      async take(key: string, tokens = 1): Promise<RateDecision> {
+        if (!limiter) return ALLOWED;
+        try {
+          await limiter.consume(key, tokens);
+          outageLogged = false;
+          return ALLOWED;
+        } catch (rejection) {
+          if (!(rejection instanceof RateLimiterRes)) {
+            reportOutage(rejection, name);
+            return ALLOWED;
+          }
+          outageLogged = false;
+          return { allowed: false, retryAfter: Math.max(1, Math.ceil(rejection.msBeforeNext / 1000)) };
+        }
+      },
+    };
   };
 }

@@ -1,12 +1,17 @@
 /**
- * Per-client rate limits (contract section 6 code RATE_LIMITED): every
- * GraphQL request takes a token from its client's bucket (credential hash,
- * else IP) before it is parsed; the account operations an attacker would
- * brute-force (mobileLogin, mobileRegister, mobileForgotPassword) also take
- * one from a much smaller per-IP bucket before execution. Either refusal
- * makes no upstream call and says when to retry.
+ * Rate limits (contract section 6 code RATE_LIMITED). Every GraphQL request
+ * over HTTP, and every operation over WebSocket, takes a token from its
+ * client's bucket (normalised credential, else address) and one from its
+ * address's bucket, so rotating made-up credentials buys nothing beyond the
+ * address's allowance. HTTP pays before the body is parsed; a WebSocket
+ * operation pays when its context is built, which websocket.ts does before
+ * parsing. The account operations an attacker would brute-force
+ * (mobileLogin, mobileRegister, mobileForgotPassword) also take one token
+ * per field occurrence (aliases, fragments, batch entries) from a much
+ * smaller per-address bucket before execution. Every refusal makes no
+ * upstream call and says when to retry.
  */
-import { GraphQLError, Kind, getOperationAST, type DocumentNode, type SelectionSetNode } from 'graphql';
+import { GraphQLError, Kind, getOperationAST, type DocumentNode, type FragmentDefinitionNode, type SelectionSetNode } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
 import { rejectedRequests } from '../metrics.js';
 import { clientAddress, clientKey } from './client-key.js';
@@ -16,7 +21,9 @@ export interface RateLimitOptions {
   graphqlEndpoint: string;
   /** Requests per minute per client; 0 turns the limit off. */
   perMinute: number;
-  /** Sensitive account operations per minute per IP; 0 turns the limit off. */
+  /** Requests per minute per address, whatever credentials they carry (default 5 × perMinute); 0 turns it off. */
+  perAddressPerMinute?: number;
+  /** Sensitive account operations per minute per address; 0 turns the limit off. */
   authPerMinute: number;
   /** Proxies in front of the gateway whose X-Forwarded-For entries are trusted (0: none). */
   trustedProxies?: number;
@@ -24,36 +31,63 @@ export interface RateLimitOptions {
   limiter?: (perMinute: number, name: string) => Limiter;
 }
 
+/** What websocket.ts puts in an operation's initial context: rate limits apply per operation there. */
+export interface WebSocketOperationContext {
+  overWebSocket: true;
+  /** The upgrade request: its socket's address (and X-Forwarded-For) identify the caller. */
+  req: unknown;
+  request: Request;
+}
+
 export const STRICT_FIELDS = new Set(['mobileLogin', 'mobileRegister', 'mobileForgotPassword']);
 
-const rateLimited = (retryAfter: number) =>
+export const rateLimited = (retryAfter: number) =>
   new GraphQLError(`Too many requests: retry in ${retryAfter} s`, {
     extensions: { code: 'RATE_LIMITED', retryAfter, http: { status: 429, headers: { 'retry-after': String(retryAfter) } } },
   });
 
-/** Root field names, looking through inline fragments and fragment spreads (a field cannot hide in one). */
-function rootFieldNames(document: DocumentNode, selectionSet: SelectionSetNode, seen = new Set<string>()): string[] {
-  return selectionSet.selections.flatMap((selection) => {
-    if (selection.kind === Kind.FIELD) return [selection.name.value];
-    if (selection.kind === Kind.INLINE_FRAGMENT) return rootFieldNames(document, selection.selectionSet, seen);
-    if (seen.has(selection.name.value)) return [];
-    seen.add(selection.name.value);
-    const fragment = document.definitions.find((d) => d.kind === Kind.FRAGMENT_DEFINITION && d.name.value === selection.name.value);
-    return fragment?.kind === Kind.FRAGMENT_DEFINITION ? rootFieldNames(document, fragment.selectionSet, seen) : [];
-  });
+/** Occurrences of strict root fields, through inline fragments and spreads (each spread counts again). */
+function countStrictFields(document: DocumentNode, selectionSet: SelectionSetNode): number {
+  const fragments = new Map(document.definitions.filter((d): d is FragmentDefinitionNode => d.kind === Kind.FRAGMENT_DEFINITION).map((d) => [d.name.value, d]));
+  // Memoised per fragment, so nested spreads cannot make the count exponential; a cycle (invalid anyway) counts 0.
+  const perFragment = new Map<string, number>();
+  const count = (set: SelectionSetNode): number =>
+    set.selections.reduce((sum, selection) => {
+      if (selection.kind === Kind.FIELD) return sum + (STRICT_FIELDS.has(selection.name.value) ? 1 : 0);
+      if (selection.kind === Kind.INLINE_FRAGMENT) return sum + count(selection.selectionSet);
+      const name = selection.name.value;
+      if (!perFragment.has(name)) {
+        perFragment.set(name, 0);
+        const fragment = fragments.get(name);
+        perFragment.set(name, fragment ? count(fragment.selectionSet) : 0);
+      }
+      return sum + perFragment.get(name)!;
+    }, 0);
+  return count(selectionSet);
 }
 
+const ALLOWED: RateDecision = { allowed: true, retryAfter: 0 };
 const inMemory = (perMinute: number) => new RateLimiter(perMinute);
 
-export function useRateLimit({ graphqlEndpoint, perMinute, authPerMinute, trustedProxies = 0, limiter = inMemory }: RateLimitOptions): Plugin {
+export function useRateLimit(options: RateLimitOptions): Plugin {
+  const { graphqlEndpoint, perMinute, authPerMinute, trustedProxies = 0, limiter = inMemory } = options;
   const general = limiter(perMinute, 'general');
+  const perAddress = limiter(options.perAddressPerMinute ?? 5 * perMinute, 'address');
   const strict = limiter(authPerMinute, 'auth');
+
+  /** The address's bucket, then the client's: a refusal by the first takes nothing from the second. */
+  const admit = (request: Request, serverContext: unknown): RateDecision | Promise<RateDecision> => {
+    const byClient = () => (general.enabled ? general.take(clientKey(request, serverContext, trustedProxies)) : ALLOWED);
+    if (!perAddress.enabled) return byClient();
+    return then(perAddress.take(`ip:${clientAddress(serverContext, trustedProxies)}`), (decision) => (decision.allowed ? byClient() : decision));
+  };
+
   // Hooks stay synchronous unless a decision is pending (the Redis limiter): an async hook costs
   // every request a few promise turns before execution, even when it has nothing to do.
   return {
     onRequest({ request, url, serverContext, endResponse }) {
-      if (!general.enabled || url.pathname !== graphqlEndpoint) return;
-      return whenDecided(general.take(clientKey(request, serverContext, trustedProxies)), (decision) => {
+      if (url.pathname !== graphqlEndpoint) return;
+      return then(admit(request, serverContext), (decision) => {
         if (decision.allowed) return;
         rejectedRequests.inc({ reason: 'rate' });
         const body = { errors: [{ message: `Too many requests: retry in ${decision.retryAfter} s`, extensions: { code: 'RATE_LIMITED', retryAfter: decision.retryAfter } }] };
@@ -65,13 +99,24 @@ export function useRateLimit({ graphqlEndpoint, perMinute, authPerMinute, truste
         );
       });
     },
+    // A WebSocket operation never passes onRequest: it pays here (websocket.ts builds the context before parsing).
+    onContextBuilding({ context }) {
+      const operation = context as Partial<WebSocketOperationContext>;
+      if (operation.overWebSocket !== true || !operation.request) return;
+      return then(admit(operation.request, operation), (decision) => {
+        if (decision.allowed) return;
+        rejectedRequests.inc({ reason: 'rate' });
+        throw rateLimited(decision.retryAfter);
+      });
+    },
     onExecute({ args, setResultAndStopExecution }) {
       if (!strict.enabled) return;
       const operation = getOperationAST(args.document, args.operationName);
       if (operation?.operation !== 'mutation') return;
-      if (!rootFieldNames(args.document, operation.selectionSet).some((name) => STRICT_FIELDS.has(name))) return;
-      // Keyed by IP, not credential: a brute-forcing caller could rotate made-up tokens.
-      return whenDecided(strict.take(`ip:${clientAddress(args.contextValue, trustedProxies)}`), (decision) => {
+      const attempts = countStrictFields(args.document, operation.selectionSet);
+      if (attempts === 0) return;
+      // Keyed by address, not credential: a brute-forcing caller could rotate made-up tokens.
+      return then(strict.take(`ip:${clientAddress(args.contextValue, trustedProxies)}`, attempts), (decision) => {
         if (decision.allowed) return;
         rejectedRequests.inc({ reason: 'auth-rate' });
         setResultAndStopExecution({ data: null, errors: [rateLimited(decision.retryAfter)] });
@@ -80,7 +125,7 @@ export function useRateLimit({ graphqlEndpoint, perMinute, authPerMinute, truste
   };
 }
 
-/** Runs `then` on the decision now when it is already known, else once it is. */
-function whenDecided(decision: RateDecision | Promise<RateDecision>, then: (decision: RateDecision) => void): void | Promise<void> {
-  return decision instanceof Promise ? decision.then(then) : then(decision);
+/** Runs `next` on a value now when it is already known, else once it is. */
+function then<T, R>(value: T | Promise<T>, next: (value: T) => R | Promise<R>): R | Promise<R> {
+  return value instanceof Promise ? value.then(next) : next(value);
 }

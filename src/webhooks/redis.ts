@@ -9,7 +9,7 @@ import { Redis } from 'ioredis';
 import { createRedisEventTarget } from '@graphql-yoga/redis-event-target';
 import type { Logger } from '../logger.js';
 import type { BusEventTarget, EventIds } from './events.js';
-import { createRedisLimiter } from '../plugins/redis-rate-limiter.js';
+import { redisLimiters } from '../plugins/redis-rate-limiter.js';
 import type { Limiter } from '../plugins/rate-limiter.js';
 
 const ID_TTL_SECONDS = 24 * 60 * 60;
@@ -44,7 +44,7 @@ export function connectRedis(url: string, logger: Logger): RedisBus {
         return (await publishClient.set(`${ID_PREFIX}${id}`, '1', 'EX', ID_TTL_SECONDS, 'NX')) === 'OK';
       },
     },
-    limiter: (perMinute, name) => createRedisLimiter(publishClient, perMinute, name, logger),
+    limiter: redisLimiters(publishClient, logger),
     async ping() {
       try {
         return (await publishClient.ping()) === 'PONG';

@@ -5,10 +5,23 @@
  * mobileForgotPassword) have a much smaller per-IP bucket. A refused request
  * is RATE_LIMITED with retryAfter and makes no upstream call.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { createServer } from 'node:net';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { schema } from '../../schema/index.js';
 import { RateLimiter } from '../../src/plugins/rate-limiter.js';
 import { startTestGateway, type TestGateway } from '../helpers/gateway.js';
+import { until } from '../helpers/events.js';
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
 
 const upstreamCalls = (g: TestGateway) => g.calls('marketplace').length + g.calls('seo').length + g.calls('items').length;
 
@@ -72,22 +85,163 @@ describe('behind a trusted proxy (TRUST_PROXY_HOPS=1)', () => {
 describe('sensitive account operations', () => {
   let gw: TestGateway;
   beforeAll(async () => {
-    gw = await startTestGateway({ AUTH_RATE_LIMIT_PER_MINUTE: '2' }, ['marketplace']);
+    gw = await startTestGateway({ AUTH_RATE_LIMIT_PER_MINUTE: '3' }, ['marketplace']);
   });
   afterAll(() => gw.close());
+  beforeEach(() => gw.resetCalls());
 
-  const hasMobileMutations = schema.getMutationType()?.getFields().mobileForgotPassword !== undefined;
-  it.skipIf(!hasMobileMutations)('allow a few per IP, whatever token is sent, then refuse without calling', async () => {
-    const forgot = 'mutation { mobileForgotPassword(input: { email: "alice@example.com" }) { sent } }';
+  const forgot = 'mutation { mobileForgotPassword(input: { email: "alice@example.com" }) { sent } }';
+
+  it('allow a few per IP, whatever token is sent, then refuse without calling', async () => {
+    expect(schema.getMutationType()?.getFields().mobileForgotPassword).toBeDefined();
     expect((await gw.query(forgot)).errors).toBeUndefined();
     // A made-up token does not buy a fresh bucket: the strict limit is per IP.
     expect((await gw.query(forgot, { headers: { authorization: 'Bearer made-up-1' } })).errors).toBeUndefined();
+    expect((await gw.query(forgot, { headers: { authorization: 'Bearer made-up-2' } })).errors).toBeUndefined();
     gw.resetCalls();
-    const refused = await gw.query(forgot, { headers: { authorization: 'Bearer made-up-2' } });
+    const refused = await gw.query(forgot, { headers: { authorization: 'Bearer made-up-3' } });
     expect(refused.errors?.[0]?.extensions).toMatchObject({ code: 'RATE_LIMITED', retryAfter: expect.any(Number) });
     expect(upstreamCalls(gw)).toBe(0);
     // Other operations are not held back by the strict bucket.
     expect((await gw.query('{ seller(username: "pixelcraft") { name } }')).errors).toBeUndefined();
+  });
+});
+
+describe('sensitive account operations count every attempt, not every request', () => {
+  let gw: TestGateway;
+  beforeEach(async () => {
+    gw = await startTestGateway({ AUTH_RATE_LIMIT_PER_MINUTE: '3' }, ['marketplace']);
+  });
+  afterEach(() => gw.close());
+
+  const login = (alias: string, password: string) => `${alias}: mobileLogin(input: { username: "alice", password: "${password}" }) { accessToken }`;
+
+  it('refuses 30 aliased logins in one mutation without one password attempt', async () => {
+    const document = `mutation { ${Array.from({ length: 30 }, (_, i) => login(`a${i}`, `guess-${i}`)).join(' ')} }`;
+    const refused = await gw.query(document);
+    expect(refused.errors?.[0]?.extensions).toMatchObject({ code: 'RATE_LIMITED' });
+    expect(gw.calls('marketplace').filter((c) => c.path.endsWith('/mobile/login'))).toHaveLength(0);
+  });
+
+  it('counts logins hidden in fragments, and each entry of a batch', async () => {
+    const viaFragments = `mutation { ...A ...A } fragment A on Mutation { ${login('x', 'p1')} ... on Mutation { ${login('y', 'p2')} } }`;
+    // Four attempts in one operation against a limit of three.
+    expect((await gw.query(viaFragments)).errors?.[0]?.extensions).toMatchObject({ code: 'RATE_LIMITED' });
+    const batch = await fetch(`${gw.url}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(Array.from({ length: 5 }, (_, i) => ({ query: `mutation { ${login('a', `guess-${i}`)} }` }))),
+    });
+    const results = (await batch.json()) as Array<{ errors?: Array<{ extensions?: Record<string, unknown> }> }>;
+    const refused = results.filter((r) => r.errors?.some((e) => e.extensions?.code === 'RATE_LIMITED'));
+    expect(refused).toHaveLength(2);
+    expect(gw.calls('marketplace').filter((c) => c.path.endsWith('/mobile/login'))).toHaveLength(3);
+  });
+});
+
+describe('per-client keys and the per-address bucket', () => {
+  let gw: TestGateway;
+  beforeEach(async () => {
+    gw = await startTestGateway({ RATE_LIMIT_PER_MINUTE: '20' }, ['marketplace']);
+  });
+  afterEach(() => gw.close());
+
+  const post = (authorization: string) =>
+    fetch(`${gw.url}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization },
+      body: JSON.stringify({ query: '{ __typename }' }),
+    });
+
+  it('does not grant a fresh bucket for each made-up credential: the address allows 5 x the per-client limit', async () => {
+    let allowed = 0;
+    for (let i = 0; i < 200; i++) if ((await post(`Bearer made-up-${i}`)).status === 200) allowed++;
+    // 100 per minute per address; a few more may refill while the loop runs.
+    expect(allowed).toBeGreaterThanOrEqual(100);
+    expect(allowed).toBeLessThan(110);
+  });
+
+  it('keys one credential the same however its header is spelled', async () => {
+    const spellings = ['Bearer sandbox:dave:*', 'bearer sandbox:dave:*', 'BEARER   sandbox:dave:*', 'Bearer\tsandbox:dave:*  ', ' Bearer sandbox:dave:*'];
+    const statuses: number[] = [];
+    for (let i = 0; i < 25; i++) statuses.push((await post(spellings[i % spellings.length]!)).status);
+    expect(statuses.filter((s) => s === 200).length).toBeLessThanOrEqual(21);
+    expect(statuses.at(-1)).toBe(429);
+  });
+});
+
+describe('RATE_LIMIT_PER_IP_PER_MINUTE behind a trusted proxy', () => {
+  let gw: TestGateway;
+  beforeAll(async () => {
+    gw = await startTestGateway({ RATE_LIMIT_PER_MINUTE: '100', RATE_LIMIT_PER_IP_PER_MINUTE: '3', TRUST_PROXY_HOPS: '1' }, ['marketplace']);
+  });
+  afterAll(() => gw.close());
+
+  const post = (authorization: string, forwardedFor: string) =>
+    fetch(`${gw.url}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization, 'x-forwarded-for': forwardedFor },
+      body: JSON.stringify({ query: '{ __typename }' }),
+    });
+
+  it('draws every request of one address from one bucket, credentials or not', async () => {
+    for (let i = 0; i < 3; i++) expect((await post(`Bearer sandbox:user${i}:*`, `10.0.0.${i}, 198.51.100.4`)).status).toBe(200);
+    const refused = await post('Bearer sandbox:someone-else:*', '198.51.100.4');
+    expect(refused.status).toBe(429);
+    expect(((await refused.json()) as { errors: Array<{ extensions: Record<string, unknown> }> }).errors[0]!.extensions).toMatchObject({ code: 'RATE_LIMITED' });
+    expect((await post('Bearer sandbox:user0:*', '198.51.100.5')).status).toBe(200);
+  });
+});
+
+describe('with REDIS_URL (rate-limiter-flexible on Redis)', () => {
+  let redis: ChildProcess | undefined;
+  let a: TestGateway;
+  let b: TestGateway;
+  let port: number;
+
+  beforeAll(async () => {
+    port = await freePort();
+    redis = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
+    await until(() => spawnSync('redis-cli', ['-p', String(port), 'ping']).stdout?.toString().trim() === 'PONG', 5000);
+    const env = { REDIS_URL: `redis://127.0.0.1:${port}`, RATE_LIMIT_PER_MINUTE: '50', RATE_LIMIT_PER_IP_PER_MINUTE: '4', AUTH_RATE_LIMIT_PER_MINUTE: '3' };
+    [a, b] = await Promise.all([startTestGateway(env, ['marketplace']), startTestGateway(env, ['marketplace'])]);
+    // Until its connection is ready, an instance lets requests through (tested below): wait for both.
+    for (const gw of [a, b]) {
+      for (let i = 0; i < 50 && !((await (await fetch(`${gw.url}/readyz`)).json()) as { redis?: { reachable: boolean } }).redis?.reachable; i++) {
+        await new Promise((r) => setTimeout(r, 50));
+      }
+    }
+  });
+  afterAll(async () => {
+    await Promise.all([a?.close(), b?.close()]);
+    redis?.kill();
+  });
+
+  const post = (url: string, authorization: string, query = '{ __typename }') =>
+    fetch(`${url}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization },
+      body: JSON.stringify({ query }),
+    });
+
+  it('shares the per-address bucket and the login attempts across instances', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i++) statuses.push((await post(i % 2 ? a.url : b.url, `Bearer made-up-${i}`)).status);
+    expect(statuses).toEqual([200, 200, 200, 200, 429, 429]);
+    // A fresh minute for the address, so only the login bucket can refuse what follows.
+    spawnSync('redis-cli', ['-p', String(port), 'flushall']);
+    const logins = `mutation { ${Array.from({ length: 4 }, (_, i) => `a${i}: mobileLogin(input: { username: "alice", password: "guess-${i}" }) { accessToken }`).join(' ')} }`;
+    const refused = (await (await post(a.url, '', logins)).json()) as { errors?: Array<{ extensions?: Record<string, unknown> }> };
+    expect(refused.errors?.[0]?.extensions).toMatchObject({ code: 'RATE_LIMITED' });
+  });
+
+  it('lets requests through when Redis is down, and says so in the log once', async () => {
+    const exited = once(redis!, 'exit');
+    redis!.kill();
+    await exited;
+    a.logs.length = 0;
+    for (let i = 0; i < 8; i++) expect((await post(a.url, `Bearer made-up-down-${i}`)).status).toBe(200);
+    expect(a.logs.filter((line) => line.includes('rate limiter unavailable'))).toHaveLength(1);
   });
 });
 
