@@ -1,53 +1,105 @@
 /**
  * GraphQL over WebSocket (graphql-ws) on the same port and path as HTTP,
  * running each operation through Yoga's envelop so it gets the same plugins
- * and context. A WebSocket has no per-message headers, so credentials come
- * from the connection's `connectionParams` (same names as the HTTP headers)
- * or, failing that, the upgrade request's headers.
+ * and context, and the same promises as HTTP:
+ * - a frame over MAX_BODY_BYTES closes the socket (1009) before it is parsed;
+ * - each operation is a POST (mutations run) whose context is built before
+ *   its document is parsed, so the rate limits (use-rate-limit.ts) take their
+ *   tokens first, keyed by the socket's address;
+ * - a refusal (syntax, validation, limits, rate) answers that operation with
+ *   coded errors and leaves the socket open; nothing reaches stderr.
+ * A WebSocket has no per-message headers, so credentials come from the
+ * connection's `connectionParams` (same names as the HTTP headers) or, failing
+ * that, the upgrade request's headers.
  */
-import type { Server } from 'node:http';
+import type { IncomingMessage, Server } from 'node:http';
 import { WebSocketServer } from 'ws';
-import { useServer } from 'graphql-ws/use/ws';
-import type { ExecutionArgs } from 'graphql';
+import { GraphQLError, type DocumentNode, type ExecutionArgs } from 'graphql';
+import { loadConfig } from './config.js';
+import type { GatewayContext } from './context.js';
+import { withCodes } from './plugins/use-error-codes.js';
+import type { WebSocketOperationContext } from './plugins/use-rate-limit.js';
 import type { Gateway } from './yoga.js';
+import { serveGraphQLOverWebSocket } from './websocket-server.js';
 
 const CREDENTIAL_HEADERS = ['authorization', 'x-seo-api-key', 'x-items-api-key', 'x-gateway-admin-key'];
 
-function headersOf(upgradeHeaders: Record<string, string | string[] | undefined>, params: Record<string, unknown> | undefined): Headers {
+/**
+ * What Node's HTTP parser lets through in a header value: a connectionParams value with a control
+ * character (a forged header or log line) counts as absent, as a malformed header does over HTTP.
+ */
+const HEADER_VALUE = /^[\t\x20-\x7e]{1,8192}$/;
+
+function headersOf(upgradeHeaders: IncomingMessage['headers'], params: Record<string, unknown> | undefined): Headers {
   const headers = new Headers();
   for (const name of CREDENTIAL_HEADERS) {
     const fromParams = Object.entries(params ?? {}).find(([key]) => key.toLowerCase() === name)?.[1];
     const value = typeof fromParams === 'string' ? fromParams : upgradeHeaders[name];
-    if (typeof value === 'string' && value) headers.set(name, value);
+    if (typeof value === 'string' && HEADER_VALUE.test(value)) headers.set(name, value);
   }
   return headers;
 }
 
-export function attachWebSocket(server: Server, yoga: Gateway): () => Promise<void> {
-  const wss = new WebSocketServer({ server, path: yoga.graphqlEndpoint });
-  const disposable = useServer(
+const coded = (errors: readonly GraphQLError[]): GraphQLError[] => withCodes({ errors }).errors as GraphQLError[];
+
+const UNEXPECTED = () => new GraphQLError('Unexpected error.', { extensions: { code: 'INTERNAL_SERVER_ERROR' } });
+
+export interface WebSocketOptions {
+  /** Largest frame accepted (MAX_BODY_BYTES); a larger one closes the socket with 1009. */
+  maxPayloadBytes?: number;
+}
+
+export function attachWebSocket(server: Server, yoga: Gateway, options: WebSocketOptions = {}): () => Promise<void> {
+  const maxPayload = options.maxPayloadBytes ?? loadConfig().limits.bodyBytes;
+  const wss = new WebSocketServer({ server, path: yoga.graphqlEndpoint, maxPayload });
+  /** Logs what nobody expected (without the caller's input) and answers with a generic coded error. */
+  const unexpected = (error: unknown): GraphQLError[] => {
+    yoga.logger.error(`unexpected error in a WebSocket operation: ${error instanceof Error ? error.name : typeof error}`);
+    return [UNEXPECTED()];
+  };
+  /** An execute or subscribe that throws would close the socket (4500): answer the operation instead. */
+  const guarded =
+    (run: 'execute' | 'subscribe') =>
+    async (args: ExecutionArgs): Promise<never> => {
+      try {
+        return (await (args.rootValue as Record<typeof run, (a: ExecutionArgs) => unknown>)[run](args)) as never;
+      } catch (error) {
+        return { errors: error instanceof GraphQLError ? coded([error]) : unexpected(error) } as never;
+      }
+    };
+  const disposable = serveGraphQLOverWebSocket(
+    wss,
     {
-      execute: (args) => (args.rootValue as { execute: (a: ExecutionArgs) => unknown }).execute(args as ExecutionArgs) as never,
-      subscribe: (args) => (args.rootValue as { subscribe: (a: ExecutionArgs) => unknown }).subscribe(args as ExecutionArgs) as never,
+      execute: guarded('execute'),
+      subscribe: guarded('subscribe'),
       onSubscribe: async (ctx, _id, params) => {
+        // POST, as over HTTP: Yoga refuses a mutation in a GET.
         const request = new Request(`http://localhost${yoga.graphqlEndpoint}`, {
+          method: 'POST',
           headers: headersOf(ctx.extra.request.headers, ctx.connectionParams),
         });
-        const { schema, execute, subscribe, contextFactory, parse, validate } = yoga.getEnveloped({ ...ctx, request, params });
-        const document = parse(params.query);
-        const errors = validate(schema, document);
-        if (errors.length > 0) return errors;
-        return {
-          schema,
-          operationName: params.operationName,
-          document,
-          variableValues: params.variables,
-          contextValue: await contextFactory(),
-          rootValue: { execute, subscribe },
-        };
+        const initial: WebSocketOperationContext & Record<string, unknown> = { ...ctx, request, params, req: ctx.extra.request, overWebSocket: true };
+        let contextValue: Partial<GatewayContext> | undefined;
+        try {
+          const { schema, execute, subscribe, contextFactory, parse, validate } = yoga.getEnveloped(initial);
+          // Before parsing, so a flood of documents pays its rate-limit tokens first.
+          contextValue = (await contextFactory()) as Partial<GatewayContext>;
+          const document = parse(params.query) as DocumentNode;
+          const errors = validate(schema, document);
+          if (errors.length > 0) {
+            contextValue.finish?.();
+            return coded(errors);
+          }
+          return { schema, operationName: params.operationName, document, variableValues: params.variables, contextValue, rootValue: { execute, subscribe } };
+        } catch (error) {
+          contextValue?.finish?.();
+          return error instanceof GraphQLError ? coded([error]) : unexpected(error);
+        }
       },
+      // Over HTTP, use-error-codes.ts codes a result's errors (variable coercion, …) as Yoga sends it.
+      onNext: (_ctx, _id, _params, _args, result) => withCodes(result as Parameters<typeof withCodes>[0]) as never,
     },
-    wss,
+    { warn: (message) => yoga.logger.warn(message), error: (message) => yoga.logger.error(message) },
   );
   return async () => {
     await disposable.dispose();

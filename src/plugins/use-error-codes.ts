@@ -20,7 +20,7 @@ function codeFor(error: GraphQLError, hasData: boolean): string {
   return 'INTERNAL_SERVER_ERROR';
 }
 
-function withCodes(result: Result): Result {
+export function withCodes(result: Result): Result {
   if (!result.errors?.some((e) => e.extensions?.code === undefined)) return result;
   const hasData = result.data !== undefined && result.data !== null;
   const errors = result.errors.map((error) =>

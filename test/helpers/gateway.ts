@@ -89,7 +89,7 @@ export async function startTestGateway(env: Record<string, string> = {}, service
   const server: Server = createServer(app.yoga);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const closeWebSocket = attachWebSocket(server, app.yoga);
+  const closeWebSocket = attachWebSocket(server, app.yoga, { maxPayloadBytes: config.limits.bodyBytes });
   webhook.url = `${url}/webhooks/marketplace`;
 
   return {
