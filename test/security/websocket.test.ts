@@ -6,10 +6,16 @@
  * answers that operation and leaves the socket open, the header check on
  * credentials in connectionParams (never echoed), and mutations.
  */
+import fc from 'fast-check';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { startTestGateway, TOKENS, type TestGateway } from '../helpers/gateway.js';
 import { connectWs, type OperationResult, type WsConnection } from '../helpers/ws.js';
 
+/** Every code a caller may see: contract section 6, plus GraphQL's own request errors. */
+const KNOWN_CODES = [
+  'BAD_USER_INPUT', 'CONFLICT', 'QUERY_TOO_COMPLEX', 'UNAUTHENTICATED', 'FORBIDDEN', 'NOT_FOUND', 'RATE_LIMITED',
+  'UPSTREAM_TIMEOUT', 'UPSTREAM_UNAVAILABLE', 'UPSTREAM_BAD_RESPONSE', 'GRAPHQL_VALIDATION_FAILED', 'GRAPHQL_PARSE_FAILED', 'BAD_REQUEST',
+];
 const upstreamCalls = (g: TestGateway) => g.calls('marketplace').length + g.calls('seo').length + g.calls('items').length;
 const codesOf = (result: OperationResult) => [...(result.error ?? []), ...result.next.flatMap((n) => n.errors ?? [])].map((e) => e.extensions?.code);
 
@@ -91,6 +97,21 @@ describe('sizes, query limits and codes', () => {
       expect(codes.length, query).toBeGreaterThan(0);
       expect(codes.every((code) => typeof code === 'string'), query).toBe(true);
     }
+    expect((await ws.run('{ __typename }')).next[0]?.data).toEqual({ __typename: 'Query' });
+  });
+
+  it('gives every error of generated hostile documents a known code, and never closes the socket', async () => {
+    const tokens = ['{', '}', '(', ')', ':', '[', ']', '!', '=', '$n', '"x"', '"\\u0000"', '1', '-1', '1e999', '99999999999999999999', '...', 'on', 'Query', 'query', 'mutation',
+      'fragment F', '...F', 'seller', 'username', 'gigs', 'first', 'after', 'nodes', 'slug', 'name', 'totalCount', '__typename', 'me', '@include(if: true)', '@skip', '#', '\u0000', '\r\n', 'a:'];
+    const documents = fc.oneof(fc.array(fc.constantFrom(...tokens), { maxLength: 30 }).map((parts) => parts.join(' ')), fc.string({ maxLength: 200 }));
+    const variables = fc.option(fc.dictionary(fc.constantFrom('n', 'x'), fc.oneof(fc.integer(), fc.string(), fc.double(), fc.constant(null))), { nil: undefined });
+    await fc.assert(
+      fc.asyncProperty(documents, variables, async (query, vars) => {
+        const codes = codesOf(await ws.run(query, vars));
+        for (const code of codes) expect(KNOWN_CODES, `${query} -> ${String(code)}`).toContain(code);
+      }),
+      { numRuns: 300, seed: 20261123 },
+    );
     expect((await ws.run('{ __typename }')).next[0]?.data).toEqual({ __typename: 'Query' });
   });
 
