@@ -56,8 +56,8 @@ export class RateLimiter implements Limiter {
       bucket.tokens -= tokens;
       return { allowed: true, retryAfter: 0 };
     }
-    // More than a full bucket never fits: come back when it is full again.
-    const wanted = Math.min(tokens, this.perMinute);
-    return { allowed: false, retryAfter: Math.max(1, Math.ceil((wanted - bucket.tokens) / this.refillPerMs / 1000)) };
+    // More than a full bucket never fits: say a minute, the limit's own period.
+    if (tokens > this.perMinute) return { allowed: false, retryAfter: 60 };
+    return { allowed: false, retryAfter: Math.max(1, Math.ceil((tokens - bucket.tokens) / this.refillPerMs / 1000)) };
   }
 }

@@ -256,6 +256,17 @@ describe('RateLimiter', () => {
     expect(limiter.take('a').allowed).toBe(false);
   });
 
+  it('takes several tokens at once, all or none', () => {
+    let now = 0;
+    const limiter = new RateLimiter(3, 10, () => now);
+    expect(limiter.take('a', 4)).toEqual({ allowed: false, retryAfter: 60 });
+    expect(limiter.take('a', 2).allowed).toBe(true);
+    expect(limiter.take('a', 2).allowed).toBe(false);
+    expect(limiter.take('a', 1).allowed).toBe(true);
+    now += 20_000;
+    expect(limiter.take('a', 1).allowed).toBe(true);
+  });
+
   it('keeps at most maxKeys clients, forgetting the least recently seen', () => {
     const limiter = new RateLimiter(1, 2, () => 0);
     limiter.take('a');
