@@ -18,6 +18,12 @@ export const DEFAULT_FIRST = 10;
  */
 export const MAX_CURSOR_OFFSET = 999_999;
 /**
+ * Most pages one window costs: `first` ≤ 100 items at any offset span at
+ * most two pages of 100 (the planner never picks more calls than that). A
+ * window at offset 0 always fits one page.
+ */
+export const MAX_WINDOW_PAGES = 2;
+/**
  * Most upstream pages one field may read while scanning for matches
  * (Item.demoReports filters report pages by exact url). The cost estimate
  * counts this many calls for such a field, so a scan is bounded whatever
