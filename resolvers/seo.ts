@@ -7,6 +7,7 @@ import type { GatewayContext } from '../src/context.js';
 import { badUserInput } from '../src/errors.js';
 import { identifier } from '../src/upstreams/identifiers.js';
 import { SEO_PAGE_SIZES } from '../src/upstreams/seo/operations.js';
+import { MAX_SCAN_PAGES } from '../src/upstreams/paging.js';
 import {
   PROJECT_SORT_FIELDS,
   REPORT_SORT_FIELDS,
@@ -56,14 +57,19 @@ export const seoProjects = (_: unknown, args: SeoProjectsArgs, ctx: GatewayConte
   return loadConnection(args, SEO_PAGE_SIZES, ctx.loaders.seoProjectPages, filter);
 };
 
-/** Reports whose url equals `url` exactly (the upstream search is a substring match). */
+/**
+ * Reports whose url equals `url` exactly (the upstream search is a substring
+ * match, so pages of near matches are filtered here). Reads at most
+ * MAX_SCAN_PAGES pages, the figure the cost estimate counts for the field:
+ * the matches in the first 500 results, whatever page count the upstream claims.
+ */
 export async function reportsForUrl(url: string, first: number, ctx: GatewayContext): Promise<SeoReportRecord[]> {
   const matches: SeoReportRecord[] = [];
   const perPage = 100;
-  for (let page = 1; ; page++) {
+  for (let page = 1; page <= MAX_SCAN_PAGES; page++) {
     const result = await ctx.loaders.seoReportPages.load({ filter: { search: url }, page, perPage });
     matches.push(...result.items.filter((report) => report.url === url));
-    if (matches.length >= first || page >= result.lastPage) break;
+    if (matches.length >= first || page >= result.lastPage || result.items.length === 0) break;
   }
   return matches.slice(0, first);
 }

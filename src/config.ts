@@ -74,6 +74,8 @@ const envSchema = z.object({
 
   GRAPHIQL: bool(true),
   INTROSPECTION: bool(true),
+  /** Add `extensions.cost = { estimated, actual }` (upstream calls) to every result; unset: on outside production. */
+  EXPOSE_COST: bool(true),
   CORS_ORIGINS: list,
   MAX_DEPTH: positiveInt(12),
   MAX_ALIASES: positiveInt(30),
@@ -129,6 +131,8 @@ export interface Config {
   adminKey: string | undefined;
   graphiql: boolean;
   introspection: boolean;
+  /** `extensions.cost` on every result (src/plugins/use-query-limits.ts). */
+  exposeCost: boolean;
   corsOrigins: string[];
   limits: { depth: number; aliases: number; tokens: number; cost: number; bodyBytes: number; uploadBytes: number; directives: number; batch: number };
   rateLimits: { perMinute: number; perAddressPerMinute: number; authPerMinute: number; trustedProxies: number };
@@ -180,6 +184,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     graphiql: e.GRAPHIQL && !production,
     // Unset INTROSPECTION means on in development and off in production.
     introspection: source.INTROSPECTION === undefined || source.INTROSPECTION === '' ? !production : e.INTROSPECTION,
+    exposeCost: source.EXPOSE_COST === undefined || source.EXPOSE_COST === '' ? !production : e.EXPOSE_COST,
     corsOrigins: e.CORS_ORIGINS,
     limits: {
       depth: e.MAX_DEPTH,

@@ -15,6 +15,7 @@ import type { ReferenceData } from './reference-data.js';
 import type { EventBus } from './webhooks/events.js';
 import { bindClients, type Clients, type Credentials, type UpstreamPools } from './upstreams/index.js';
 import type { CallScope } from './upstreams/http.js';
+import { CallBudget } from './upstreams/call-budget.js';
 
 export interface GatewayContext extends YogaInitialContext {
   requestId: string;
@@ -29,6 +30,8 @@ export interface GatewayContext extends YogaInitialContext {
   logger: Logger;
   signal: AbortSignal;
   deadlineAt: number;
+  /** Upstream calls this operation made, and may make (set by the cost limit, src/plugins/use-query-limits.ts). */
+  budget: CallBudget;
   /** Cancels every upstream call of this request still running (the result has been produced). */
   finish(): void;
 }
@@ -105,7 +108,8 @@ export function createContextFactory(deps: ContextDeps) {
     setMaxListeners(deps.config.limits.cost + 10, signal);
     const requestId = requestIdOf(request);
     const inFlight = { count: 0 };
-    const scope: CallScope = { signal, deadlineAt, idempotencyKey: idempotencyKeyOf(request), requestId, inFlight };
+    const budget = new CallBudget();
+    const scope: CallScope = { signal, deadlineAt, idempotencyKey: idempotencyKeyOf(request), requestId, inFlight, budget };
     const clients = bindClients(deps.pools, credentials, scope);
     return {
       finish: () => {
@@ -126,6 +130,7 @@ export function createContextFactory(deps: ContextDeps) {
       logger: deps.logger,
       signal,
       deadlineAt,
+      budget,
     };
   };
 }

@@ -86,7 +86,7 @@ export function createGateway(deps: GatewayDeps): Gateway {
       // A browser's cross-site "simple" request (GET, form or text/plain POST) must carry a header it cannot set without a preflight.
       useCSRFPrevention({ requestHeaders: ['x-graphql-yoga-csrf', 'apollo-require-preflight'] }),
       ...(config.introspection ? [] : [useDisableIntrospection()]),
-      useQueryLimits({ ...config.limits, blockFieldSuggestions: !config.introspection }),
+      useQueryLimits({ ...config.limits, exposeCost: config.exposeCost, blockFieldSuggestions: !config.introspection }),
       useRequestDeadline(),
       useErrorCodes(),
       useMarketplaceWebhooks({ secret: deps.webhookSecret, bus: deps.events, logger, seen: deps.eventIds }),

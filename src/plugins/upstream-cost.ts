@@ -1,49 +1,90 @@
 /**
  * Estimates how many upstream calls an operation can make, from the schema's
- * `@upstream` directives: each upstream-backed field costs one call per
- * parent instance, and a list field multiplies its children by `first` (or a
- * default for upstream lists without one). So
- * `seller { gigs(first: 50) { nodes { reviews(first: 50) { ... } } } }`
+ * `@upstream` directives, as an upper bound:
+ * - each upstream-backed field costs one call per parent instance; a window
+ *   after a cursor may straddle two pages (MAX_WINDOW_PAGES), and a field
+ *   that scans upstream pages costs its page cap (CALLS_PER_INSTANCE);
+ * - a field with `first` multiplies its children by `first`, read from the
+ *   coerced variables (defaults included); an unknown value counts as the
+ *   maximum, an absent one as the default the resolvers use;
+ * - any other list multiplies its children by UNPAGED_LIST_MAX (the list is
+ *   whatever the upstream sent), except a connection's own nodes/edges, which
+ *   its `first` already counted.
+ * So `seller { gigs(first: 50) { nodes { reviews(first: 50) { ... } } } }`
  * costs 1 + 1 + 50. It runs with the variables in hand (a validation rule
- * would not see them), still before any resolver.
+ * would not see them), still before any resolver. The estimate is enforced at
+ * run time too (src/upstreams/call-budget.ts).
  */
 import {
+  getArgumentValues,
   getNamedType,
   getNullableType,
+  getVariableValues,
+  isAbstractType,
   isListType,
   isObjectType,
   isInterfaceType,
   Kind,
-  valueFromAST,
-  type ArgumentNode,
   type DocumentNode,
+  type FieldNode,
   type FragmentDefinitionNode,
   type GraphQLField,
   type GraphQLNamedType,
+  type GraphQLOutputType,
   type GraphQLSchema,
   type OperationDefinitionNode,
   type SelectionSetNode,
 } from 'graphql';
+import { DEFAULT_FIRST, MAX_FIRST, MAX_SCAN_PAGES, MAX_WINDOW_PAGES } from '../upstreams/paging.js';
 
-/** Children of a list without `first` (an upstream list such as `items`) count this many times. */
-export const DEFAULT_LIST_SIZE = 10;
-/** `first` is at most 100 everywhere; a bigger value is a BAD_USER_INPUT the resolver reports. */
-const MAX_FIRST = 100;
+/**
+ * Children of a list that is not paged by `first` (`items`, `recentlyViewedGigs`,
+ * `GigCollection.gigs`…) count this many times: no upstream document bounds
+ * these lists, so the gateway declares a size, and the run-time call budget
+ * holds the bound should an upstream send a longer one.
+ */
+export const UNPAGED_LIST_MAX = 100;
+
+/** Fields one instance of which may make more than one upstream call, and at most how many. */
+export const CALLS_PER_INSTANCE: Readonly<Record<string, number>> = {
+  // resolvers/seo.ts reportsForUrl: scans report pages until it has `first` exact matches.
+  'Item.demoReports': MAX_SCAN_PAGES,
+  // One call per element: a collection lists gig slugs, each loaded by slug (resolvers/discovery.ts).
+  'GigCollection.gigs': UNPAGED_LIST_MAX,
+  // An attachment sent only as an id is loaded by id (resolvers/offers.ts).
+  'Offer.attachments': UNPAGED_LIST_MAX,
+};
 
 interface CostInput {
   schema: GraphQLSchema;
   document: DocumentNode;
   operation: OperationDefinitionNode;
-  variables: Record<string, unknown> | undefined;
+  /** The request's variables as sent; they are coerced here (defaults applied) the way the executor will. */
+  variables: Record<string, unknown> | null | undefined;
 }
 
-const isUpstreamField = (field: GraphQLField<unknown, unknown>): boolean => {
+type AnyField = GraphQLField<unknown, unknown>;
+
+const isUpstreamField = (field: AnyField): boolean => {
   const directives = field.extensions?.directives as Record<string, unknown> | undefined;
   return directives?.upstream !== undefined || field.astNode?.directives?.some((d) => d.name.value === 'upstream') === true;
 };
 
+/** How many lists deep a type is: `[[X]]` is 2. */
+function listDepth(type: GraphQLOutputType): number {
+  let depth = 0;
+  for (let t = getNullableType(type); isListType(t); t = getNullableType(t.ofType)) depth++;
+  return depth;
+}
+
+/** A Relay connection: its nodes/edges are the window `first` sized. */
+const isConnection = (type: GraphQLNamedType): boolean => isObjectType(type) && 'pageInfo' in type.getFields();
+
 /** Upstream calls the operation may make; cost is linear in the multiplier, so fragments are memoised per type. */
 export function estimateUpstreamCalls({ schema, document, operation, variables }: CostInput): number {
+  const coercion = getVariableValues(schema, operation.variableDefinitions ?? [], variables ?? {});
+  // Variables that do not coerce fail the request before execution; estimate as if every `first` were unknown.
+  const coerced = coercion.coerced;
   const fragments = new Map<string, FragmentDefinitionNode>();
   for (const definition of document.definitions) {
     if (definition.kind === Kind.FRAGMENT_DEFINITION) fragments.set(definition.name.value, definition);
@@ -51,15 +92,54 @@ export function estimateUpstreamCalls({ schema, document, operation, variables }
   const memo = new Map<string, number>();
   const inProgress = new Set<string>();
 
-  const fanOut = (field: GraphQLField<unknown, unknown>, node: { arguments?: readonly ArgumentNode[] | undefined }): number => {
-    const firstArg = field.args.find((a) => a.name === 'first');
-    if (firstArg) {
-      const given = node.arguments?.find((a) => a.name.value === 'first');
-      const value = given ? valueFromAST(given.value, firstArg.type, variables) : firstArg.defaultValue;
-      const first = typeof value === 'number' && Number.isFinite(value) ? value : DEFAULT_LIST_SIZE;
-      return Math.min(Math.max(first, 0), MAX_FIRST);
+  /** An argument as the resolver will see it; `unknown` when the executor would refuse the arguments. */
+  const UNKNOWN = Symbol('unknown');
+  const argumentOf = (field: AnyField, node: FieldNode, name: string): unknown => {
+    if (!coerced) return UNKNOWN;
+    try {
+      return getArgumentValues(field, node, coerced)[name];
+    } catch {
+      return UNKNOWN; // the executor refuses these arguments; count the worst anyway
     }
-    return isUpstreamField(field) && isListType(getNullableType(field.type)) ? DEFAULT_LIST_SIZE : 1;
+  };
+
+  /** `first` as the resolver will see it. */
+  const firstOf = (field: AnyField, node: FieldNode): number => {
+    const value = argumentOf(field, node, 'first');
+    if (value === undefined || value === null) return DEFAULT_FIRST;
+    if (typeof value !== 'number' || !Number.isFinite(value)) return MAX_FIRST;
+    // Out of range is a BAD_USER_INPUT before any call; clamping keeps the estimate an upper bound.
+    return Math.min(Math.max(Math.ceil(value), 0), MAX_FIRST);
+  };
+
+  const fanOut = (parent: GraphQLNamedType, field: AnyField, node: FieldNode): number => {
+    if (field.args.some((a) => a.name === 'first')) return firstOf(field, node);
+    const depth = listDepth(field.type);
+    if (depth === 0 || isConnection(parent)) return 1;
+    return UNPAGED_LIST_MAX ** depth;
+  };
+
+  const ownCalls = (parent: GraphQLNamedType, field: AnyField, node: FieldNode): number => {
+    if (!isUpstreamField(field)) return 0;
+    const declared = CALLS_PER_INSTANCE[`${parent.name}.${field.name}`];
+    if (declared !== undefined) return declared;
+    const paged = field.args.some((a) => a.name === 'after');
+    const after = paged ? argumentOf(field, node, 'after') : undefined;
+    return after === undefined || after === null ? 1 : MAX_WINDOW_PAGES;
+  };
+
+  /** The field as each type that may stand at `type` defines it: the costliest counts. */
+  const fieldCost = (type: GraphQLNamedType, node: FieldNode): number => {
+    const candidates = isAbstractType(type) ? schema.getPossibleTypes(type) : [type];
+    let worst = 0;
+    for (const candidate of candidates) {
+      if (!isObjectType(candidate) && !isInterfaceType(candidate)) continue;
+      const field = candidate.getFields()[node.name.value];
+      if (!field) continue; // unknown fields are the validator's business
+      const cost = ownCalls(candidate, field, node) + fanOut(candidate, field, node) * unitCost(node.selectionSet, getNamedType(field.type));
+      worst = Math.max(worst, cost);
+    }
+    return worst;
   };
 
   const unitCost = (selectionSet: SelectionSetNode | undefined, type: GraphQLNamedType): number => {
@@ -68,11 +148,7 @@ export function estimateUpstreamCalls({ schema, document, operation, variables }
     for (const selection of selectionSet.selections) {
       if (selection.kind === Kind.FIELD) {
         if (selection.name.value.startsWith('__')) continue;
-        if (!isObjectType(type) && !isInterfaceType(type)) continue;
-        const field = type.getFields()[selection.name.value];
-        if (!field) continue; // unknown fields are the validator's business
-        const own = isUpstreamField(field) ? 1 : 0;
-        total += own + fanOut(field, selection) * unitCost(selection.selectionSet, getNamedType(field.type));
+        total += fieldCost(type, selection);
       } else if (selection.kind === Kind.INLINE_FRAGMENT) {
         const condition = selection.typeCondition ? schema.getType(selection.typeCondition.name.value) : type;
         if (condition) total += unitCost(selection.selectionSet, condition);

@@ -4,10 +4,17 @@
  * directive and token limits, field-suggestion blocking when introspection is
  * off, and our own cost limit counting upstream calls (upstream-cost.ts).
  * Every rejection is QUERY_TOO_COMPLEX with the limit that was hit.
+ *
+ * The cost limit is per HTTP request: the operations of a batched (array)
+ * body draw from one budget of `cost` calls, so a batch cannot multiply it.
+ * An admitted operation may then make at most its estimate of calls
+ * (src/upstreams/call-budget.ts), so the limit holds by construction. With
+ * `exposeCost`, every result carries `extensions.cost = { estimated, actual }`.
  */
 import { EnvelopArmor } from '@escape.tech/graphql-armor';
-import { GraphQLError, getOperationAST } from 'graphql';
-import type { Plugin } from 'graphql-yoga';
+import { GraphQLError, getOperationAST, type ExecutionResult } from 'graphql';
+import { isAsyncIterable, type Plugin } from 'graphql-yoga';
+import type { GatewayContext } from '../context.js';
 import { rejectedRequests } from '../metrics.js';
 import { estimateUpstreamCalls } from './upstream-cost.js';
 
@@ -16,8 +23,10 @@ export interface QueryLimitsOptions {
   aliases: number;
   directives: number;
   tokens: number;
-  /** Most upstream calls one operation may cause. */
+  /** Most upstream calls one HTTP request (all operations of a batch together) may cause. */
   cost: number;
+  /** Add `extensions.cost = { estimated, actual }` to every result. */
+  exposeCost: boolean;
   /** Hide "Did you mean …" suggestions (they reveal the schema when introspection is off). */
   blockFieldSuggestions: boolean;
 }
@@ -43,27 +52,55 @@ export function useQueryLimits(options: QueryLimitsOptions): Plugin {
     costLimit: { enabled: false },
     blockFieldSuggestion: { enabled: options.blockFieldSuggestions },
   });
-  const costLimit: Plugin = {
+  // Calls still unspent of each HTTP request's budget (a batch's operations share its Request).
+  const remaining = new WeakMap<Request, number>();
+  const costLimit: Plugin<GatewayContext> = {
     onExecute({ args, setResultAndStopExecution }) {
       const operation = getOperationAST(args.document, args.operationName);
       if (!operation) return;
+      const context = args.contextValue;
       // Linear in the document's size (fragments are memoised), so cheap enough to run per request.
-      const cost = estimateUpstreamCalls({ schema: args.schema, document: args.document, operation, variables: args.variableValues ?? undefined });
-      if (cost <= options.cost) return;
-      rejectedRequests.inc({ reason: 'cost' });
-      setResultAndStopExecution({
-        errors: [
-          new GraphQLError(`Query cost limit of ${options.cost} upstream calls exceeded (this operation could make ${cost}).`, {
-            extensions: { code: TOO_COMPLEX, limit: 'cost', cost, maxCost: options.cost, http: { status: 400 } },
-          }),
-        ],
-      });
+      const cost = estimateUpstreamCalls({ schema: args.schema, document: args.document, operation, variables: args.variableValues });
+      // Every HTTP and WebSocket operation has a Request; the guard only keeps a bare execute() from throwing.
+      const request = typeof context.request === 'object' && context.request !== null ? context.request : undefined;
+      const left = (request && remaining.get(request)) ?? options.cost;
+      if (cost > left) {
+        rejectedRequests.inc({ reason: 'cost' });
+        const message =
+          left === options.cost
+            ? `Query cost limit of ${options.cost} upstream calls exceeded (this operation could make ${cost}).`
+            : `Query cost limit of ${options.cost} upstream calls exceeded: the other operations of this request may make ${options.cost - left}, this one ${cost}.`;
+        const rejected: ExecutionResult = {
+          errors: [new GraphQLError(message, { extensions: { code: TOO_COMPLEX, limit: 'cost', cost, maxCost: options.cost, http: { status: 400 } } })],
+        };
+        if (options.exposeCost) rejected.extensions = { cost: { estimated: cost, actual: 0 } };
+        setResultAndStopExecution(rejected);
+        return;
+      }
+      if (request) remaining.set(request, left - cost);
+      context.budget.limit = cost;
+      if (!options.exposeCost) return;
+      return {
+        onExecuteDone({ result }) {
+          if (isAsyncIterable(result)) return;
+          result.extensions = { ...result.extensions, cost: { estimated: cost, actual: context.budget.made } };
+        },
+      };
+    },
+  };
+  // A result that never reached execution (a parse, validation or limit error) made no call.
+  const zeroCost: Plugin = {
+    onExecutionResult({ result, setResult }) {
+      if (Array.isArray(result) || isAsyncIterable(result)) return;
+      const single = result as ExecutionResult;
+      if (single.extensions?.cost === undefined) setResult({ ...single, extensions: { ...single.extensions, cost: { estimated: 0, actual: 0 } } });
     },
   };
   return {
     onPluginInit({ addPlugin }) {
       for (const plugin of armor.protect().plugins) addPlugin(plugin as Plugin);
-      addPlugin(costLimit);
+      addPlugin(costLimit as Plugin);
+      if (options.exposeCost) addPlugin(zeroCost);
     },
   };
 }

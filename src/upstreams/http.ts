@@ -14,6 +14,7 @@ import type { HttpMethod } from './operations.js';
 import { CircuitBreaker, type BreakerOptions, type BreakerState } from './breaker.js';
 import { upstreamMetrics } from '../metrics.js';
 import type { Logger } from '../logger.js';
+import type { CallBudget } from './call-budget.js';
 
 export interface UpstreamHttpOptions {
   name: UpstreamName;
@@ -30,7 +31,7 @@ export interface UpstreamHttpOptions {
 }
 
 /** What one GraphQL request gives every upstream call it makes. */
-export type CallScope = Pick<UpstreamRequest, 'signal' | 'deadlineAt' | 'idempotencyKey' | 'requestId' | 'inFlight'>;
+export type CallScope = Pick<UpstreamRequest, 'signal' | 'deadlineAt' | 'idempotencyKey' | 'requestId' | 'inFlight' | 'budget'>;
 
 export interface UpstreamRequest {
   method: HttpMethod;
@@ -49,6 +50,8 @@ export interface UpstreamRequest {
   requestId?: string;
   /** The GraphQL request's count of calls in flight (retry waits included), so that it aborts only when something is left to cancel. */
   inFlight?: { count: number };
+  /** The GraphQL operation's upstream-call budget: one unit per call (not per attempt). */
+  budget?: CallBudget;
   /** Operation name for logs and metrics (never a value). */
   operation: string;
 }
@@ -105,6 +108,7 @@ export class UpstreamHttp {
    * once, since a repeated mutation could apply twice.
    */
   async send(req: UpstreamRequest): Promise<UpstreamResponse> {
+    req.budget?.take(this.name);
     if (req.inFlight) req.inFlight.count++;
     try {
       return await this.sendWithRetries(req);

@@ -9,10 +9,10 @@ import { UpstreamError, type ErrorCode, type UpstreamName } from '../errors.js';
 import { parseRetryAfter, type UpstreamResponse } from './http.js';
 
 const pageMeta = z.object({
-  current_page: z.number(),
-  per_page: z.number(),
-  total: z.number(),
-  last_page: z.number(),
+  current_page: z.number().int().min(1),
+  per_page: z.number().int().min(1),
+  total: z.number().int().min(0),
+  last_page: z.number().int().min(1),
 });
 
 export interface Page<T> {
@@ -58,14 +58,25 @@ function arrayOf<T>(item: z.ZodType<T>): z.ZodType<T[]> {
   return array as z.ZodType<T[]>;
 }
 
-/** `{data: [...], meta}` → items mapped by `item`, with the total from `meta`. */
+/**
+ * `{data: [...], meta}` → items mapped by `item`, with the total from `meta`.
+ * The meta must add up (last_page = ceil(total / per_page), or 1 for an empty
+ * list; no more items than per_page): loops over pages stop at `lastPage`, so
+ * a page count that the total does not back is UPSTREAM_BAD_RESPONSE.
+ */
 export function readPage<T>(upstream: UpstreamName, response: UpstreamResponse, item: z.ZodType<T>, what: string): Page<T> {
   const body = parsePayload(upstream, listEnvelope, response.body, `${what} list`, response.status);
   const items = parsePayload(upstream, arrayOf(item), body.data, `${what} list`, response.status);
+  const meta = body.meta;
+  if (meta && (meta.last_page !== Math.max(1, Math.ceil(meta.total / meta.per_page)) || items.length > meta.per_page)) {
+    throw new UpstreamError(upstream, 'UPSTREAM_BAD_RESPONSE', `The ${upstream} service sent inconsistent paging for a ${what} list`, {
+      status: response.status,
+    });
+  }
   return {
     items,
-    total: body.meta?.total ?? items.length,
-    lastPage: body.meta?.last_page ?? 1,
+    total: meta?.total ?? items.length,
+    lastPage: meta?.last_page ?? 1,
   };
 }
 

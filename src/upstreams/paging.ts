@@ -9,6 +9,27 @@ import { badUserInput } from '../errors.js';
 
 export const MAX_FIRST = 100;
 export const DEFAULT_FIRST = 10;
+/**
+ * The largest offset a cursor may carry. No upstream documents a page limit,
+ * so the gateway sets one: a million items (ten thousand pages of 100) is far
+ * beyond any list the services hold, and keeps every page number and
+ * `page * per_page` a small safe integer. A cursor beyond it is refused from
+ * its text alone, before anything proportional to the offset is computed.
+ */
+export const MAX_CURSOR_OFFSET = 999_999;
+/**
+ * Most pages one window costs: `first` ≤ 100 items at any offset span at
+ * most two pages of 100 (the planner never picks more calls than that). A
+ * window at offset 0 always fits one page.
+ */
+export const MAX_WINDOW_PAGES = 2;
+/**
+ * Most upstream pages one field may read while scanning for matches
+ * (Item.demoReports filters report pages by exact url). The cost estimate
+ * counts this many calls for such a field, so a scan is bounded whatever
+ * `last_page` an upstream claims.
+ */
+export const MAX_SCAN_PAGES = 5;
 
 export interface Window {
   offset: number;
@@ -33,10 +54,13 @@ const CURSOR_PREFIX = 'offset:';
 
 export const encodeCursor = (offset: number): string => Buffer.from(`${CURSOR_PREFIX}${offset}`).toString('base64url');
 
+/** Base64url of "offset:" plus at most 6 digits; anything longer is not ours, whatever it decodes to. */
+const MAX_CURSOR_LENGTH = 18;
+
 export function decodeCursor(cursor: string, argument = 'after'): number {
-  const text = Buffer.from(cursor, 'base64url').toString('utf8');
+  const text = cursor.length <= MAX_CURSOR_LENGTH ? Buffer.from(cursor, 'base64url').toString('utf8') : '';
   const offset = text.startsWith(CURSOR_PREFIX) ? Number(text.slice(CURSOR_PREFIX.length)) : Number.NaN;
-  if (!Number.isSafeInteger(offset) || offset < 0 || encodeCursor(offset) !== cursor) {
+  if (!Number.isSafeInteger(offset) || offset < 0 || offset > MAX_CURSOR_OFFSET || encodeCursor(offset) !== cursor) {
     throw badUserInput(`"${argument}" is not a cursor this API issued`, argument);
   }
   return offset;
@@ -52,24 +76,31 @@ export function windowOf(args: { first?: number | null; after?: string | null },
   return { offset, first };
 }
 
-/** Sizes: an explicit list, or every size from 1 to max. */
+/**
+ * Sizes: an explicit list, or every size from 1 to max. Refuses a window it
+ * cannot address; the plan is computed arithmetically and holds at most
+ * ceil(first / perPage) + 1 pages, whatever the offset.
+ */
 export function planPages(window: Window, sizes: readonly number[] | { max: number }): PagePlan {
-  const count = Math.max(1, window.first);
-  const candidates = Array.isArray(sizes) ? [...sizes].sort((a, b) => a - b) : range(1, (sizes as { max: number }).max);
-  let best: PagePlan | undefined;
-  for (const perPage of candidates) {
-    const firstPage = Math.floor(window.offset / perPage);
-    const lastPage = Math.floor((window.offset + count - 1) / perPage);
-    const calls = lastPage - firstPage + 1;
-    if (!best || calls < best.pages.length) {
-      best = { perPage, pages: range(firstPage + 1, lastPage + 1), skip: window.offset - firstPage * perPage };
-    }
+  const { offset, first } = window;
+  if (!Number.isSafeInteger(offset) || offset < 0 || offset > MAX_CURSOR_OFFSET + 1) {
+    throw badUserInput(`"after" is beyond the ${MAX_CURSOR_OFFSET + 1} items a list can address`, 'after');
   }
-  return best!;
+  if (!Number.isSafeInteger(first) || first < 0 || first > MAX_FIRST) throw badUserInput(`"first" must be between 0 and ${MAX_FIRST}`, 'first');
+  const count = Math.max(1, first);
+  const candidates = Array.isArray(sizes) ? [...sizes].sort((a, b) => a - b) : sizesUpTo((sizes as { max: number }).max);
+  let best: { perPage: number; firstPage: number; calls: number } | undefined;
+  for (const perPage of candidates) {
+    const firstPage = Math.floor(offset / perPage);
+    const calls = Math.floor((offset + count - 1) / perPage) - firstPage + 1;
+    if (!best || calls < best.calls) best = { perPage, firstPage, calls };
+  }
+  if (!best) throw new Error('planPages: no page size to choose from');
+  const pages: number[] = [];
+  for (let i = 0; i < best.calls; i++) pages.push(best.firstPage + 1 + i);
+  return { perPage: best.perPage, pages, skip: offset - best.firstPage * best.perPage };
 }
 
-function range(from: number, to: number): number[] {
-  const out: number[] = [];
-  for (let i = from; i <= to; i++) out.push(i);
-  return out;
+function sizesUpTo(max: number): number[] {
+  return Array.from({ length: max }, (_, i) => i + 1);
 }

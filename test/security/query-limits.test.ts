@@ -80,6 +80,23 @@ describe('limits before execution', () => {
   });
 });
 
+describe('forged cursors', () => {
+  // Every root connection: the cursor is refused from its text, before the page planner or any upstream call.
+  const connections = Object.values(schema.getQueryType()!.getFields()).filter((f) => f.args.some((a) => a.name === 'after'));
+  const forged = (text: string) => Buffer.from(text).toString('base64url');
+
+  it('refuses an out-of-range or forged cursor on every connection with BAD_USER_INPUT and zero upstream calls', async () => {
+    expect(connections.length).toBeGreaterThan(20);
+    for (const cursor of [forged('offset:9007199254740991'), forged('offset:1000000'), forged('offset:-1'), 'not-a-cursor']) {
+      for (const field of connections) {
+        const res = await gw.query(`query($c: String) { ${field.name}(first: 1, after: $c) { totalCount } }`, { variables: { c: cursor }, headers: ALL_CREDENTIALS });
+        expect(res.errors?.map((e) => e.extensions?.code), `${field.name} after ${cursor}`).toEqual(['BAD_USER_INPUT']);
+      }
+    }
+    expect(upstreamCalls(gw)).toBe(0);
+  });
+});
+
 describe('request size', () => {
   it('limits batched requests', async () => {
     const body = JSON.stringify(Array.from({ length: 11 }, () => ({ query: '{ categories { slug } }' })));
