@@ -36,6 +36,11 @@ export class MarketplaceClient {
     private readonly scope: CallScope = {},
   ) {}
 
+  /** False while this upstream's circuit is open or half-open (look-ahead then speculates no calls). */
+  get circuitClosed(): boolean {
+    return this.http.breakerState() === 'closed';
+  }
+
   get hasToken(): boolean {
     return this.token !== undefined;
   }
