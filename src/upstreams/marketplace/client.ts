@@ -81,7 +81,7 @@ export class MarketplaceClient {
       operation: id,
     });
     if (response.status >= 200 && response.status < 300) return response;
-    const error = laravelError('marketplace', response, options.subject ?? id);
+    const error = laravelError('marketplace', response, options.subject ?? id, this.token ? [this.token] : []);
     if (response.status === 403 && required) this.deniedScopes.set(required, error);
     return Promise.reject(error);
   }
