@@ -18,7 +18,7 @@ import type { IncomingHttpHeaders } from 'undici/types/header.js';
 import { UpstreamError, type UpstreamName } from '../errors.js';
 import type { HttpMethod } from './operations.js';
 import { CircuitBreaker, type Admission, type BreakerOptions, type BreakerState } from './breaker.js';
-import { checkDeclaredLength, readJson } from './response-body.js';
+import { readJson } from './response-body.js';
 import { parseRetryAfter } from './retry-after.js';
 import { addressOf, errorCode, isTimeout, isTransportFailure } from './transport-errors.js';
 import { upstreamMetrics } from '../metrics.js';
@@ -85,10 +85,7 @@ type Verdict = 'answered' | 'failed' | undefined;
 
 /** A failure and whether it speaks about the upstream's health. */
 class AttemptFailure {
-  constructor(
-    readonly error: unknown,
-    readonly upstreamFault: boolean,
-  ) {}
+  constructor(readonly error: unknown, readonly upstreamFault: boolean) {}
 }
 
 export class UpstreamHttp {
@@ -249,13 +246,7 @@ export class UpstreamHttp {
         signal: controller.signal,
       });
       status = res.statusCode;
-      try {
-        checkDeclaredLength(res.headers['content-length'], this.options.maxResponseBytes, this.name, status);
-      } catch (error) {
-        res.body.destroy();
-        throw error;
-      }
-      const body = await readJson(res.body, this.options.maxResponseBytes, this.name, status);
+      const body = await readJson(res.body, res.headers['content-length'], this.options.maxResponseBytes, this.name, status);
       return { status, headers: res.headers, body };
     } catch (error) {
       failure = errorCode(error);
@@ -298,9 +289,8 @@ function isDeadline(signal: AbortSignal): boolean {
 }
 
 function queryString(query: UpstreamRequest['query']): string {
-  if (!query) return '';
   const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query)) if (value !== undefined) params.append(key, String(value));
+  for (const [key, value] of Object.entries(query ?? {})) if (value !== undefined) params.append(key, String(value));
   const text = params.toString();
   return text ? `?${text}` : '';
 }

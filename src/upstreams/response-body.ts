@@ -15,11 +15,9 @@ export const MAX_JSON_DEPTH = 100;
 const tooLarge = (upstream: UpstreamName, status: number) =>
   new UpstreamError(upstream, 'UPSTREAM_BAD_RESPONSE', `The ${upstream} service sent a response larger than allowed`, { status });
 
-/** Refuses at once a body whose declared length is over the limit (no byte of it is read). */
-export function checkDeclaredLength(contentLength: string | string[] | undefined, limit: number, upstream: UpstreamName, status: number): void {
-  const declared = Number(Array.isArray(contentLength) ? contentLength[0] : contentLength);
-  if (Number.isFinite(declared) && declared > limit) throw tooLarge(upstream, status);
-}
+/** True when the body's declared length is over the limit: it is refused before a byte is read. */
+const declaredTooLarge = (contentLength: string | string[] | undefined, limit: number): boolean =>
+  Number(Array.isArray(contentLength) ? contentLength[0] : contentLength) > limit;
 
 /** The deepest nesting of arrays and objects in JSON text, stopping as soon as it passes `max`. */
 export function jsonDepthExceeds(bytes: Buffer, max: number): boolean {
@@ -40,10 +38,21 @@ export function jsonDepthExceeds(bytes: Buffer, max: number): boolean {
 
 /**
  * The response body as JSON, read with plain 'data'/'end' listeners (async iteration of a
- * Readable costs a promise per chunk and showed in profiles), at most `limit` bytes of it.
+ * Readable costs a promise per chunk and showed in profiles), at most `limit` bytes of it
+ * (destroying the body of a larger one closes its connection rather than reading on).
  */
-export function readJson(body: Readable & { dump(): Promise<void> }, limit: number, upstream: UpstreamName, status: number): Promise<unknown> {
+export function readJson(
+  body: Readable,
+  contentLength: string | string[] | undefined,
+  limit: number,
+  upstream: UpstreamName,
+  status: number,
+): Promise<unknown> {
   return new Promise((resolve, reject) => {
+    if (declaredTooLarge(contentLength, limit)) {
+      body.destroy();
+      return reject(tooLarge(upstream, status));
+    }
     const chunks: Buffer[] = [];
     let size = 0;
     const onData = (chunk: Buffer) => {

@@ -26,6 +26,7 @@ const LEAKY = [
 /** The message when it is safe to show, else undefined (the caller then gets the gateway's own wording). */
 export function safeUpstreamMessage(text: unknown, secrets: readonly string[]): string | undefined {
   if (typeof text !== 'string') return undefined;
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what must go
   const line = text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ').replace(/\s+/g, ' ').trim();
   if (!line || LEAKY.some((pattern) => pattern.test(line))) return undefined;
   if (secrets.some((secret) => secret.length > 0 && line.includes(secret))) return undefined;
