@@ -13,7 +13,7 @@ const reviewsOfGig = (slug: string, args: ConnectionArgs, ctx: GatewayContext) =
 /** `gig { reviews }` needs only the slug: both calls start together (resolvers/look-ahead.ts). */
 export const gig = (_: unknown, args: { slug: string }, ctx: GatewayContext, info?: GraphQLResolveInfo) => {
   const slug = identifier(args.slug, 'slug');
-  prefetchChild(info, 'reviews', (reviewArgs) => reviewsOfGig(slug, reviewArgs, ctx));
+  prefetchChild(info, ctx, 'reviews', (reviewArgs) => reviewsOfGig(slug, reviewArgs, ctx));
   return ctx.loaders.gigBySlug.load(slug);
 };
 

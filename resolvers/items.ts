@@ -33,7 +33,7 @@ export const items = (_: unknown, _args: unknown, ctx: GatewayContext) => ctx.lo
 /** `item { purchase(code) }` needs only the code: validation and item calls start together (resolvers/look-ahead.ts). */
 export const item = (_: unknown, args: { id: string }, ctx: GatewayContext, info?: GraphQLResolveInfo) => {
   const id = itemId(args.id);
-  prefetchChild(info, 'purchase', (purchaseArgs) => ctx.loaders.purchaseByCode.load(purchaseCode(String(purchaseArgs.code))));
+  prefetchChild(info, ctx, 'purchase', (purchaseArgs) => ctx.loaders.purchaseByCode.load(purchaseCode(String(purchaseArgs.code))));
   return ctx.loaders.itemById.load(id);
 };
 

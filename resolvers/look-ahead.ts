@@ -12,6 +12,12 @@
  * resolver meets the same cached failure and reports it on its own path), and
  * when the parent fails (a 404) the parent is null and the prefetched result
  * is never read, exactly as without look-ahead.
+ *
+ * Nothing is prefetched while an upstream circuit is not closed: after the
+ * cool-down the single half-open probe must be a call a resolver awaits. A
+ * prefetch would take the slot, be cancelled unread when the response is
+ * complete, and leave the circuit half-open while every real call of the
+ * request was refused.
  */
 import {
   getArgumentValues,
@@ -92,6 +98,9 @@ export function childSelections(at: SelectionPoint, fieldName: string): ChildSel
   return out;
 }
 
+/** Speculation only while the circuits look-ahead reaches are closed (see the top of this file). */
+const mayPrefetch = (ctx: GatewayContext): boolean => ctx.clients.marketplace.circuitClosed && ctx.clients.items.circuitClosed;
+
 /** Starts a prefetch; its failure is left for the child resolver to meet (see the top of this file). */
 function start(load: () => unknown): void {
   try {
@@ -108,8 +117,13 @@ function start(load: () => unknown): void {
  * callers that have none (a resolver invoked from another) simply skip the
  * look-ahead.
  */
-export function prefetchChild(info: GraphQLResolveInfo | undefined, fieldName: string, load: (args: Record<string, unknown>, at: SelectionPoint) => unknown): void {
-  if (!info) return;
+export function prefetchChild(
+  info: GraphQLResolveInfo | undefined,
+  ctx: GatewayContext,
+  fieldName: string,
+  load: (args: Record<string, unknown>, at: SelectionPoint) => unknown,
+): void {
+  if (!info || !mayPrefetch(ctx)) return;
   for (const child of childSelections(pointOf(info), fieldName)) start(() => load(child.args, child.at));
 }
 
@@ -134,7 +148,7 @@ export function prefetchItemChildren<T>(
   children: ItemChildren<T>,
   ctx: GatewayContext,
 ): void {
-  if (!list) return;
+  if (!list || !mayPrefetch(ctx)) return;
   const items = [
     ...childSelections(list, 'nodes').map((nodes) => nodes.at),
     ...childSelections(list, 'edges').flatMap((edges) => childSelections(edges.at, 'node').map((node) => node.at)),
@@ -145,6 +159,7 @@ export function prefetchItemChildren<T>(
   if (wanted.length === 0) return;
   pending.then(
     (connection) => {
+      if (!mayPrefetch(ctx)) return;
       for (const { node } of connection.edges) for (const { load, args } of wanted) start(() => load(node, args as never, ctx));
     },
     () => undefined, // the list's own resolver reports its failure

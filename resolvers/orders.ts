@@ -12,8 +12,8 @@ import { userByName } from './users.js';
 /** `order { deliveries revisions }` need only the id: all three calls start together (resolvers/look-ahead.ts). */
 export const order = (_: unknown, args: { id: string }, ctx: GatewayContext, info?: GraphQLResolveInfo) => {
   const id = identifier(args.id, 'id');
-  prefetchChild(info, 'deliveries', () => ctx.loaders.deliveriesByOrder.load(id));
-  prefetchChild(info, 'revisions', () => ctx.loaders.revisionsByOrder.load(id));
+  prefetchChild(info, ctx, 'deliveries', () => ctx.loaders.deliveriesByOrder.load(id));
+  prefetchChild(info, ctx, 'revisions', () => ctx.loaders.revisionsByOrder.load(id));
   return ctx.loaders.orderById.load(id);
 };
 

@@ -17,7 +17,7 @@ const gigsOfSeller = (username: string, args: ConnectionArgs, ctx: GatewayContex
  */
 export const seller = (_: unknown, args: { username: string }, ctx: GatewayContext, info?: GraphQLResolveInfo) => {
   const username = identifier(args.username, 'username');
-  prefetchChild(info, 'gigs', (gigArgs, gigsSelection) => {
+  prefetchChild(info, ctx, 'gigs', (gigArgs, gigsSelection) => {
     const pending = gigsOfSeller(username, gigArgs, ctx);
     prefetchItemChildren(pending, gigsSelection, gigChildren, ctx);
     return pending;

@@ -4,6 +4,7 @@
  * `deleteMedia`. Uploads over `MAX_UPLOAD_BYTES` are refused before any
  * upstream call.
  */
+import { GraphQLError } from 'graphql';
 import type * as M from '../src/upstreams/marketplace/map.js';
 import * as resolve from '../resolvers/media.js';
 import { builder } from './builder.js';
@@ -12,10 +13,32 @@ import { attributesInput, wholeObject } from './field-helpers.js';
 import { DeletePayload } from './shared.js';
 import { upstream } from './upstream-docs.js';
 
+/** What Yoga's multipart parser hands over for a file part (a WHATWG File); a JSON value never is one. */
+const isFile = (value: unknown): value is File =>
+  typeof value === 'object' &&
+  value !== null &&
+  typeof (value as File).stream === 'function' &&
+  typeof (value as File).size === 'number' &&
+  typeof (value as File).name === 'string';
+
+const notAFile = () =>
+  new GraphQLError('File must be a file part of a multipart request (GraphQL multipart request spec), not a JSON value', {
+    extensions: { code: 'BAD_USER_INPUT' },
+  });
+
 export const FileScalar = builder.scalarType('File', {
   description: 'A file sent with the GraphQL multipart request spec (input only).',
   serialize: () => {
     throw new Error('File is an input-only scalar');
+  },
+  // Refused here, before any resolver: a string or `{}` would otherwise reach the upstream call and
+  // fail it while streaming, which is our bug and no sign of the upstream's health.
+  parseValue: (value) => {
+    if (!isFile(value)) throw notAFile();
+    return value;
+  },
+  parseLiteral: () => {
+    throw notAFile();
   },
 });
 

@@ -54,6 +54,8 @@ const envSchema = z.object({
   UPSTREAM_CONNECTIONS: positiveInt(64),
   UPSTREAM_MAX_RESPONSE_BYTES: positiveInt(10 * 1024 * 1024),
   UPSTREAM_RETRIES: z.coerce.number().int().min(0).max(5).default(2),
+  /** The longest Retry-After a GET waits out before retrying; a longer one is answered at once with its retryAfter. */
+  UPSTREAM_RETRY_MAX_WAIT_MS: z.coerce.number().int().min(0).default(1000),
   BREAKER_FAILURES: positiveInt(5),
   BREAKER_COOLDOWN_MS: positiveInt(10_000),
 
@@ -122,6 +124,7 @@ export interface Config {
   upstreamConnections: number;
   upstreamMaxResponseBytes: number;
   upstreamRetries: number;
+  upstreamRetryMaxWaitMs: number;
   breaker: { failureThreshold: number; cooldownMs: number };
   itemsBatchThreshold: number;
   validatePurchaseConcurrency: number;
@@ -174,6 +177,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     upstreamConnections: e.UPSTREAM_CONNECTIONS,
     upstreamMaxResponseBytes: e.UPSTREAM_MAX_RESPONSE_BYTES,
     upstreamRetries: e.UPSTREAM_RETRIES,
+    upstreamRetryMaxWaitMs: e.UPSTREAM_RETRY_MAX_WAIT_MS,
     breaker: { failureThreshold: e.BREAKER_FAILURES, cooldownMs: e.BREAKER_COOLDOWN_MS },
     itemsBatchThreshold: e.ITEMS_BATCH_THRESHOLD,
     validatePurchaseConcurrency: e.VALIDATE_PURCHASE_CONCURRENCY,

@@ -1,9 +1,14 @@
 /**
  * A per-upstream circuit breaker: after `failureThreshold` consecutive
- * failures (transport errors, timeouts, 5xx) calls fail fast for
- * `cooldownMs`; then one half-open probe decides between closing and
- * opening again. Counting consecutive failures keeps it cheap and makes a
- * single success after recovery enough to close.
+ * failed calls (transport errors, timeouts, 5xx; a call's retries count once)
+ * calls fail fast for `cooldownMs`; then one half-open probe decides between
+ * closing and opening again. Counting consecutive failures keeps it cheap and
+ * makes a single success after recovery enough to close.
+ *
+ * Only a real caller's call may be the probe: a speculative call (look-ahead)
+ * may be cancelled when the response is complete, and a probe that ends
+ * without a verdict would leave the circuit half-open for the next caller to
+ * find taken.
  */
 export type BreakerState = 'closed' | 'open' | 'half-open';
 
@@ -11,6 +16,9 @@ export interface BreakerOptions {
   failureThreshold: number;
   cooldownMs: number;
 }
+
+/** How a call was let through: as an ordinary call, or as the single half-open probe. */
+export type Admission = 'call' | 'probe';
 
 export class CircuitBreaker {
   private failures = 0;
@@ -33,35 +41,34 @@ export class CircuitBreaker {
     return this.current;
   }
 
-  /** True when a call may go out now. In half-open only one probe at a time goes. */
-  allow(): boolean {
+  /** Lets a call go out now, or undefined. In half-open only one probe at a time goes, never a speculative one. */
+  admit(options: { speculative?: boolean } = {}): Admission | undefined {
     const state = this.state;
-    if (state === 'closed') return true;
-    if (state === 'open') return false;
-    if (this.probing) return false;
+    if (state === 'closed') return 'call';
+    if (state === 'open' || this.probing || options.speculative) return undefined;
     this.probing = true;
     this.transition('half-open');
-    return true;
+    return 'probe';
   }
 
-  record(success: boolean): void {
+  /** The verdict of one call (all its attempts): the upstream answered, or it failed. */
+  record(success: boolean, admission: Admission): void {
+    if (admission === 'probe') this.probing = false;
     if (success) {
       this.failures = 0;
-      this.probing = false;
       this.transition('closed');
       return;
     }
     this.failures++;
     if (this.current === 'half-open' || this.failures >= this.options.failureThreshold) {
       this.openedAt = Date.now();
-      this.probing = false;
       this.transition('open');
     }
   }
 
-  /** Ends a call that proved nothing either way (the caller left): frees the half-open probe slot. */
-  release(): void {
-    this.probing = false;
+  /** Ends a call that proved nothing either way (the caller left, a local error): a probe's slot is free at once. */
+  release(admission: Admission): void {
+    if (admission === 'probe') this.probing = false;
   }
 
   retryAfterSeconds(): number {

@@ -5,16 +5,27 @@
  * parsing and metrics. Status codes are returned to the per-upstream client,
  * which knows that service's error shapes; transport failures become
  * UpstreamError here.
+ *
+ * The breaker hears one verdict per call (all its retries together), and only
+ * about the upstream: an answer (success, or a 5xx), a timeout or a transport
+ * failure. A caller who left, a call never sent, a bad body or an exception
+ * of our own leave it as it was.
  */
 import type { Readable } from 'node:stream';
-import { Pool, errors as undiciErrors } from 'undici';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { Pool } from 'undici';
 import type { IncomingHttpHeaders } from 'undici/types/header.js';
 import { UpstreamError, type UpstreamName } from '../errors.js';
 import type { HttpMethod } from './operations.js';
-import { CircuitBreaker, type BreakerOptions, type BreakerState } from './breaker.js';
+import { CircuitBreaker, type Admission, type BreakerOptions, type BreakerState } from './breaker.js';
+import { readJson } from './response-body.js';
+import { parseRetryAfter } from './retry-after.js';
+import { addressOf, errorCode, isTimeout, isTransportFailure } from './transport-errors.js';
 import { upstreamMetrics } from '../metrics.js';
 import type { Logger } from '../logger.js';
 import type { CallBudget } from './call-budget.js';
+
+export { parseRetryAfter };
 
 export interface UpstreamHttpOptions {
   name: UpstreamName;
@@ -24,6 +35,8 @@ export interface UpstreamHttpOptions {
   connections: number;
   maxResponseBytes: number;
   retries: number;
+  /** The longest Retry-After waited out before a retry; a longer one is answered at once. */
+  retryMaxWaitMs?: number;
   breaker?: Partial<BreakerOptions>;
   /** Base of the full-jitter backoff: attempt n waits random(0, base * 2^(n-1)) ms. */
   backoffBaseMs?: number;
@@ -63,20 +76,34 @@ export interface UpstreamResponse {
   body: unknown;
 }
 
+
 const RETRYABLE_STATUS = new Set([502, 503, 504]);
 const DEFAULT_BACKOFF_BASE_MS = 50;
+const DEFAULT_RETRY_MAX_WAIT_MS = 1000;
+/** The reason of an attempt cut off by its own timeout (named TimeoutError, see isTimeout). */
+const ATTEMPT_TIMED_OUT = new DOMException('The upstream call took longer than its timeout', 'TimeoutError');
+
+/** What one call's attempts told about the upstream: it answered, it failed, or nothing (no verdict). */
+type Verdict = 'answered' | 'failed' | undefined;
+
+/** A failure and whether it speaks about the upstream's health. */
+class AttemptFailure {
+  constructor(readonly error: unknown, readonly upstreamFault: boolean) {}
+}
 
 export class UpstreamHttp {
   readonly name: UpstreamName;
   readonly breaker: CircuitBreaker;
   private readonly pool: Pool;
-  lastError: { message: string; at: string } | undefined;
+  private readonly address: string;
+  lastError: { message: string; code?: string; at: string } | undefined;
 
   private readonly options: Required<Omit<UpstreamHttpOptions, 'breaker'>> & Pick<UpstreamHttpOptions, 'breaker'>;
 
   constructor(options: UpstreamHttpOptions) {
-    this.options = { backoffBaseMs: DEFAULT_BACKOFF_BASE_MS, ...options };
+    this.options = { backoffBaseMs: DEFAULT_BACKOFF_BASE_MS, retryMaxWaitMs: DEFAULT_RETRY_MAX_WAIT_MS, ...options };
     this.name = options.name;
+    this.address = addressOf(options.origin);
     this.pool = new Pool(options.origin, {
       connections: options.connections,
       pipelining: 1,
@@ -104,8 +131,8 @@ export class UpstreamHttp {
   /**
    * Sends a request. Only GETs are retried (at most `retries` times): on a
    * transport failure or 502/503/504 after a full-jitter backoff, and on a 429
-   * or 503 whose Retry-After fits the deadline. Anything else is sent exactly
-   * once, since a repeated mutation could apply twice.
+   * or 503 whose Retry-After fits both the deadline and `retryMaxWaitMs`.
+   * Anything else is sent exactly once, since a repeated mutation could apply twice.
    */
   async send(req: UpstreamRequest): Promise<UpstreamResponse> {
     req.budget?.take(this.name);
@@ -118,32 +145,42 @@ export class UpstreamHttp {
   }
 
   private async sendWithRetries(req: UpstreamRequest): Promise<UpstreamResponse> {
+    const admission = this.breaker.admit();
+    if (!admission) {
+      upstreamMetrics.rejected(this.name);
+      throw new UpstreamError(this.name, 'UPSTREAM_UNAVAILABLE', `The ${this.name} service is unavailable (circuit open)`, {
+        retryAfter: this.breaker.retryAfterSeconds(),
+      });
+    }
+    let verdict: Verdict;
+    try {
+      return await this.attempts(req, admission, (v) => (verdict = v));
+    } finally {
+      if (verdict === undefined) this.breaker.release(admission);
+      else this.breaker.record(verdict === 'answered', admission);
+    }
+  }
+
+  /** The attempts of one call; `settle` hears the verdict of the latest. */
+  private async attempts(req: UpstreamRequest, admission: Admission, settle: (verdict: Verdict) => void): Promise<UpstreamResponse> {
     const idempotent = req.method === 'GET';
-    const maxAttempts = idempotent ? this.options.retries + 1 : 1;
+    // A half-open probe is a single attempt: its verdict decides at once.
+    const maxAttempts = idempotent && admission === 'call' ? this.options.retries + 1 : 1;
     for (let attempt = 1; ; attempt++) {
-      if (!this.breaker.allow()) {
-        upstreamMetrics.rejected(this.name);
-        throw new UpstreamError(this.name, 'UPSTREAM_UNAVAILABLE', `The ${this.name} service is unavailable (circuit open)`, {
-          retryAfter: this.breaker.retryAfterSeconds(),
-        });
-      }
       let response: UpstreamResponse;
       try {
         response = await this.attempt(req);
-      } catch (error) {
-        const failure = error as UpstreamError;
-        // A caller that went away says nothing about the upstream's health.
-        const cancelledByCaller = req.signal?.aborted && !isDeadline(req.signal);
-        if (cancelledByCaller || failure.code === 'UPSTREAM_BAD_RESPONSE') this.breaker.release();
-        else this.breaker.record(false);
-        this.lastError = { message: failure.message, at: new Date().toISOString() };
-        const retryable = idempotent && failure.code === 'UPSTREAM_UNAVAILABLE' && !req.signal?.aborted;
+      } catch (caught) {
+        const { error, upstreamFault } = caught as AttemptFailure;
+        settle(upstreamFault ? 'failed' : undefined);
+        if (upstreamFault) this.noteFailure(error as UpstreamError, req);
+        const retryable = upstreamFault && idempotent && (error as UpstreamError).code === 'UPSTREAM_UNAVAILABLE';
         if (retryable && attempt < maxAttempts && (await this.backoff(attempt, undefined, req))) continue;
-        throw failure;
+        throw error;
       }
       const serverFailure = response.status >= 500;
-      this.breaker.record(!serverFailure);
-      if (serverFailure) this.lastError = { message: `HTTP ${response.status}`, at: new Date().toISOString() };
+      settle(serverFailure ? 'failed' : 'answered');
+      if (serverFailure) this.lastError = { message: `HTTP ${response.status} from ${this.address}`, at: new Date().toISOString() };
       if (idempotent && attempt < maxAttempts && this.retryableStatus(response)) {
         const retryAfter = parseRetryAfter(response.headers['retry-after']);
         if (await this.backoff(attempt, retryAfter, req)) continue;
@@ -152,73 +189,93 @@ export class UpstreamHttp {
     }
   }
 
+  /** Keeps the transport cause (code and host:port, never a credential) for /readyz and the log. */
+  private noteFailure(error: UpstreamError, req: UpstreamRequest): void {
+    const cause = (error as { cause?: unknown }).cause;
+    const code = cause === undefined ? error.code : errorCode(cause);
+    const message = `${error.message}: ${code} (${this.address})`;
+    this.lastError = { message, code, at: new Date().toISOString() };
+    this.options.logger.warn({ requestId: req.requestId, upstream: this.name, operation: req.operation, code, address: this.address }, message);
+  }
+
   /** 502/503/504 always; 429 only when the upstream said when to come back. */
   private retryableStatus(response: UpstreamResponse): boolean {
     if (RETRYABLE_STATUS.has(response.status)) return true;
     return response.status === 429 && response.headers['retry-after'] !== undefined;
   }
 
-  /** Waits before the next attempt; false when the wait would not fit the request's deadline. */
+  /** Waits before the next attempt; false when the wait would not fit, or the caller left meanwhile. */
   private async backoff(attempt: number, retryAfterSeconds: number | undefined, req: UpstreamRequest): Promise<boolean> {
-    const signal = req.signal;
+    // Another caller's failures opened the circuit: retrying now would only add load.
+    if (this.breaker.state !== 'closed') return false;
     const delay =
       retryAfterSeconds !== undefined ? retryAfterSeconds * 1000 : Math.random() * this.options.backoffBaseMs * 2 ** (attempt - 1);
-    // A wait that would end past the request's deadline is pointless: the caller gets the error and its retryAfter now.
+    // An interactive caller gets the error and its retryAfter now rather than being held for a long Retry-After.
+    if (delay > this.options.retryMaxWaitMs) return false;
+    // A wait that would end past the request's deadline is pointless too.
     if (req.deadlineAt !== undefined && Date.now() + delay >= req.deadlineAt) return false;
     upstreamMetrics.retried(this.name);
-    await new Promise<void>((resolve) => {
-      const timer = setTimeout(resolve, delay);
-      signal?.addEventListener('abort', () => {
-        clearTimeout(timer);
-        resolve();
-      }, { once: true });
-    });
-    return !signal?.aborted;
+    try {
+      await sleep(delay, undefined, { signal: req.signal });
+    } catch {
+      return false; // the request ended while waiting
+    }
+    return true;
   }
 
+  /** One attempt, bounded as a whole (connect to last body byte) by the timeout. Throws an AttemptFailure. */
   private async attempt(req: UpstreamRequest): Promise<UpstreamResponse> {
     const path = this.options.root + req.path + queryString(req.query);
-    const started = performance.now();
-    // The per-call bound is undici's own connect, headers and body timeouts (set on the Pool);
-    // a timer and a combined signal per call showed in profiles of wide queries.
-    const signal = req.signal;
     const mutation = req.method !== 'GET';
+    const outer = req.signal;
+    if (outer?.aborted) {
+      // Never sent: nothing learnt about the upstream.
+      throw new AttemptFailure(this.classify(outer.reason, mutation, undefined, outer, false).error, false);
+    }
+    const started = performance.now();
+    // undici's bodyTimeout is an idle timer (a drip of one byte a second resets it): the whole
+    // attempt gets one timer, and a signal that also follows the request's own.
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(ATTEMPT_TIMED_OUT), this.options.timeoutMs);
+    const follow = () => controller.abort(outer?.reason);
+    outer?.addEventListener('abort', follow, { once: true });
     let status: number | undefined;
+    let failure: string | undefined;
     try {
       const res = await this.pool.request({
         method: req.method,
         path,
         headers: mutation && req.idempotencyKey ? { ...req.headers, 'idempotency-key': req.idempotencyKey } : req.headers,
         body: req.body,
-        signal,
+        signal: controller.signal,
       });
       status = res.statusCode;
-      const body = await readJson(res.body, this.options.maxResponseBytes, this.name, status);
+      const body = await readJson(res.body, res.headers['content-length'], this.options.maxResponseBytes, this.name, status);
       return { status, headers: res.headers, body };
     } catch (error) {
-      if (error instanceof UpstreamError) throw error;
-      throw this.transportError(error, mutation, status, isTimeout(error), req.signal);
+      failure = errorCode(error);
+      throw this.classify(error, mutation, status, outer, controller.signal.reason === ATTEMPT_TIMED_OUT);
     } finally {
+      clearTimeout(timer);
+      outer?.removeEventListener('abort', follow);
       const seconds = (performance.now() - started) / 1000;
       upstreamMetrics.observe(this.name, req.operation, status, seconds);
-      if (this.options.logger.isLevelEnabled('debug')) this.options.logger.debug({ requestId: req.requestId, upstream: this.name, operation: req.operation, method: req.method, status, ms: Math.round(seconds * 1000) }, 'upstream call');
+      if (this.options.logger.isLevelEnabled('debug')) this.options.logger.debug({ requestId: req.requestId, upstream: this.name, operation: req.operation, method: req.method, status, error: failure, ms: Math.round(seconds * 1000) }, 'upstream call');
     }
   }
 
-  private transportError(error: unknown, mutation: boolean, status: number | undefined, timedOut: boolean, outer?: AbortSignal): UpstreamError {
-    const deadlinePassed = outer?.aborted === true && isDeadline(outer);
-    if (timedOut || deadlinePassed) {
-      return new UpstreamError(this.name, 'UPSTREAM_TIMEOUT', `The ${this.name} service did not answer in time`, {
-        status,
-        outcomeUnknown: mutation || undefined,
-        cause: error,
-      });
-    }
-    return new UpstreamError(this.name, 'UPSTREAM_UNAVAILABLE', `The ${this.name} service could not be reached`, {
-      status,
-      outcomeUnknown: mutation || undefined,
-      cause: error,
-    });
+  /** Sorts a failed attempt: the upstream's fault, the caller's leaving, or an exception of our own. */
+  private classify(error: unknown, mutation: boolean, status: number | undefined, outer: AbortSignal | undefined, timedOut: boolean): AttemptFailure {
+    if (error instanceof UpstreamError) return new AttemptFailure(error, false); // a bad body: the upstream answers, it is not down
+    const left = outer?.aborted === true && !isDeadline(outer);
+    const late = timedOut || isTimeout(error) || (outer?.aborted === true && isDeadline(outer));
+    // Our own exception (say, a request body that throws while streaming) is a bug here, not an upstream failure.
+    if (!left && !late && !isTransportFailure(error)) return new AttemptFailure(error, false);
+    const details = { status, outcomeUnknown: mutation || undefined, cause: error };
+    const coded = late
+      ? new UpstreamError(this.name, 'UPSTREAM_TIMEOUT', `The ${this.name} service did not answer in time`, details)
+      : new UpstreamError(this.name, 'UPSTREAM_UNAVAILABLE', `The ${this.name} service could not be reached`, details);
+    return new AttemptFailure(coded, !left);
   }
 
   async close(): Promise<void> {
@@ -235,63 +292,9 @@ function isDeadline(signal: AbortSignal): boolean {
   return (signal.reason as Error | undefined)?.name === 'TimeoutError';
 }
 
-function isTimeout(error: unknown): boolean {
-  return (
-    error instanceof undiciErrors.HeadersTimeoutError ||
-    error instanceof undiciErrors.BodyTimeoutError ||
-    error instanceof undiciErrors.ConnectTimeoutError ||
-    (error instanceof Error && error.name === 'TimeoutError')
-  );
-}
-
 function queryString(query: UpstreamRequest['query']): string {
-  if (!query) return '';
   const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query)) if (value !== undefined) params.append(key, String(value));
+  for (const [key, value] of Object.entries(query ?? {})) if (value !== undefined) params.append(key, String(value));
   const text = params.toString();
   return text ? `?${text}` : '';
-}
-
-export function parseRetryAfter(value: string | string[] | undefined): number | undefined {
-  const text = Array.isArray(value) ? value[0] : value;
-  if (!text) return undefined;
-  const seconds = Number(text);
-  if (Number.isFinite(seconds) && seconds >= 0) return Math.ceil(seconds);
-  const date = Date.parse(text);
-  if (Number.isNaN(date)) return undefined;
-  return Math.max(0, Math.ceil((date - Date.now()) / 1000));
-}
-
-/**
- * The response body as JSON, read with plain 'data'/'end' listeners (async iteration of a
- * Readable costs a promise per chunk and showed in profiles), at most `limit` bytes of it.
- */
-function readJson(body: Readable & { dump(): Promise<void> }, limit: number, upstream: UpstreamName, status: number): Promise<unknown> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    const onData = (chunk: Buffer) => {
-      size += chunk.length;
-      if (size <= limit) {
-        chunks.push(chunk);
-        return;
-      }
-      body.off('data', onData);
-      body.dump().catch(() => undefined);
-      reject(new UpstreamError(upstream, 'UPSTREAM_BAD_RESPONSE', `The ${upstream} service sent a response larger than allowed`, { status }));
-    };
-    body.on('data', onData);
-    body.once('error', reject);
-    body.once('end', () => {
-      if (size > limit) return; // already refused
-      if (size === 0) return resolve(undefined);
-      try {
-        resolve(JSON.parse(Buffer.concat(chunks, size).toString('utf8')) as unknown);
-      } catch {
-        // An error status speaks for itself (a proxy's HTML 502 page is still a 502).
-        if (status >= 400) return resolve(undefined);
-        reject(new UpstreamError(upstream, 'UPSTREAM_BAD_RESPONSE', `The ${upstream} service sent a response that is not JSON`, { status }));
-      }
-    });
-  });
 }

@@ -42,6 +42,7 @@ export function createPools(config: Config, origins: Record<UpstreamName, string
       connections: config.upstreamConnections,
       maxResponseBytes: config.upstreamMaxResponseBytes,
       retries: config.upstreamRetries,
+      retryMaxWaitMs: config.upstreamRetryMaxWaitMs,
       breaker: breaker ?? config.breaker,
       logger,
     });

@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import { UpstreamError, type ErrorCode, type UpstreamName } from '../errors.js';
 import { parseRetryAfter, type UpstreamResponse } from './http.js';
+import { safeFieldErrors, safeUpstreamMessage } from './upstream-message.js';
 
 const pageMeta = z.object({
   current_page: z.number().int().min(1),
@@ -90,21 +91,26 @@ const STATUS_CODES: Record<number, ErrorCode> = {
   429: 'RATE_LIMITED',
 };
 
-/** The error for a non-2xx response; `subject` names what was asked for ("gig 'x'"). */
-export function laravelError(upstream: UpstreamName, response: UpstreamResponse, subject: string): UpstreamError {
+/**
+ * The error for a non-2xx response; `subject` names what was asked for ("gig 'x'"). The upstream's
+ * own message and field errors pass only when safe to show (upstream-message.ts); `secrets` are the
+ * request's credentials, which never pass.
+ */
+export function laravelError(upstream: UpstreamName, response: UpstreamResponse, subject: string, secrets: readonly string[] = []): UpstreamError {
   const { status } = response;
   const parsed = errorBody.safeParse(response.body);
   const body = parsed.success ? parsed.data : {};
   const retryAfter = parseRetryAfter(response.headers['retry-after']);
   const code: ErrorCode = STATUS_CODES[status] ?? (status >= 500 ? 'UPSTREAM_UNAVAILABLE' : 'UPSTREAM_BAD_RESPONSE');
-  const upstreamMessage = typeof body.message === 'string' ? body.message.slice(0, 300) : undefined;
+  const upstreamMessage = safeUpstreamMessage(body.message, secrets);
+  const requiredScope = body.required_scope !== undefined && /^[\w.:-]{1,100}$/.test(body.required_scope) ? body.required_scope : undefined;
   const message = (() => {
     switch (code) {
       case 'UNAUTHENTICATED':
         return `The ${upstream} service did not accept the credential`;
       case 'FORBIDDEN':
-        return body.required_scope
-          ? `The ${upstream} credential lacks the scope "${body.required_scope}"`
+        return requiredScope
+          ? `The ${upstream} credential lacks the scope "${requiredScope}"`
           : `The ${upstream} credential is not allowed to do this`;
       case 'NOT_FOUND':
         return `Not found: ${subject}`;
@@ -123,7 +129,7 @@ export function laravelError(upstream: UpstreamName, response: UpstreamResponse,
   return new UpstreamError(upstream, code, message, {
     status,
     retryAfter: code === 'RATE_LIMITED' || code === 'UPSTREAM_UNAVAILABLE' ? retryAfter : undefined,
-    requiredScope: body.required_scope,
-    fieldErrors: status === 422 ? body.errors : undefined,
+    requiredScope,
+    fieldErrors: status === 422 ? safeFieldErrors(body.errors, secrets) : undefined,
   });
 }

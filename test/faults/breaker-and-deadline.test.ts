@@ -29,10 +29,14 @@ describe('circuit breaker', () => {
 
   it('opens after repeated failures, fails fast without calling, and leaves the other upstreams alone', async () => {
     setFaults(gw, 'items', [{ kind: 'status', status: 503 }]);
-    // One GET with two retries is three consecutive failures: the threshold.
+    // One GET and its two retries are one failed call: the circuit stays closed.
     const first = await query(gw, '{ items { id } }');
     expect(errorAt(first, 'items')?.extensions).toMatchObject({ code: 'UPSTREAM_UNAVAILABLE', status: 503 });
     expect(attempts(gw, 'items', '/items/all')).toBe(3);
+    expect((await readyz(gw)).upstreams.items!.breaker).toBe('closed');
+    // Three failed calls in a row are the threshold.
+    await query(gw, '{ items { id } }');
+    await query(gw, '{ items { id } }');
     expect((await readyz(gw)).upstreams.items!.breaker).toBe('open');
     expect(await circuitGauge(gw, 'items')).toBe(2);
 

@@ -20,6 +20,11 @@ export class ItemsClient {
     private readonly scope: CallScope = {},
   ) {}
 
+  /** False while this upstream's circuit is open or half-open (look-ahead then speculates no calls). */
+  get circuitClosed(): boolean {
+    return this.http.breakerState() === 'closed';
+  }
+
   get hasKey(): boolean {
     return this.apiKey !== undefined;
   }

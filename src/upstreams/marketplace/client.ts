@@ -36,6 +36,11 @@ export class MarketplaceClient {
     private readonly scope: CallScope = {},
   ) {}
 
+  /** False while this upstream's circuit is open or half-open (look-ahead then speculates no calls). */
+  get circuitClosed(): boolean {
+    return this.http.breakerState() === 'closed';
+  }
+
   get hasToken(): boolean {
     return this.token !== undefined;
   }
@@ -76,7 +81,7 @@ export class MarketplaceClient {
       operation: id,
     });
     if (response.status >= 200 && response.status < 300) return response;
-    const error = laravelError('marketplace', response, options.subject ?? id);
+    const error = laravelError('marketplace', response, options.subject ?? id, this.token ? [this.token] : []);
     if (response.status === 403 && required) this.deniedScopes.set(required, error);
     return Promise.reject(error);
   }

@@ -60,7 +60,7 @@ export class SeoClient {
       operation: id,
     });
     if (response.status >= 200 && response.status < 300) return response;
-    throw laravelError('seo', response, options.subject ?? id);
+    throw laravelError('seo', response, options.subject ?? id, this.apiKey ? [this.apiKey] : []);
   }
 
   async listReports(query: ReportQuery, paging: PageRequest) {

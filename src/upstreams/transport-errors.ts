@@ -1,0 +1,89 @@
+/**
+ * Telling what went wrong on an upstream call: a timeout, a transport failure
+ * of the upstream (refused, reset, DNS, TLS, a malformed HTTP answer), or an
+ * exception of our own (a request body that throws while streaming, an
+ * invalid header) that says nothing about the upstream's health. And naming
+ * the cause for operators: the error code and host:port, never a URL's
+ * credentials or path.
+ */
+import { errors as undiciErrors } from 'undici';
+
+/** System error codes of a peer or network that failed us. */
+const NETWORK_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ECONNABORTED',
+  'EPIPE',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EAI_FAIL',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'EHOSTDOWN',
+  'ENETUNREACH',
+  'ENETDOWN',
+  'EPROTO',
+]);
+/** TLS failures (OpenSSL and Node codes) and HTTP parser errors (llhttp). */
+const PEER_CODE = /^(ERR_TLS_|ERR_SSL_|HPE_)|CERT|^UNABLE_TO_|^DEPTH_ZERO/;
+
+interface Coded {
+  code?: unknown;
+  cause?: unknown;
+  name?: unknown;
+}
+
+/** The error and its causes, outermost first (bounded: a cause chain can be a cycle). */
+function* chain(error: unknown): Generator<Coded> {
+  let current = error;
+  for (let depth = 0; depth < 5 && current && typeof current === 'object'; depth++) {
+    yield current as Coded;
+    current = (current as Coded).cause;
+  }
+}
+
+export function isTimeout(error: unknown): boolean {
+  return (
+    error instanceof undiciErrors.HeadersTimeoutError ||
+    error instanceof undiciErrors.BodyTimeoutError ||
+    error instanceof undiciErrors.ConnectTimeoutError ||
+    (error instanceof Error && error.name === 'TimeoutError')
+  );
+}
+
+/** True when the upstream (or the network to it) failed, as opposed to an exception of our own. */
+export function isTransportFailure(error: unknown): boolean {
+  for (const e of chain(error)) {
+    if (typeof e.code === 'string' && (NETWORK_CODES.has(e.code) || PEER_CODE.test(e.code))) return true;
+    if (
+      e instanceof undiciErrors.SocketError ||
+      e instanceof undiciErrors.HTTPParserError ||
+      e instanceof undiciErrors.ResponseContentLengthMismatchError ||
+      e instanceof undiciErrors.ClientClosedError ||
+      e instanceof undiciErrors.ClientDestroyedError
+    ) {
+      return true;
+    }
+  }
+  return false;
+}
+
+/** The most specific code in the error's chain (ECONNREFUSED rather than UND_ERR_SOCKET), or its name. */
+export function errorCode(error: unknown): string {
+  let fallback: string | undefined;
+  for (const e of chain(error)) {
+    if (typeof e.code === 'string' && /^[\w.-]{1,64}$/.test(e.code)) {
+      if (!e.code.startsWith('UND_ERR')) return e.code;
+      fallback ??= e.code;
+    }
+  }
+  if (fallback) return fallback;
+  const name = (error as Coded | undefined)?.name;
+  return typeof name === 'string' ? name : 'Error';
+}
+
+/** `host:port` of an origin, without the userinfo a URL may carry. */
+export function addressOf(origin: string): string {
+  const url = new URL(origin);
+  return `${url.hostname}:${url.port || (url.protocol === 'https:' ? '443' : '80')}`;
+}

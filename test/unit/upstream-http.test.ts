@@ -1,0 +1,90 @@
+/**
+ * What UpstreamHttp tells its circuit breaker: only the upstream's own
+ * outcomes. An exception of ours while streaming a body, a caller who left
+ * and a call never sent leave it closed; a refused connection counts once per
+ * call however many retries it took, and its cause is named.
+ */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Readable } from 'node:stream';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { UpstreamHttp } from '../../src/upstreams/http.js';
+import { createLogger } from '../../src/logger.js';
+import { Writable } from 'node:stream';
+
+const lines: string[] = [];
+const logger = createLogger('debug', new Writable({ write: (chunk: Buffer, _e, cb) => (lines.push(chunk.toString()), cb()) }));
+
+function client(origin: string, threshold = 2) {
+  return new UpstreamHttp({
+    name: 'marketplace',
+    origin,
+    root: '',
+    timeoutMs: 500,
+    connections: 4,
+    maxResponseBytes: 1024 * 1024,
+    retries: 2,
+    backoffBaseMs: 1,
+    breaker: { failureThreshold: threshold, cooldownMs: 60_000 },
+    logger,
+  });
+}
+
+describe('UpstreamHttp breaker verdicts', () => {
+  let server: Server;
+  let origin: string;
+  beforeAll(async () => {
+    server = createServer((req, res) => {
+      req.resume();
+      req.on('end', () => res.end('{"data":{}}'));
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+  it('a request body that throws while streaming is our error, not an upstream failure', async () => {
+    const http = client(origin);
+    for (let i = 0; i < 5; i++) {
+      const body = Readable.from(
+        (async function* () {
+          yield Buffer.from('start');
+          throw new TypeError('file.stream is not a function');
+        })(),
+      );
+      await expect(http.send({ method: 'POST', path: '/media', body, operation: 'mediaStore' })).rejects.toThrow();
+    }
+    expect(http.breakerState()).toBe('closed');
+    await http.close();
+  });
+
+  it('a caller who left, or a call never sent, is no failure either', async () => {
+    const http = client(origin);
+    for (let i = 0; i < 5; i++) {
+      const controller = new AbortController();
+      controller.abort(new DOMException('gone', 'AbortError'));
+      await expect(http.send({ method: 'GET', path: '/x', signal: controller.signal, operation: 'x' })).rejects.toMatchObject({ code: 'UPSTREAM_UNAVAILABLE' });
+    }
+    expect(http.breakerState()).toBe('closed');
+    await http.close();
+  });
+
+  it('a refused connection counts once per call, retries included, and is named with its address', async () => {
+    const http = client('http://127.0.0.1:1', 2);
+    await expect(http.send({ method: 'GET', path: '/x', operation: 'x' })).rejects.toMatchObject({ code: 'UPSTREAM_UNAVAILABLE' });
+    expect(http.breakerState()).toBe('closed');
+    expect(http.lastError?.message).toMatch(/ECONNREFUSED \(127\.0\.0\.1:1\)/);
+    expect(lines.some((line) => line.includes('ECONNREFUSED') && line.includes('127.0.0.1:1'))).toBe(true);
+    await expect(http.send({ method: 'GET', path: '/x', operation: 'x' })).rejects.toMatchObject({ code: 'UPSTREAM_UNAVAILABLE' });
+    expect(http.breakerState()).toBe('open');
+    await http.close();
+  });
+
+  it('never puts the userinfo of an origin in its errors or logs', async () => {
+    const http = client('http://user:s3cret-pass@127.0.0.1:1', 5);
+    await expect(http.send({ method: 'GET', path: '/x', operation: 'x' })).rejects.toThrow();
+    expect(http.lastError?.message).not.toContain('s3cret-pass');
+    expect(lines.join('')).not.toContain('s3cret-pass');
+    await http.close();
+  });
+});
