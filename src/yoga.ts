@@ -17,6 +17,7 @@ import { useDisableIntrospection } from '@graphql-yoga/plugin-disable-introspect
 import { useBodyLimit } from './plugins/use-body-limit.js';
 import { useErrorCodes } from './plugins/use-error-codes.js';
 import { useQueryLimits } from './plugins/use-query-limits.js';
+import { useNestingLimit } from './plugins/use-nesting-limit.js';
 import { useRateLimit } from './plugins/use-rate-limit.js';
 import type { Limiter } from './plugins/rate-limiter.js';
 import { useRequestDeadline } from './plugins/use-request-deadline.js';
@@ -85,6 +86,8 @@ export function createGateway(deps: GatewayDeps): Gateway {
       // A browser's cross-site "simple" request (GET, form or text/plain POST) must carry a header it cannot set without a preflight.
       useCSRFPrevention({ requestHeaders: ['x-graphql-yoga-csrf', 'apollo-require-preflight'] }),
       ...(config.introspection ? [] : [useDisableIntrospection()]),
+      // Before armor's parse: a deeply nested literal would overflow the parser's stack.
+      useNestingLimit(),
       useQueryLimits({ ...config.limits, blockFieldSuggestions: !config.introspection }),
       useRequestDeadline(),
       useErrorCodes(),
