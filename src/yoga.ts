@@ -58,7 +58,8 @@ export function createGateway(deps: GatewayDeps): Gateway {
       maskError(error, message) {
         // Yoga asks about every error; only the ones it is about to mask are unexpected (coded ones reach the caller as they are).
         if (isUnexpected(error)) logger.error({ err: error }, 'unexpected error');
-        return maskError(error, message, false);
+        const masked = maskError(error, message, false);
+        return config.production ? withoutOriginalError(masked) : masked;
       },
     },
     logging: {
@@ -95,6 +96,23 @@ export function createGateway(deps: GatewayDeps): Gateway {
       useObservability(),
       useCacheHeaders({ maxAgeSeconds: Math.floor(config.referenceCacheTtlMs / 1000) }),
     ],
+  });
+}
+
+/**
+ * Yoga copies some causes into `extensions.originalError` (a malformed JSON body's
+ * SyntaxError quotes the body back). In production a caller gets message and code only.
+ */
+function withoutOriginalError(error: Error): Error {
+  if (!(error instanceof GraphQLError) || error.extensions.originalError === undefined) return error;
+  const { originalError: _dropped, ...extensions } = error.extensions;
+  return new GraphQLError(error.message, {
+    nodes: error.nodes,
+    source: error.source,
+    positions: error.positions,
+    path: error.path,
+    originalError: error.originalError,
+    extensions,
   });
 }
 
