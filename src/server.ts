@@ -3,11 +3,11 @@
  * message naming it), the app, the HTTP listener, and graceful shutdown on
  * SIGTERM/SIGINT: stop accepting, let in-flight requests finish, close pools.
  */
-import { createServer } from 'node:http';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { createLogger } from './logger.js';
 import { createApp } from './app.js';
 import { attachWebSocket } from './websocket.js';
+import { createHttpServer, listen } from './http-server.js';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -24,16 +24,15 @@ try {
 
 const logger = createLogger(config.logLevel);
 const app = await createApp(config, logger);
-const server = createServer(app.yoga);
-server.requestTimeout = config.requestDeadlineMs + 5_000;
+const server = createHttpServer(app.yoga, { requestTimeoutMs: config.requestDeadlineMs + 5_000 });
 const closeWebSocket = attachWebSocket(server, app.yoga);
 
-server.listen(config.port, config.host, () => {
-  const address = server.address();
-  app.setListenUrl(`http://127.0.0.1:${typeof address === 'object' && address ? address.port : config.port}`);
-  const shown = config.host === '0.0.0.0' ? 'localhost' : config.host;
-  logger.info(`Gateway ready: http://${shown}:${config.port}/graphql${config.graphiql ? ' (GraphiQL in a browser)' : ''}`);
-});
+await listen(server, config.port, config.host);
+const address = server.address();
+const port = typeof address === 'object' && address ? address.port : config.port;
+app.setListenUrl(`http://127.0.0.1:${port}`);
+const shown = config.host === '0.0.0.0' ? 'localhost' : config.host;
+logger.info(`Gateway ready: http://${shown}:${port}/graphql${config.graphiql ? ' (GraphiQL in a browser)' : ''}`);
 
 let stopping = false;
 function shutdown(signal: string) {

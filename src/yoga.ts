@@ -17,6 +17,7 @@ import { useDisableIntrospection } from '@graphql-yoga/plugin-disable-introspect
 import { useBodyLimit } from './plugins/use-body-limit.js';
 import { useErrorCodes } from './plugins/use-error-codes.js';
 import { useQueryLimits } from './plugins/use-query-limits.js';
+import { useNestingLimit } from './plugins/use-nesting-limit.js';
 import { useRateLimit } from './plugins/use-rate-limit.js';
 import type { Limiter } from './plugins/rate-limiter.js';
 import { useRequestDeadline } from './plugins/use-request-deadline.js';
@@ -57,7 +58,8 @@ export function createGateway(deps: GatewayDeps): Gateway {
       maskError(error, message) {
         // Yoga asks about every error; only the ones it is about to mask are unexpected (coded ones reach the caller as they are).
         if (isUnexpected(error)) logger.error({ err: error }, 'unexpected error');
-        return maskError(error, message, false);
+        const masked = maskError(error, message, false);
+        return config.production ? withoutOriginalError(masked) : masked;
       },
     },
     logging: {
@@ -86,6 +88,8 @@ export function createGateway(deps: GatewayDeps): Gateway {
       // A browser's cross-site "simple" request (GET, form or text/plain POST) must carry a header it cannot set without a preflight.
       useCSRFPrevention({ requestHeaders: ['x-graphql-yoga-csrf', 'apollo-require-preflight'] }),
       ...(config.introspection ? [] : [useDisableIntrospection()]),
+      // Before armor's parse: a deeply nested literal would overflow the parser's stack.
+      useNestingLimit(),
       useQueryLimits({ ...config.limits, exposeCost: config.exposeCost, blockFieldSuggestions: !config.introspection }),
       useRequestDeadline(),
       useErrorCodes(),
@@ -93,6 +97,23 @@ export function createGateway(deps: GatewayDeps): Gateway {
       useObservability(),
       useCacheHeaders({ maxAgeSeconds: Math.floor(config.referenceCacheTtlMs / 1000) }),
     ],
+  });
+}
+
+/**
+ * Yoga copies some causes into `extensions.originalError` (a malformed JSON body's
+ * SyntaxError quotes the body back). In production a caller gets message and code only.
+ */
+function withoutOriginalError(error: Error): Error {
+  if (!(error instanceof GraphQLError) || error.extensions.originalError === undefined) return error;
+  const { originalError: _dropped, ...extensions } = error.extensions;
+  return new GraphQLError(error.message, {
+    nodes: error.nodes,
+    source: error.source,
+    positions: error.positions,
+    path: error.path,
+    originalError: error.originalError,
+    extensions,
   });
 }
 

@@ -20,7 +20,7 @@ const tooLarge = (limit: number) =>
   );
 
 /** The body's bytes, or undefined as soon as they pass `limit` (reading stops there). */
-async function readBounded(body: ReadableStream<Uint8Array>, limit: number): Promise<Uint8Array<ArrayBuffer> | undefined> {
+export async function readBounded(body: ReadableStream<Uint8Array>, limit: number): Promise<Uint8Array<ArrayBuffer> | undefined> {
   const reader = body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;

@@ -38,9 +38,30 @@ export function withCodes(result: Result): Result {
   return { ...result, errors };
 }
 
+/**
+ * A subscription's stream asked for with only JSON acceptable: Yoga has no processor for
+ * that and answers 406 with an empty body. Close the stream and say what to send instead.
+ */
+function notStreamable(result: AsyncIterable<unknown>): Response {
+  void result[Symbol.asyncIterator]().return?.();
+  const error = {
+    message: 'A subscription is a stream: send Accept: text/event-stream (or use GraphQL over WebSocket).',
+    extensions: { code: 'BAD_REQUEST' },
+  };
+  return new Response(JSON.stringify({ errors: [error] }), {
+    status: 406,
+    headers: { 'content-type': 'application/json; charset=utf-8', accept: 'text/event-stream' },
+  });
+}
+
 export function useErrorCodes(): Plugin {
   return {
-    onResultProcess({ result, setResult }) {
+    onResultProcess({ result, setResult, resultProcessor, setResultProcessor }) {
+      // Yoga's own processors ran first (its plugins come before ours); none could stream this.
+      if (!resultProcessor && result && typeof result === 'object' && Symbol.asyncIterator in result) {
+        setResultProcessor(() => notStreamable(result as AsyncIterable<unknown>), 'application/json');
+        return;
+      }
       if (Array.isArray(result)) setResult(result.map((r) => withCodes(r as Result)) as never);
       else if (result && typeof result === 'object' && !(Symbol.asyncIterator in result)) setResult(withCodes(result as Result) as never);
     },

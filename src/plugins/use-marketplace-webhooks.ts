@@ -7,6 +7,7 @@
 import type { Plugin } from 'graphql-yoga';
 import { z } from 'zod';
 import { verifySignature } from '../webhooks/signature.js';
+import { readBounded } from './use-body-limit.js';
 import { SeenIds, type EventBus, type EventIds } from '../webhooks/events.js';
 import type { Logger } from '../logger.js';
 
@@ -21,6 +22,10 @@ const payloadSchema = z.object({
 });
 
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+// `connection: close`: the rest of an oversized body is never read, so the socket cannot serve another request.
+const tooLarge = () =>
+  new Response(JSON.stringify({ message: 'Payload too large' }), { status: 413, headers: { 'content-type': 'application/json', connection: 'close' } });
 
 export interface WebhookOptions {
   /** The shared secret; undefined means webhooks are not configured. */
@@ -45,9 +50,12 @@ export function useMarketplaceWebhooks({ secret, bus, logger, seen = new SeenIds
     const key = secret();
     if (!key) return endResponse(json(503, { message: 'Webhooks are not configured (MARKETPLACE_WEBHOOK_SECRET)' }));
     const length = Number(request.headers.get('content-length') ?? 0);
-    if (length > MAX_WEBHOOK_BYTES) return endResponse(json(413, { message: 'Payload too large' }));
-    const raw = await request.text();
-    if (raw.length > MAX_WEBHOOK_BYTES) return endResponse(json(413, { message: 'Payload too large' }));
+    if (length > MAX_WEBHOOK_BYTES) return endResponse(tooLarge());
+    // A chunked body declares no length: stop reading as soon as it passes the limit, so an
+    // unsigned sender cannot make us buffer megabytes before the signature is even looked at.
+    const bytes = request.body ? await readBounded(request.body, MAX_WEBHOOK_BYTES) : new Uint8Array();
+    if (bytes === undefined) return endResponse(tooLarge());
+    const raw = new TextDecoder().decode(bytes);
     if (!verifySignature(key, request.headers.get('x-signature'), raw)) {
       logger.warn('webhook refused: bad or stale signature');
       return endResponse(json(401, { message: 'Invalid signature' }));

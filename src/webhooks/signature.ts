@@ -12,17 +12,17 @@ export function sign(secret: string, timestamp: number, rawBody: string): string
   return `t=${timestamp},v1=${createHmac('sha256', secret).update(`${timestamp}.${rawBody}`).digest('hex')}`;
 }
 
+/** Exactly what `sign` produces: nothing before, between or after the two parts, lower-case hex only. */
+const HEADER = /^t=(\d{1,15}),v1=([0-9a-f]{64})$/;
+
 export function verifySignature(secret: string, header: string | null, rawBody: string, nowSeconds = Math.floor(Date.now() / 1000)): boolean {
-  if (!header) return false;
-  const parts = Object.fromEntries(
-    header.split(',').map((part) => {
-      const index = part.indexOf('=');
-      return [part.slice(0, index).trim(), part.slice(index + 1).trim()];
-    }),
-  );
-  const timestamp = Number(parts.t);
-  if (!Number.isInteger(timestamp) || Math.abs(nowSeconds - timestamp) > SIGNATURE_TOLERANCE_SECONDS) return false;
-  const expected = Buffer.from(sign(secret, timestamp, rawBody).split('v1=')[1]!, 'hex');
-  const given = Buffer.from(String(parts.v1 ?? ''), 'hex');
+  // Strict: a lenient parse (hex decoding stops at the first non-hex character) would let
+  // a valid MAC carry trailing bytes, so two different headers would verify as one.
+  const match = header ? HEADER.exec(header) : null;
+  if (!match) return false;
+  const timestamp = Number(match[1]);
+  if (Math.abs(nowSeconds - timestamp) > SIGNATURE_TOLERANCE_SECONDS) return false;
+  const expected = createHmac('sha256', secret).update(`${match[1]}.${rawBody}`).digest();
+  const given = Buffer.from(match[2]!, 'hex');
   return given.length === expected.length && timingSafeEqual(given, expected);
 }

@@ -1,0 +1,82 @@
+/**
+ * Requests that are well-formed HTTP but odd GraphQL: deeply nested literals,
+ * a subscription asked for as plain JSON, a malformed JSON body. Each gets a
+ * 4xx with a coded error body, never a 500 or an empty answer, and never an
+ * echo of what the caller sent.
+ */
+import { describe, expect, it } from 'vitest';
+import { GraphQLError } from 'graphql';
+import { TOKENS, useTestGateway } from '../helpers/gateway.js';
+import { bracketNesting } from '../../src/plugins/use-nesting-limit.js';
+
+const nested = (depth: number) => '['.repeat(depth) + '1' + ']'.repeat(depth);
+
+async function post(url: string, body: string, headers: Record<string, string> = {}) {
+  const response = await fetch(`${url}/graphql`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'application/graphql-response+json, application/json', ...headers },
+    body,
+  });
+  const text = await response.text();
+  return { status: response.status, text, body: text ? (JSON.parse(text) as { errors?: Array<{ message: string; extensions?: Record<string, unknown> }> }) : undefined };
+}
+
+describe('in development', () => {
+  const gw = useTestGateway();
+
+  it.each([
+    ['an argument', `{ gigs(first: ${nested(3000)}) { totalCount } }`],
+    ['a variable default', `query($x: [Int] = ${nested(3000)}) { gigs(first: 1) { totalCount } }`],
+    ['an object literal', `{ gigs(first: 1, after: ${'{a: '.repeat(3000)}1${'}'.repeat(3000)}) { totalCount } }`],
+  ])('refuses a 3,000-deep literal in %s with a coded 400', async (_, query) => {
+    const { status, body } = await post(gw.url, JSON.stringify({ query }));
+    expect(status).toBe(400);
+    expect(body?.errors?.[0]?.extensions).toMatchObject({ code: 'QUERY_TOO_COMPLEX', limit: 'nesting' });
+  });
+
+  it('still parses brackets inside strings and comments without counting them', async () => {
+    const query = `{ gigs(first: 1, after: "${'['.repeat(500)}") { totalCount } } # ${'{'.repeat(500)}`;
+    const { body } = await post(gw.url, JSON.stringify({ query }));
+    expect(body?.errors?.[0]?.extensions?.limit).not.toBe('nesting');
+  });
+
+  it('counts only brackets outside strings, block strings (with escaped quotes) and comments', () => {
+    expect(bracketNesting('{ a(b: [[1]]) }')).toBe(4);
+    expect(bracketNesting('{ a(b: "[[[\\"[[") }')).toBe(2);
+    expect(bracketNesting('{ a(b: """[[[ \\""" [[[""") }')).toBe(2);
+    expect(bracketNesting('# [[[[\n{ a }')).toBe(1);
+  });
+
+  it('applies the same limit to the parse that graphql-ws uses (getEnveloped)', () => {
+    const { parse } = gw.app.yoga.getEnveloped({ request: new Request('http://localhost/graphql') } as never);
+    let thrown: unknown;
+    try {
+      parse(`{ gigs(first: ${nested(3000)}) { totalCount } }`);
+    } catch (error) {
+      thrown = error;
+    }
+    expect(thrown).toBeInstanceOf(GraphQLError);
+    expect((thrown as GraphQLError).extensions).toMatchObject({ code: 'QUERY_TOO_COMPLEX', limit: 'nesting' });
+  });
+
+  it('answers a subscription asked for as plain JSON with a coded 406 body', async () => {
+    const { status, body } = await post(gw.url, JSON.stringify({ query: 'subscription { marketplaceEvents { id } }' }), {
+      accept: 'application/json',
+      authorization: `Bearer ${TOKENS.buyer}`,
+    });
+    expect(status).toBe(406);
+    expect(body?.errors?.[0]?.extensions?.code).toBe('BAD_REQUEST');
+    expect(body?.errors?.[0]?.message).toMatch(/text\/event-stream/);
+  });
+});
+
+describe('in production', () => {
+  const gw = useTestGateway({ NODE_ENV: 'production' });
+
+  it('answers a malformed JSON body with message and code only, never an echo of the body', async () => {
+    const { status, text, body } = await post(gw.url, '{"query": "{ __typename }", "x": [Bearer secret-in-body');
+    expect(status).toBe(400);
+    expect(body?.errors?.[0]).toEqual({ message: 'POST body sent invalid JSON.', extensions: { code: 'BAD_REQUEST' } });
+    expect(text).not.toContain('secret-in-body');
+  });
+});
