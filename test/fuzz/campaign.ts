@@ -48,6 +48,18 @@ export interface CampaignSummary {
   findings: Finding[];
 }
 
+/**
+ * Findings that break a promise of the README or the contract (the campaign fails on them). The others
+ * (`ws-closed` with a protocol code, `unexpected-code`: a code outside the contract's list) are reported as notes.
+ */
+export const FAILING_CATEGORIES = new Set([
+  'crash', 'hang', 'transport-error', '5xx', 'ws-internal-close', 'uncoded-error', 'internal-error', 'stack-in-response', 'leak-response',
+  'leak-log', 'credential-to-wrong-upstream', 'call-outside-table', 'calls-over-estimate', 'stack-in-log', 'log-forgery',
+  'control-chars-echoed', 'ws-oversized-frame-accepted',
+]);
+
+export const failuresOf = (summary: CampaignSummary): Finding[] => summary.findings.filter((f) => FAILING_CATEGORIES.has(f.category));
+
 export const defaultOptions = (env: NodeJS.ProcessEnv, runs: number): CampaignOptions => ({
   runs: Number(env.FUZZ_RUNS ?? runs),
   seed: Number(env.FUZZ_SEED ?? 20261123),
@@ -200,10 +212,10 @@ export function formatSummary(summary: CampaignSummary, o: CampaignOptions, desc
     `/healthz at the end:  ${summary.healthzAtEnd}`,
     `statuses:             ${JSON.stringify(summary.statuses)}`,
     `codes:                ${JSON.stringify(summary.codes)}`,
-    `distinct findings:    ${summary.findings.length}`,
+    `distinct findings:    ${summary.findings.length} (${failuresOf(summary).length} failing, the rest notes)`,
   ];
   for (const f of summary.findings) {
-    lines.push(`  [${f.category}] ${f.transport} ×${f.count}: ${f.signature}`, `      case ${f.caseIndex}: ${f.example.replace(/\n/g, '\\n')}`);
+    lines.push(`  ${FAILING_CATEGORIES.has(f.category) ? '' : '(note) '}[${f.category}] ${f.transport} ×${f.count}: ${f.signature}`, `      case ${f.caseIndex}: ${f.example.replace(/\n/g, '\\n')}`);
   }
   return lines.join('\n');
 }

@@ -131,7 +131,7 @@ function aliasFlood(schema: GraphQLSchema, gen: GenOptions): FuzzOperation {
   const field = kind === 'mutation' && rng.chance(0.5) ? (fields.find((f) => f.name === 'mobileLogin') ?? rng.pick(fields)) : rng.pick(fields);
   const b = new DocumentBuilder(schema, gen);
   const n = rng.weighted<number>([[3, rng.int(5, 30)], [2, rng.int(31, 45)], [1, rng.int(46, 200)]]);
-  const body = Array.from({ length: n }, (_, i) => `x${i}: ${b.field(field, 0)}`).join(' ');
+  const body = Array.from({ length: n }, (_, i) => `x${i}: ${b.field(field, 0).replace(/^a\d+: /, '')}`).join(' ');
   return { query: b.document(kind, body), variables: b.variables };
 }
 

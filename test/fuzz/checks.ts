@@ -58,6 +58,7 @@ export class Findings {
 export const signatureOf = (message: string): string =>
   message
     .replace(/"[^"]*"/g, '"…"')
+    .replace(/U\+[0-9A-F]+/gi, 'U+X')
     .replace(/\d+/g, 'N')
     .replace(/\s+/g, ' ')
     .slice(0, 120);

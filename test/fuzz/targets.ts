@@ -46,7 +46,7 @@ export const FUZZ_GATEWAY_ENV: Record<string, string> = {
   MARKETPLACE_WEBHOOK_SECRET: DEMO_CREDENTIALS.webhook,
 };
 
-function takeSandboxCalls(sandbox: Sandbox): Array<{ upstream: SandboxName; call: RecordedCall }> {
+export function takeSandboxCalls(sandbox: Sandbox): Array<{ upstream: SandboxName; call: RecordedCall }> {
   const out: Array<{ upstream: SandboxName; call: RecordedCall }> = [];
   for (const upstream of SANDBOX_NAMES) {
     const control = sandbox.services[upstream]?.control;
