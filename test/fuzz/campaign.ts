@@ -23,6 +23,8 @@ export interface CampaignOptions {
   timeoutMs: number;
   /** Largest WebSocket frame the gateway should accept (MAX_BODY_BYTES). */
   maxFrameBytes: number;
+  /** Only these case numbers (to replay a finding); all `runs` otherwise. */
+  only?: number[];
   progress?: (line: string) => void;
 }
 
@@ -67,6 +69,7 @@ export const defaultOptions = (env: NodeJS.ProcessEnv, runs: number): CampaignOp
   hostileCursors: env.FUZZ_HOSTILE_CURSORS === '1',
   timeoutMs: Number(env.FUZZ_TIMEOUT_MS ?? 40_000),
   maxFrameBytes: Number(env.MAX_BODY_BYTES ?? 1024 * 1024),
+  only: env.FUZZ_CASES ? env.FUZZ_CASES.split(',').map(Number) : undefined,
 });
 
 const bump = (counts: Record<string, number>, key: string) => (counts[key] = (counts[key] ?? 0) + 1);
@@ -80,7 +83,8 @@ export async function runCampaign(target: FuzzTarget, o: CampaignOptions, schema
   let sessionKey = '';
   let previousLine = '';
 
-  for (let index = 0; index < o.runs; index++) {
+  const indexes = o.only ?? Array.from({ length: o.runs }, (_, i) => i);
+  for (const index of indexes) {
     const c = generateCase(schema, index, { seed: o.seed, pools, hostileCursors: o.hostileCursors });
     const overWs = !c.raw && new Rng(o.seed * 31 + index).next() < o.wsShare;
     const results: ExecutionResultLike[] = [];
@@ -98,13 +102,13 @@ export async function runCampaign(target: FuzzTarget, o: CampaignOptions, schema
       input = outcome.input;
       if (outcome.error) {
         bump(s.statuses, 'transport-error');
-        if (target.alive()) report(outcome.timedOut ? 'hang' : 'transport-error', outcome.error);
+        if (await survives(target)) report(outcome.timedOut ? 'hang' : 'transport-error', outcome.error);
       } else {
         const status = outcome.status!;
         bump(s.statuses, String(status));
-        if (status >= 500) report('5xx', `${status} ${signatureOf(outcome.text ?? '').slice(0, 100)}`);
         if (SECRET_PATTERN.test(outcome.text ?? '')) report('leak-response', 'a credential in the HTTP answer');
         const body = parseJson(outcome.text ?? '');
+        if (status >= 500) report('5xx', `${status} ${signatureOf(firstMessage(body) ?? outcome.text ?? '').slice(0, 100)}`);
         if (body === undefined) {
           if (status !== 200) report('uncoded-error', `${status} with a body that is not JSON (${outcome.contentType || 'no content-type'})`);
         } else {
@@ -131,7 +135,8 @@ export async function runCampaign(target: FuzzTarget, o: CampaignOptions, schema
         if (outcome.closed && !(oversized && outcome.closed.code === 1009)) {
           const { code, reason } = outcome.closed;
           const category = code === 4500 || code === 1011 || code === 1006 ? 'ws-internal-close' : 'ws-closed';
-          if (target.alive()) report(category, `close ${code} ${signatureOf(reason)}`);
+          // 1006: the connection dropped without a close frame, as when the process dies.
+          if (code === 1006 ? await survives(target) : target.alive()) report(category, `close ${code} ${signatureOf(reason)}`);
           if (SECRET_PATTERN.test(reason)) report('leak-response', 'a credential in the close reason');
           if (/[\r\n]/.test(reason)) report('control-chars-echoed', 'a caller-supplied CR/LF in the close reason');
           bump(s.statuses, `ws-close-${code}`);
@@ -160,7 +165,7 @@ export async function runCampaign(target: FuzzTarget, o: CampaignOptions, schema
       session = undefined;
       await target.restart();
     }
-    if ((index + 1) % 500 === 0) o.progress?.(`${index + 1}/${o.runs} cases, ${findings.list().length} distinct findings, ${Math.round((Date.now() - started) / 1000)} s`);
+    if ((s.http + s.ws) % 500 === 0) o.progress?.(`${index + 1}/${o.runs} cases, ${findings.list().length} distinct findings, ${Math.round((Date.now() - started) / 1000)} s`);
   }
   session?.close();
   const healthz = await fetch(`${target.url}/healthz`).then((r) => r.status, (e: Error) => e.message);
@@ -185,6 +190,18 @@ export async function runCampaign(target: FuzzTarget, o: CampaignOptions, schema
     elapsedMs: Date.now() - started,
     findings: findings.list(),
   };
+}
+
+/** False when the process turns out to be dying: a reset connection is seen before the exit is. */
+async function survives(target: FuzzTarget): Promise<boolean> {
+  for (let waited = 0; waited < 3000 && target.alive(); waited += 100) await new Promise((resolve) => setTimeout(resolve, 100));
+  return target.alive();
+}
+
+function firstMessage(body: unknown): string | undefined {
+  const first = (Array.isArray(body) ? body[0] : body) as ExecutionResultLike | undefined;
+  const message = first?.errors?.[0]?.message;
+  return typeof message === 'string' ? message : undefined;
 }
 
 function parseJson(text: string): unknown {
