@@ -1,0 +1,238 @@
+/**
+ * The hostile-input campaign: sends `runs` generated cases to a target, each
+ * over HTTP or graphql-ws, and checks every answer, upstream call and log
+ * line (see checks.ts). A crash is recorded with the input in flight and the
+ * gateway restarted, so one bug does not hide the rest.
+ */
+import type { GraphQLSchema } from 'graphql';
+import { generateCase } from './cases.js';
+import { checkCalls, checkLogLine, checkResult, Findings, SECRET_PATTERN, signatureOf, type CostTotals, type ExecutionResultLike, type Finding } from './checks.js';
+import { loadFuzzSchema } from './documents.js';
+import type { FuzzTarget } from './targets.js';
+import { sendHttp, WsSession } from './transports.js';
+import { Rng, samplePools } from './values.js';
+
+export interface CampaignOptions {
+  runs: number;
+  seed: number;
+  /** Share of cases sent over graphql-ws (hand-made HTTP bodies always go over HTTP). */
+  wsShare: number;
+  /** Forged cursors naming offsets near 2^53 (they kill the current planner). */
+  hostileCursors: boolean;
+  /** Longest wait for one answer before it counts as a hang. */
+  timeoutMs: number;
+  /** Largest WebSocket frame the gateway should accept (MAX_BODY_BYTES). */
+  maxFrameBytes: number;
+  /** Only these case numbers (to replay a finding); all `runs` otherwise. */
+  only?: number[];
+  progress?: (line: string) => void;
+}
+
+export interface CampaignSummary {
+  inputs: { http: number; ws: number };
+  crashes: number;
+  fiveXx: number;
+  wsInternalCloses: number;
+  uncodedErrors: number;
+  internalErrors: number;
+  leaks: number;
+  /** 'not available' when no answer carried `extensions.cost`. */
+  callsOverEstimate: number | 'not available';
+  costChecked: number;
+  outsideTable: number;
+  hangs: number;
+  maxRssBytes: number | undefined;
+  healthzAtEnd: number | string;
+  statuses: Record<string, number>;
+  codes: Record<string, number>;
+  upstreamCalls: number;
+  elapsedMs: number;
+  findings: Finding[];
+}
+
+/**
+ * Findings that break a promise of the README or the contract (the campaign fails on them). The others
+ * (`ws-closed` with a protocol code, `unexpected-code`: a code outside the contract's list) are reported as notes.
+ */
+export const FAILING_CATEGORIES = new Set([
+  'crash', 'hang', 'transport-error', '5xx', 'ws-internal-close', 'uncoded-error', 'internal-error', 'stack-in-response', 'leak-response',
+  'leak-log', 'credential-to-wrong-upstream', 'call-outside-table', 'calls-over-estimate', 'stack-in-log', 'log-forgery',
+  'control-chars-echoed', 'ws-oversized-frame-accepted',
+]);
+
+export const failuresOf = (summary: CampaignSummary): Finding[] => summary.findings.filter((f) => FAILING_CATEGORIES.has(f.category));
+
+export const defaultOptions = (env: NodeJS.ProcessEnv, runs: number): CampaignOptions => ({
+  runs: Number(env.FUZZ_RUNS ?? runs),
+  seed: Number(env.FUZZ_SEED ?? 20261123),
+  wsShare: Number(env.FUZZ_WS_SHARE ?? 0.35),
+  hostileCursors: env.FUZZ_HOSTILE_CURSORS === '1',
+  timeoutMs: Number(env.FUZZ_TIMEOUT_MS ?? 40_000),
+  maxFrameBytes: Number(env.MAX_BODY_BYTES ?? 1024 * 1024),
+  only: env.FUZZ_CASES ? env.FUZZ_CASES.split(',').map(Number) : undefined,
+});
+
+const bump = (counts: Record<string, number>, key: string) => (counts[key] = (counts[key] ?? 0) + 1);
+
+export async function runCampaign(target: FuzzTarget, o: CampaignOptions, schema: GraphQLSchema = loadFuzzSchema()): Promise<CampaignSummary> {
+  const started = Date.now();
+  const pools = samplePools(o.seed);
+  const findings = new Findings();
+  const s = { http: 0, ws: 0, costChecked: 0, upstreamCalls: 0, statuses: {} as Record<string, number>, codes: {} as Record<string, number> };
+  let session: WsSession | undefined;
+  let sessionKey = '';
+  let previousLine = '';
+
+  const indexes = o.only ?? Array.from({ length: o.runs }, (_, i) => i);
+  for (const index of indexes) {
+    const c = generateCase(schema, index, { seed: o.seed, pools, hostileCursors: o.hostileCursors });
+    const overWs = !c.raw && new Rng(o.seed * 31 + index).next() < o.wsShare;
+    const results: ExecutionResultLike[] = [];
+    let input: string;
+    const transport = overWs ? 'ws' : 'http';
+    const report = (category: string, signature: string) => findings.add(category, signature, transport, index, `[${c.kind}] ${input}`);
+    const collect = (result: ExecutionResultLike) => {
+      results.push(result);
+      for (const error of result.errors ?? []) bump(s.codes, String(error.extensions?.code ?? '(none)'));
+    };
+
+    if (!overWs) {
+      s.http++;
+      const outcome = await sendHttp(target.url, c, o.timeoutMs);
+      input = outcome.input;
+      if (outcome.error) {
+        bump(s.statuses, 'transport-error');
+        if (await survives(target)) report(outcome.timedOut ? 'hang' : 'transport-error', outcome.error);
+      } else {
+        const status = outcome.status!;
+        bump(s.statuses, String(status));
+        if (SECRET_PATTERN.test(outcome.text ?? '')) report('leak-response', 'a credential in the HTTP answer');
+        const body = parseJson(outcome.text ?? '');
+        if (status >= 500) report('5xx', `${status} ${signatureOf(firstMessage(body) ?? outcome.text ?? '').slice(0, 100)}`);
+        if (body === undefined) {
+          if (status !== 200) report('uncoded-error', `${status} with a body that is not JSON (${outcome.contentType || 'no content-type'})`);
+        } else {
+          for (const result of Array.isArray(body) ? body : [body]) collect(result as ExecutionResultLike);
+          if (status !== 200 && !results.some((r) => r.errors?.length)) report('uncoded-error', `${status} without errors`);
+        }
+      }
+    } else {
+      s.ws++;
+      const key = JSON.stringify(c.credentials);
+      if (!session || session.closed || key !== sessionKey) {
+        session?.close();
+        session = await WsSession.open(target.url, c.credentials, o.timeoutMs);
+        sessionKey = key;
+      }
+      const outcomes = [];
+      for (const operation of c.operations) outcomes.push(await session.run(operation, o.timeoutMs));
+      input = `ws connectionParams=${key} subscribe ${c.operations.map((op) => JSON.stringify({ query: op.query, variables: op.variables })).join(' then ')}`;
+      for (const outcome of outcomes) {
+        outcome.results.forEach(collect);
+        if (outcome.timedOut) report('hang', 'no answer over graphql-ws in time');
+        const oversized = outcome.bytesSent > o.maxFrameBytes;
+        if (oversized && !outcome.closed) report('ws-oversized-frame-accepted', `a frame over ${o.maxFrameBytes} bytes was processed, not closed with 1009`);
+        if (outcome.closed && !(oversized && outcome.closed.code === 1009)) {
+          const { code, reason } = outcome.closed;
+          const category = code === 4500 || code === 1011 || code === 1006 ? 'ws-internal-close' : 'ws-closed';
+          // 1006: the connection dropped without a close frame, as when the process dies.
+          if (code === 1006 ? await survives(target) : target.alive()) report(category, `close ${code} ${signatureOf(reason)}`);
+          if (SECRET_PATTERN.test(reason)) report('leak-response', 'a credential in the close reason');
+          if (/[\r\n]/.test(reason)) report('control-chars-echoed', 'a caller-supplied CR/LF in the close reason');
+          bump(s.statuses, `ws-close-${code}`);
+        }
+      }
+      if (results.some((r) => SECRET_PATTERN.test(JSON.stringify(r)))) report('leak-response', 'a credential in a graphql-ws message');
+    }
+
+    const cost: CostTotals = {};
+    for (const result of results) checkResult(result, report, cost);
+    const calls = target.takeCalls();
+    s.upstreamCalls += calls.length;
+    checkCalls(calls, c.credentials, report);
+    if (cost.estimated !== undefined) {
+      s.costChecked++;
+      const actual = Math.max(calls.length, cost.actual ?? 0);
+      if (actual > cost.estimated) report('calls-over-estimate', `${c.kind}: ${actual} calls > estimate ${cost.estimated}`.replace(/\d+/g, 'N'));
+    }
+    for (const line of target.takeLogLines()) {
+      checkLogLine(line, previousLine, (category, signature) => findings.add(category, signature, 'log', index, `[${c.kind}] ${input!}`));
+      previousLine = line;
+    }
+    if (!target.alive()) {
+      findings.add('crash', target.exitReason() ?? 'exited', 'process', index, `[${c.kind}] ${input!}`);
+      o.progress?.(`case ${index}: the gateway ${target.exitReason()}; restarting`);
+      session = undefined;
+      await target.restart();
+    }
+    if ((s.http + s.ws) % 500 === 0) o.progress?.(`${index + 1}/${o.runs} cases, ${findings.list().length} distinct findings, ${Math.round((Date.now() - started) / 1000)} s`);
+  }
+  session?.close();
+  const healthz = await fetch(`${target.url}/healthz`).then((r) => r.status, (e: Error) => e.message);
+  const over = findings.count('calls-over-estimate');
+  return {
+    inputs: { http: s.http, ws: s.ws },
+    crashes: findings.count('crash'),
+    fiveXx: findings.count('5xx'),
+    wsInternalCloses: findings.count('ws-internal-close'),
+    uncodedErrors: findings.count('uncoded-error'),
+    internalErrors: findings.count('internal-error'),
+    leaks: findings.count('leak-response') + findings.count('leak-log') + findings.count('credential-to-wrong-upstream'),
+    callsOverEstimate: s.costChecked > 0 ? over : 'not available',
+    costChecked: s.costChecked,
+    outsideTable: findings.count('call-outside-table'),
+    hangs: findings.count('hang'),
+    maxRssBytes: target.maxRssBytes(),
+    healthzAtEnd: healthz,
+    statuses: s.statuses,
+    codes: s.codes,
+    upstreamCalls: s.upstreamCalls,
+    elapsedMs: Date.now() - started,
+    findings: findings.list(),
+  };
+}
+
+/** False when the process turns out to be dying: a reset connection is seen before the exit is. */
+async function survives(target: FuzzTarget): Promise<boolean> {
+  for (let waited = 0; waited < 3000 && target.alive(); waited += 100) await new Promise((resolve) => setTimeout(resolve, 100));
+  return target.alive();
+}
+
+function firstMessage(body: unknown): string | undefined {
+  const first = (Array.isArray(body) ? body[0] : body) as ExecutionResultLike | undefined;
+  const message = first?.errors?.[0]?.message;
+  return typeof message === 'string' ? message : undefined;
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The summary as text: the headline figures, then every distinct finding with its smallest input. */
+export function formatSummary(summary: CampaignSummary, o: CampaignOptions, description: string): string {
+  const mb = (bytes: number | undefined) => (bytes === undefined ? 'unknown' : `${Math.round(bytes / 1024 / 1024)} MB`);
+  const lines = [
+    `hostile-input campaign: seed ${o.seed}, ${o.runs} cases, hostile cursors ${o.hostileCursors ? 'on' : 'off'}, ${description}`,
+    `inputs sent:          ${summary.inputs.http + summary.inputs.ws} (HTTP ${summary.inputs.http}, graphql-ws ${summary.inputs.ws}) in ${Math.round(summary.elapsedMs / 1000)} s, ${summary.upstreamCalls} upstream calls`,
+    `crashes:              ${summary.crashes}`,
+    `5xx:                  ${summary.fiveXx} (graphql-ws internal closes: ${summary.wsInternalCloses})`,
+    `uncoded errors:       ${summary.uncodedErrors} (INTERNAL_SERVER_ERROR: ${summary.internalErrors})`,
+    `leaks:                ${summary.leaks}`,
+    `calls outside table:  ${summary.outsideTable}`,
+    `calls over estimate:  ${summary.callsOverEstimate}${summary.costChecked ? ` (of ${summary.costChecked} answers with extensions.cost)` : ' (no answer carried extensions.cost)'}`,
+    `hangs:                ${summary.hangs}`,
+    `max RSS of gateway:   ${mb(summary.maxRssBytes)}`,
+    `/healthz at the end:  ${summary.healthzAtEnd}`,
+    `statuses:             ${JSON.stringify(summary.statuses)}`,
+    `codes:                ${JSON.stringify(summary.codes)}`,
+    `distinct findings:    ${summary.findings.length} (${failuresOf(summary).length} failing, the rest notes)`,
+  ];
+  for (const f of summary.findings) {
+    lines.push(`  ${FAILING_CATEGORIES.has(f.category) ? '' : '(note) '}[${f.category}] ${f.transport} ×${f.count}: ${f.signature}`, `      case ${f.caseIndex}: ${f.example.replace(/\n/g, '\\n')}`);
+  }
+  return lines.join('\n');
+}
