@@ -15,6 +15,12 @@ export const MAX_JSON_DEPTH = 100;
 const tooLarge = (upstream: UpstreamName, status: number) =>
   new UpstreamError(upstream, 'UPSTREAM_BAD_RESPONSE', `The ${upstream} service sent a response larger than allowed`, { status });
 
+/** Stops reading a body and closes its connection (undici then reports an abort, expected here). */
+function discard(body: Readable): void {
+  body.on('error', () => undefined);
+  body.destroy();
+}
+
 /** True when the body's declared length is over the limit: it is refused before a byte is read. */
 const declaredTooLarge = (contentLength: string | string[] | undefined, limit: number): boolean =>
   Number(Array.isArray(contentLength) ? contentLength[0] : contentLength) > limit;
@@ -50,7 +56,7 @@ export function readJson(
 ): Promise<unknown> {
   return new Promise((resolve, reject) => {
     if (declaredTooLarge(contentLength, limit)) {
-      body.destroy();
+      discard(body);
       return reject(tooLarge(upstream, status));
     }
     const chunks: Buffer[] = [];
@@ -62,7 +68,7 @@ export function readJson(
         return;
       }
       body.off('data', onData);
-      body.destroy();
+      discard(body);
       reject(tooLarge(upstream, status));
     };
     body.on('data', onData);

@@ -80,6 +80,15 @@ describe('UpstreamHttp breaker verdicts', () => {
     await http.close();
   });
 
+  it('a TLS failure counts against the upstream and is named by its code', async () => {
+    // An https origin that answers plain HTTP: the handshake fails.
+    const http = client(origin.replace('http:', 'https:'), 1);
+    await expect(http.send({ method: 'GET', path: '/x', operation: 'x' })).rejects.toMatchObject({ code: 'UPSTREAM_UNAVAILABLE' });
+    expect(http.lastError?.message).toMatch(/(SSL|TLS|EPROTO)\S* \(127\.0\.0\.1:\d+\)/);
+    expect(http.breakerState()).toBe('open');
+    await http.close();
+  });
+
   it('never puts the userinfo of an origin in its errors or logs', async () => {
     const http = client('http://user:s3cret-pass@127.0.0.1:1', 5);
     await expect(http.send({ method: 'GET', path: '/x', operation: 'x' })).rejects.toThrow();
