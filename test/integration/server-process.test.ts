@@ -7,7 +7,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { connect, type AddressInfo } from 'node:net';
 import { createClient } from 'graphql-ws';
 import WebSocket from 'ws';
 
@@ -105,5 +105,23 @@ describe('gateway process', () => {
     // The grace period is 10 s; completing the subscriptions at once means not waiting it out.
     expect(Date.now() - signalled).toBeLessThan(8_000);
     await client.dispose();
+  }, 40_000);
+
+  it('says "press Ctrl-C again to force" while a request is still in flight, and a second SIGINT exits at once', async () => {
+    const gateway = spawnGateway({ PORT: '0' });
+    const port = await waitFor(() => readyPort(gateway.output()), 20_000, 'the gateway to listen');
+    // A request whose body never finishes arriving: in flight until the grace period ends.
+    const socket = connect(Number(port), '127.0.0.1');
+    socket.on('error', () => undefined);
+    await new Promise((resolve) => socket.once('connect', resolve));
+    socket.write('POST /graphql HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"query":');
+    await new Promise((r) => setTimeout(r, 300));
+    gateway.child.kill('SIGINT');
+    await waitFor(() => (gateway.output().includes('press Ctrl-C again to force') ? true : undefined), 5_000, 'the hint');
+    const again = Date.now();
+    gateway.child.kill('SIGINT');
+    expect(await gateway.exited).not.toBe(0);
+    expect(Date.now() - again).toBeLessThan(5_000);
+    socket.destroy();
   }, 40_000);
 });
