@@ -32,8 +32,6 @@ const server = createHttpServer(app.yoga, {
   headersTimeoutMs: config.connections.headersTimeoutMs,
   maxConnectionsPerIp: config.connections.maxPerIp,
 });
-const closeWebSocket = attachWebSocket(server, app.yoga);
-
 try {
   await listen(server, config.port, config.host);
 } catch (error) {
@@ -43,6 +41,8 @@ try {
   // At once: the embedded sandbox's listeners would otherwise keep the process alive.
   process.exit(1);
 }
+// Attached once listening: graphql-ws reports any server 'error' event as its own internal error.
+const closeWebSocket = attachWebSocket(server, app.yoga);
 const address = server.address();
 const port = typeof address === 'object' && address ? address.port : config.port;
 app.setListenUrl(`http://127.0.0.1:${port}`);
