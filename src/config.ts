@@ -100,6 +100,10 @@ const envSchema = z.object({
     .optional(),
   /** Per minute per client IP for mobileLogin, mobileRegister, mobileForgotPassword; 0 turns it off. */
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(10),
+  /** Open connections one client address may hold (0: no cap). Behind a proxy, the proxy's own address is what is counted. */
+  MAX_CONNECTIONS_PER_IP: z.coerce.number().int().min(0).default(128),
+  /** A request's headers must arrive within this long, or it is answered 408 and closed (slow-header clients). */
+  HEADERS_TIMEOUT_MS: positiveInt(10_000),
   /** Reverse proxies in front of the gateway whose X-Forwarded-For entries identify the client (0: use the socket). */
   TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
 });
@@ -139,6 +143,7 @@ export interface Config {
   corsOrigins: string[];
   limits: { depth: number; aliases: number; tokens: number; cost: number; bodyBytes: number; uploadBytes: number; directives: number; batch: number };
   rateLimits: { perMinute: number; perAddressPerMinute: number; authPerMinute: number; trustedProxies: number };
+  connections: { maxPerIp: number; headersTimeoutMs: number };
 }
 
 export class ConfigError extends Error {
@@ -206,5 +211,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       authPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
       trustedProxies: e.TRUST_PROXY_HOPS,
     },
+    connections: { maxPerIp: e.MAX_CONNECTIONS_PER_IP, headersTimeoutMs: e.HEADERS_TIMEOUT_MS },
   };
 }

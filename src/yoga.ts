@@ -18,6 +18,7 @@ import { useBodyLimit } from './plugins/use-body-limit.js';
 import { useErrorCodes } from './plugins/use-error-codes.js';
 import { useQueryLimits } from './plugins/use-query-limits.js';
 import { useNestingLimit } from './plugins/use-nesting-limit.js';
+import { createSubscriptionTracker, type SubscriptionTracker } from './plugins/use-subscription-shutdown.js';
 import { useRateLimit } from './plugins/use-rate-limit.js';
 import type { Limiter } from './plugins/rate-limiter.js';
 import { useRequestDeadline } from './plugins/use-request-deadline.js';
@@ -42,9 +43,17 @@ export interface GatewayDeps {
 
 export type Gateway = YogaServerInstance<Record<string, unknown>, GatewayContext>;
 
+const subscriptionTrackers = new WeakMap<Gateway, SubscriptionTracker>();
+
+/** Completes the gateway's open subscriptions (SSE and graphql-ws) at once, for shutdown; returns how many there were. */
+export function completeSubscriptions(gateway: Gateway): number {
+  return subscriptionTrackers.get(gateway)?.completeAll() ?? 0;
+}
+
 export function createGateway(deps: GatewayDeps): Gateway {
   const { config, logger } = deps;
-  return createYoga<Record<string, unknown>, GatewayContext>({
+  const subscriptions = createSubscriptionTracker();
+  const yoga = createYoga<Record<string, unknown>, GatewayContext>({
     schema,
     context: createContextFactory(deps) as never,
     graphqlEndpoint: '/graphql',
@@ -96,8 +105,11 @@ export function createGateway(deps: GatewayDeps): Gateway {
       useMarketplaceWebhooks({ secret: deps.webhookSecret, bus: deps.events, logger, seen: deps.eventIds }),
       useObservability(),
       useCacheHeaders({ maxAgeSeconds: Math.floor(config.referenceCacheTtlMs / 1000) }),
+      subscriptions.plugin,
     ],
   });
+  subscriptionTrackers.set(yoga, subscriptions);
+  return yoga;
 }
 
 /**

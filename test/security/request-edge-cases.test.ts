@@ -78,5 +78,6 @@ describe('in production', () => {
     expect(status).toBe(400);
     expect(body?.errors?.[0]).toEqual({ message: 'POST body sent invalid JSON.', extensions: { code: 'BAD_REQUEST' } });
     expect(text).not.toContain('secret-in-body');
+    expect(gw.logs.join('\n')).not.toContain('secret-in-body');
   });
 });
