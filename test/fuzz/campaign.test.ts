@@ -14,7 +14,7 @@ import type { RecordedCall } from '../../src/sandbox/control.js';
 import { startTestGateway, type TestGateway } from '../helpers/gateway.js';
 import { defaultOptions, failuresOf, formatSummary, runCampaign } from './campaign.js';
 import { checkCalls, checkLogLine, checkResult, type CostTotals } from './checks.js';
-import { FUZZ_GATEWAY_ENV, takeSandboxCalls, type FuzzTarget } from './targets.js';
+import { FUZZ_GATEWAY_ENV, sandboxIdle, takeSandboxCalls, type FuzzTarget } from './targets.js';
 
 const call = (path: string, headers: Record<string, string> = {}): RecordedCall => ({ method: 'GET', path, query: {}, headers, body: '', at: 0 });
 
@@ -61,6 +61,7 @@ describe('hostile-input campaign (bounded slice)', () => {
     const target: FuzzTarget = {
       url: gw.url,
       description: 'in-process gateway over the test sandbox',
+      idle: () => sandboxIdle(gw.sandbox),
       takeCalls: () => takeSandboxCalls(gw.sandbox),
       takeLogLines: () => [...gw.logs.splice(0).flatMap((chunk) => chunk.split('\n').filter(Boolean)), ...output.splice(0)],
       alive: () => true,

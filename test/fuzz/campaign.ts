@@ -147,6 +147,7 @@ export async function runCampaign(target: FuzzTarget, o: CampaignOptions, schema
 
     const cost: CostTotals = {};
     for (const result of results) checkResult(result, report, cost);
+    await target.idle();
     const calls = target.takeCalls();
     s.upstreamCalls += calls.length;
     checkCalls(calls, c.credentials, report);

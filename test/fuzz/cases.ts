@@ -61,7 +61,7 @@ export function generateCase(schema: GraphQLSchema, index: number, options: Case
       case 'batch':
         return { operations: Array.from({ length: rng.int(2, 14) }, () => (rng.chance(0.3) ? costBomb(schema, gen) : randomOperation(schema, gen))), batch: true };
       case 'fragment-cycle':
-        return one(fragmentCycle(schema, rng));
+        return one(fragmentCycle(rng));
       case 'deep-selection':
         return one(deepSelection(schema, { ...gen, maxDepth: rng.int(8, 30) }));
       case 'deep-list-literal': {
@@ -136,7 +136,7 @@ function aliasFlood(schema: GraphQLSchema, gen: GenOptions): FuzzOperation {
   return { query: b.document(kind, body), variables: b.variables };
 }
 
-function fragmentCycle(schema: GraphQLSchema, rng: Rng): FuzzOperation {
+function fragmentCycle(rng: Rng): FuzzOperation {
   const variants = [
     '{ ...A } fragment A on Query { categories { slug } ...B } fragment B on Query { ...A }',
     '{ seller(username: "pixelcraft") { ...S } } fragment S on Seller { name ...S }',
@@ -152,7 +152,6 @@ function fragmentCycle(schema: GraphQLSchema, rng: Rng): FuzzOperation {
     if (rng.chance(0.5)) chain.push(`fragment A${n} on Query { ...A0 }`);
     return { query: `{ ...A0 } ${chain.join(' ')}` };
   }
-  void schema;
   return { query: rng.pick(variants) };
 }
 

@@ -17,7 +17,8 @@ import { DEMO_CREDENTIALS } from './cases.js';
 export interface FuzzTarget {
   readonly url: string;
   readonly description: string;
-  /** Calls the upstreams received since the last take (then forgotten, to stay flat in memory). */
+  /** Calls the upstreams received since the last take (then forgotten, to stay flat in memory); await `idle` first. */
+  idle(): Promise<void>;
   takeCalls(): Array<{ upstream: SandboxName; call: RecordedCall }>;
   takeLogLines(): string[];
   alive(): boolean;
@@ -45,6 +46,15 @@ export const FUZZ_GATEWAY_ENV: Record<string, string> = {
   GATEWAY_ADMIN_KEY: DEMO_CREDENTIALS.admin,
   MARKETPLACE_WEBHOOK_SECRET: DEMO_CREDENTIALS.webhook,
 };
+
+/**
+ * Waits (up to 250 ms) until no upstream call is in flight, so a call the last input started
+ * (a look-ahead cancelled as its answer went out) is counted for that input, not the next.
+ */
+export async function sandboxIdle(sandbox: Sandbox): Promise<void> {
+  const busy = () => SANDBOX_NAMES.some((name) => (sandbox.services[name]?.control.inFlight ?? 0) > 0);
+  for (let waited = 0; waited < 250 && busy(); waited += 10) await new Promise((resolve) => setTimeout(resolve, 10));
+}
 
 export function takeSandboxCalls(sandbox: Sandbox): Array<{ upstream: SandboxName; call: RecordedCall }> {
   const out: Array<{ upstream: SandboxName; call: RecordedCall }> = [];
@@ -136,6 +146,7 @@ export async function spawnGateway(env: Record<string, string> = {}): Promise<Fu
   return {
     url,
     description: `spawned gateway (node --import tsx src/server.ts, pid ${child?.pid}) over a sandbox in the runner`,
+    idle: () => sandboxIdle(sandbox),
     takeCalls: () => takeSandboxCalls(sandbox),
     takeLogLines: () => {
       const taken = lines;
