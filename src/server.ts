@@ -42,7 +42,7 @@ try {
   process.exit(1);
 }
 // Attached once listening: graphql-ws reports any server 'error' event as its own internal error.
-const closeWebSocket = attachWebSocket(server, app.yoga);
+const closeWebSocket = attachWebSocket(server, app.yoga, { maxPayloadBytes: config.limits.bodyBytes });
 const address = server.address();
 const port = typeof address === 'object' && address ? address.port : config.port;
 app.setListenUrl(`http://127.0.0.1:${port}`);

@@ -15,7 +15,6 @@
 import type { IncomingMessage, Server } from 'node:http';
 import { WebSocketServer } from 'ws';
 import { GraphQLError, type DocumentNode, type ExecutionArgs } from 'graphql';
-import { loadConfig } from './config.js';
 import type { GatewayContext } from './context.js';
 import { withCodes } from './plugins/use-error-codes.js';
 import type { WebSocketOperationContext } from './plugins/use-rate-limit.js';
@@ -46,12 +45,11 @@ const UNEXPECTED = () => new GraphQLError('Unexpected error.', { extensions: { c
 
 export interface WebSocketOptions {
   /** Largest frame accepted (MAX_BODY_BYTES); a larger one closes the socket with 1009. */
-  maxPayloadBytes?: number;
+  maxPayloadBytes: number;
 }
 
-export function attachWebSocket(server: Server, yoga: Gateway, options: WebSocketOptions = {}): () => Promise<void> {
-  const maxPayload = options.maxPayloadBytes ?? loadConfig().limits.bodyBytes;
-  const wss = new WebSocketServer({ server, path: yoga.graphqlEndpoint, maxPayload });
+export function attachWebSocket(server: Server, yoga: Gateway, options: WebSocketOptions): () => Promise<void> {
+  const wss = new WebSocketServer({ server, path: yoga.graphqlEndpoint, maxPayload: options.maxPayloadBytes });
   /** Logs what nobody expected (without the caller's input) and answers with a generic coded error. */
   const unexpected = (error: unknown): GraphQLError[] => {
     yoga.logger.error(`unexpected error in a WebSocket operation: ${error instanceof Error ? error.name : typeof error}`);
