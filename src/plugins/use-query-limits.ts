@@ -3,7 +3,8 @@
  * operation makes zero upstream calls): graphql-armor's depth, alias,
  * directive and token limits, field-suggestion blocking when introspection is
  * off, and our own cost limit counting upstream calls (upstream-cost.ts).
- * Every rejection is QUERY_TOO_COMPLEX with the limit that was hit.
+ * Every rejection is QUERY_TOO_COMPLEX with the limit that was hit, including
+ * a batched (array) body of more than `batch` operations (413).
  *
  * The cost limit is per HTTP request: the operations of a batched (array)
  * body draw from one budget of `cost` calls, so a batch cannot multiply it.
