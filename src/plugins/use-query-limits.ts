@@ -3,7 +3,8 @@
  * operation makes zero upstream calls): graphql-armor's depth, alias,
  * directive and token limits, field-suggestion blocking when introspection is
  * off, and our own cost limit counting upstream calls (upstream-cost.ts).
- * Every rejection is QUERY_TOO_COMPLEX with the limit that was hit.
+ * Every rejection is QUERY_TOO_COMPLEX with the limit that was hit, including
+ * a batched (array) body of more than `batch` operations (413).
  *
  * The cost limit is per HTTP request: the operations of a batched (array)
  * body draw from one budget of `cost` calls, so a batch cannot multiply it.
@@ -27,6 +28,8 @@ export interface QueryLimitsOptions {
   cost: number;
   /** Add `extensions.cost = { estimated, actual }` to every result. */
   exposeCost: boolean;
+  /** Operations in one batched (array) body. */
+  batch: number;
   /** Hide "Did you mean …" suggestions (they reveal the schema when introspection is off). */
   blockFieldSuggestions: boolean;
 }
@@ -88,6 +91,20 @@ export function useQueryLimits(options: QueryLimitsOptions): Plugin {
       };
     },
   };
+  // Before Yoga's own batch check (which says BAD_REQUEST): a batch over the limit is a request-size limit like the body's.
+  const batchLimit: Plugin = {
+    onRequestParse() {
+      return {
+        onRequestParseDone({ requestParserResult }) {
+          if (!Array.isArray(requestParserResult) || requestParserResult.length <= options.batch) return;
+          rejectedRequests.inc({ reason: 'batch' });
+          throw new GraphQLError(`Batching is limited to ${options.batch} operations per request.`, {
+            extensions: { code: TOO_COMPLEX, limit: 'batch', maxBatch: options.batch, http: { status: 413 } },
+          });
+        },
+      };
+    },
+  };
   // A result that never reached execution (a parse, validation or limit error) made no call.
   const zeroCost: Plugin = {
     onExecutionResult({ result, setResult }) {
@@ -98,6 +115,7 @@ export function useQueryLimits(options: QueryLimitsOptions): Plugin {
   };
   return {
     onPluginInit({ addPlugin }) {
+      addPlugin(batchLimit);
       for (const plugin of armor.protect().plugins) addPlugin(plugin as Plugin);
       addPlugin(costLimit as Plugin);
       if (options.exposeCost) addPlugin(zeroCost);

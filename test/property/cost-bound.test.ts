@@ -5,7 +5,7 @@
  * the upstream calls the sandbox records never exceed the operation's cost
  * estimate, and the run-time call budget never has to refuse a call (the
  * estimate itself is an upper bound, not only the budget). Runs COST_RUNS
- * cases (default 150) with COST_SEED.
+ * cases (default 200) with COST_SEED.
  */
 import fc from 'fast-check';
 import {
@@ -24,7 +24,7 @@ import { schema } from '../../schema/index.js';
 import { encodeCursor } from '../../src/upstreams/paging.js';
 import { ALL_CREDENTIALS, startTestGateway, type GraphQLResponse, type TestGateway } from '../helpers/gateway.js';
 
-const RUNS = Number(process.env.COST_RUNS ?? 150);
+const RUNS = Number(process.env.COST_RUNS ?? 200);
 const SEED = Number(process.env.COST_SEED ?? 20261123);
 const GIG_SLUG = 'pixelcraft-design-a-minimalist-logo-in-24-hours';
 /** Admitted operations make at most this many calls: large enough for `items { demoReports }` (501), small enough to stay fast. */

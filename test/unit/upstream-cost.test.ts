@@ -1,0 +1,54 @@
+/**
+ * The cost estimate's rules, one by one, on the real schema: variables are
+ * coerced with their defaults, an argument the executor would refuse counts
+ * as the maximum, a window after a cursor may take two pages, a list without
+ * `first` counts UNPAGED_LIST_MAX per element, and the fields declared to make
+ * several calls per instance exist and call an upstream.
+ */
+import { getOperationAST, parse, isObjectType } from 'graphql';
+import { describe, expect, it } from 'vitest';
+import { CALLS_PER_INSTANCE, UNPAGED_LIST_MAX, estimateUpstreamCalls } from '../../src/plugins/upstream-cost.js';
+import { MAX_SCAN_PAGES, MAX_WINDOW_PAGES, encodeCursor } from '../../src/upstreams/paging.js';
+import { schema } from '../../schema/index.js';
+
+const costOf = (document: string, variables?: Record<string, unknown>) => {
+  const doc = parse(document);
+  return estimateUpstreamCalls({ schema, document: doc, operation: getOperationAST(doc)!, variables });
+};
+const NESTED = 'sellers(first: $n) { nodes { gigs(first: $n) { nodes { reviews(first: $n) { totalCount } } } } }';
+
+describe('upstream cost estimate', () => {
+  it('uses variable defaults, and the value sent over the default', () => {
+    expect(costOf(`query($n: Int = 100) { ${NESTED} }`)).toBe(1 + 100 + 100 * 100);
+    expect(costOf(`query($n: Int = 100) { ${NESTED} }`, { n: 2 })).toBe(1 + 2 + 2 * 2);
+  });
+
+  it('counts an absent first as the resolvers default (10), and one the executor would refuse as 100', () => {
+    expect(costOf('{ sellers { nodes { gigs { totalCount } } } }')).toBe(1 + 10);
+    expect(costOf(`query($n: Int) { ${NESTED} }`, { n: null })).toBe(1 + 10 + 10 * 10);
+    // Variables that do not coerce: every first counts 100 and every window two pages.
+    expect(costOf(`query($n: Int) { ${NESTED} }`, { n: 'many' })).toBe(2 + 100 * (2 + 100 * 2));
+    expect(costOf('{ sellers(first: 5000) { nodes { gigs(first: 1) { totalCount } } } }')).toBe(1 + 100);
+  });
+
+  it('counts a window after a cursor as up to two pages', () => {
+    expect(costOf(`{ gigs(first: 100, after: "${encodeCursor(0)}") { totalCount } }`)).toBe(MAX_WINDOW_PAGES);
+    expect(costOf('{ gigs(first: 100, after: null) { totalCount } }')).toBe(1);
+  });
+
+  it('counts a list without first at its declared size, and aliases each on their own', () => {
+    expect(costOf('{ items { id demoReports(first: 1) { id } } }')).toBe(1 + UNPAGED_LIST_MAX * MAX_SCAN_PAGES);
+    expect(costOf('{ a: items { id } b: items { id } }')).toBe(2);
+    expect(costOf('{ gigCollections(first: 2) { nodes { gigs { slug } } } }')).toBe(1 + 2 * UNPAGED_LIST_MAX);
+  });
+
+  it('declares several calls only for fields that exist and call an upstream', () => {
+    for (const key of Object.keys(CALLS_PER_INSTANCE)) {
+      const [typeName, fieldName] = key.split('.') as [string, string];
+      const type = schema.getType(typeName);
+      expect(isObjectType(type), key).toBe(true);
+      const field = isObjectType(type) ? type.getFields()[fieldName] : undefined;
+      expect((field?.extensions?.directives as Record<string, unknown> | undefined)?.upstream, key).toBeDefined();
+    }
+  });
+});
