@@ -53,6 +53,8 @@ export const CALLS_PER_INSTANCE: Readonly<Record<string, number>> = {
   'GigCollection.gigs': UNPAGED_LIST_MAX,
   // An attachment sent only as an id is loaded by id (resolvers/offers.ts).
   'Offer.attachments': UNPAGED_LIST_MAX,
+  // Subscribing asks the marketplace who the subscriber is, to filter the events (resolvers/events.ts).
+  'Subscription.marketplaceEvents': 1,
 };
 
 interface CostInput {
@@ -120,9 +122,9 @@ export function estimateUpstreamCalls({ schema, document, operation, variables }
   };
 
   const ownCalls = (parent: GraphQLNamedType, field: AnyField, node: FieldNode): number => {
-    if (!isUpstreamField(field)) return 0;
     const declared = CALLS_PER_INSTANCE[`${parent.name}.${field.name}`];
     if (declared !== undefined) return declared;
+    if (!isUpstreamField(field)) return 0;
     const paged = field.args.some((a) => a.name === 'after');
     const after = paged ? argumentOf(field, node, 'after') : undefined;
     return after === undefined || after === null ? 1 : MAX_WINDOW_PAGES;

@@ -45,7 +45,7 @@ export function withCodes(result: Result): Result {
 function notStreamable(result: AsyncIterable<unknown>): Response {
   void result[Symbol.asyncIterator]().return?.();
   const error = {
-    message: 'A subscription is a stream: send Accept: text/event-stream (or use GraphQL over WebSocket).',
+    message: NOT_STREAMABLE_MESSAGE,
     extensions: { code: 'BAD_REQUEST' },
   };
   return new Response(JSON.stringify({ errors: [error] }), {
@@ -54,8 +54,24 @@ function notStreamable(result: AsyncIterable<unknown>): Response {
   });
 }
 
+const NOT_STREAMABLE_MESSAGE = 'A subscription is a stream: send Accept: text/event-stream (or use GraphQL over WebSocket).';
+
+/** Whether an HTTP caller will take a stream (no Accept header means anything). */
+function acceptsStream(request: Request): boolean {
+  const accept = request.headers.get('accept');
+  return !accept || ['text/event-stream', 'multipart/mixed', '*/*'].some((type) => accept.includes(type));
+}
+
 export function useErrorCodes(): Plugin {
   return {
+    // Refused before subscribing, so a stream nobody can receive makes no upstream call (who the subscriber is).
+    onSubscribe({ args, setResultAndStopExecution }) {
+      const context = args.contextValue as { request?: Request; overWebSocket?: boolean };
+      if (context.overWebSocket || !context.request || acceptsStream(context.request)) return;
+      setResultAndStopExecution({
+        errors: [new GraphQLError(NOT_STREAMABLE_MESSAGE, { extensions: { code: 'BAD_REQUEST', http: { status: 406, headers: { accept: 'text/event-stream' } } } })],
+      });
+    },
     onResultProcess({ result, setResult, resultProcessor, setResultProcessor }) {
       // Yoga's own processors ran first (its plugins come before ours); none could stream this.
       if (!resultProcessor && result && typeof result === 'object' && Symbol.asyncIterator in result) {

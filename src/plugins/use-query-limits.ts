@@ -13,7 +13,7 @@
  * `exposeCost`, every result carries `extensions.cost = { estimated, actual }`.
  */
 import { EnvelopArmor } from '@escape.tech/graphql-armor';
-import { GraphQLError, getOperationAST, type ExecutionResult } from 'graphql';
+import { GraphQLError, getOperationAST, type ExecutionArgs, type ExecutionResult } from 'graphql';
 import { isAsyncIterable, type Plugin } from 'graphql-yoga';
 import type { GatewayContext } from '../context.js';
 import { rejectedRequests } from '../metrics.js';
@@ -57,38 +57,48 @@ export function useQueryLimits(options: QueryLimitsOptions): Plugin {
   });
   // Calls still unspent of each HTTP request's budget (a batch's operations share its Request).
   const remaining = new WeakMap<Request, number>();
+  /** Estimates an operation and admits it against its request's budget; false when it was refused (the result is set). */
+  const admit = (args: ExecutionArgs & { contextValue: GatewayContext }, refuse: (result: ExecutionResult) => void): number | false => {
+    const operation = getOperationAST(args.document, args.operationName);
+    if (!operation) return false;
+    const context = args.contextValue;
+    // Linear in the document's size (fragments are memoised), so cheap enough to run per request.
+    const cost = estimateUpstreamCalls({ schema: args.schema, document: args.document, operation, variables: args.variableValues ?? undefined });
+    // Every HTTP and WebSocket operation has a Request; the guard only keeps a bare execute() from throwing.
+    const request = typeof context.request === 'object' && context.request !== null ? context.request : undefined;
+    const left = (request && remaining.get(request)) ?? options.cost;
+    if (cost > left) {
+      rejectedRequests.inc({ reason: 'cost' });
+      const message =
+        left === options.cost
+          ? `Query cost limit of ${options.cost} upstream calls exceeded (this operation could make ${cost}).`
+          : `Query cost limit of ${options.cost} upstream calls exceeded: the other operations of this request may make ${options.cost - left}, this one ${cost}.`;
+      const rejected: ExecutionResult = {
+        errors: [new GraphQLError(message, { extensions: { code: TOO_COMPLEX, limit: 'cost', cost, maxCost: options.cost, http: { status: 400 } } })],
+      };
+      if (options.exposeCost) rejected.extensions = { cost: { estimated: cost, actual: 0 } };
+      refuse(rejected);
+      return false;
+    }
+    if (request) remaining.set(request, left - cost);
+    context.budget.limit = cost;
+    return cost;
+  };
   const costLimit: Plugin<GatewayContext> = {
     onExecute({ args, setResultAndStopExecution }) {
-      const operation = getOperationAST(args.document, args.operationName);
-      if (!operation) return;
+      const cost = admit(args, setResultAndStopExecution);
+      if (cost === false || !options.exposeCost) return;
       const context = args.contextValue;
-      // Linear in the document's size (fragments are memoised), so cheap enough to run per request.
-      const cost = estimateUpstreamCalls({ schema: args.schema, document: args.document, operation, variables: args.variableValues });
-      // Every HTTP and WebSocket operation has a Request; the guard only keeps a bare execute() from throwing.
-      const request = typeof context.request === 'object' && context.request !== null ? context.request : undefined;
-      const left = (request && remaining.get(request)) ?? options.cost;
-      if (cost > left) {
-        rejectedRequests.inc({ reason: 'cost' });
-        const message =
-          left === options.cost
-            ? `Query cost limit of ${options.cost} upstream calls exceeded (this operation could make ${cost}).`
-            : `Query cost limit of ${options.cost} upstream calls exceeded: the other operations of this request may make ${options.cost - left}, this one ${cost}.`;
-        const rejected: ExecutionResult = {
-          errors: [new GraphQLError(message, { extensions: { code: TOO_COMPLEX, limit: 'cost', cost, maxCost: options.cost, http: { status: 400 } } })],
-        };
-        if (options.exposeCost) rejected.extensions = { cost: { estimated: cost, actual: 0 } };
-        setResultAndStopExecution(rejected);
-        return;
-      }
-      if (request) remaining.set(request, left - cost);
-      context.budget.limit = cost;
-      if (!options.exposeCost) return;
       return {
         onExecuteDone({ result }) {
           if (isAsyncIterable(result)) return;
           result.extensions = { ...result.extensions, cost: { estimated: cost, actual: context.budget.made } };
         },
       };
+    },
+    // A subscription's setup calls (who the subscriber is) are admitted and bounded the same way.
+    onSubscribe({ args, setResultAndStopExecution }) {
+      admit(args, setResultAndStopExecution);
     },
   };
   // Before Yoga's own batch check (which says BAD_REQUEST): a batch over the limit is a request-size limit like the body's.

@@ -59,7 +59,7 @@ describe('in development', () => {
     expect((thrown as GraphQLError).extensions).toMatchObject({ code: 'QUERY_TOO_COMPLEX', limit: 'nesting' });
   });
 
-  it('answers a subscription asked for as plain JSON with a coded 406 body', async () => {
+  it('answers a subscription asked for as plain JSON with a coded 406 body, before any upstream call', async () => {
     const { status, body } = await post(gw.url, JSON.stringify({ query: 'subscription { marketplaceEvents { id } }' }), {
       accept: 'application/json',
       authorization: `Bearer ${TOKENS.buyer}`,
@@ -67,6 +67,8 @@ describe('in development', () => {
     expect(status).toBe(406);
     expect(body?.errors?.[0]?.extensions?.code).toBe('BAD_REQUEST');
     expect(body?.errors?.[0]?.message).toMatch(/text\/event-stream/);
+    // Subscribing would ask the marketplace who the subscriber is: a stream nobody can receive must not.
+    expect(gw.calls('marketplace')).toEqual([]);
   });
 });
 
