@@ -1,8 +1,8 @@
 /**
  * `npm run fuzz`: the hostile-input campaign against a spawned gateway over
  * the sandbox (see test/fuzz/). FUZZ_RUNS (default 10000) cases from
- * FUZZ_SEED; FUZZ_WS_SHARE of them over graphql-ws; FUZZ_HOSTILE_CURSORS=1
- * adds cursors near 2^53. Exits 1 on any failing finding or when /healthz is
+ * FUZZ_SEED; FUZZ_WS_SHARE of them over graphql-ws; forged cursors near
+ * 2^53 are on unless FUZZ_HOSTILE_CURSORS=0. Exits 1 on any failing finding or when /healthz is
  * not 200 at the end; FUZZ_JSON=<file> also writes the summary as JSON.
  */
 import { defaultOptions, failuresOf, formatSummary, runCampaign } from '../test/fuzz/campaign.js';

@@ -66,7 +66,7 @@ export const defaultOptions = (env: NodeJS.ProcessEnv, runs: number): CampaignOp
   runs: Number(env.FUZZ_RUNS ?? runs),
   seed: Number(env.FUZZ_SEED ?? 20261123),
   wsShare: Number(env.FUZZ_WS_SHARE ?? 0.35),
-  hostileCursors: env.FUZZ_HOSTILE_CURSORS === '1',
+  hostileCursors: env.FUZZ_HOSTILE_CURSORS !== '0',
   timeoutMs: Number(env.FUZZ_TIMEOUT_MS ?? 40_000),
   maxFrameBytes: Number(env.MAX_BODY_BYTES ?? 1024 * 1024),
   only: env.FUZZ_CASES ? env.FUZZ_CASES.split(',').map(Number) : undefined,
