@@ -4,7 +4,8 @@
  * line (see checks.ts). A crash is recorded with the input in flight and the
  * gateway restarted, so one bug does not hide the rest.
  */
-import type { GraphQLSchema } from 'graphql';
+import { getOperationAST, parse, type GraphQLSchema } from 'graphql';
+import { estimateUpstreamCalls } from '../../src/plugins/upstream-cost.js';
 import { generateCase } from './cases.js';
 import { checkCalls, checkLogLine, checkResult, Findings, SECRET_PATTERN, signatureOf, type CostTotals, type ExecutionResultLike, type Finding } from './checks.js';
 import { loadFuzzSchema } from './documents.js';
@@ -88,6 +89,7 @@ export async function runCampaign(target: FuzzTarget, o: CampaignOptions, schema
     const c = generateCase(schema, index, { seed: o.seed, pools, hostileCursors: o.hostileCursors });
     const overWs = !c.raw && new Rng(o.seed * 31 + index).next() < o.wsShare;
     const results: ExecutionResultLike[] = [];
+    let subscriptionEstimate = 0;
     let input: string;
     const transport = overWs ? 'ws' : 'http';
     const report = (category: string, signature: string) => findings.add(category, signature, transport, index, `[${c.kind}] ${input}`);
@@ -127,8 +129,9 @@ export async function runCampaign(target: FuzzTarget, o: CampaignOptions, schema
       const outcomes = [];
       for (const operation of c.operations) outcomes.push(await session.run(operation, o.timeoutMs));
       input = `ws connectionParams=${key} subscribe ${c.operations.map((op) => JSON.stringify({ query: op.query, variables: op.variables })).join(' then ')}`;
-      for (const outcome of outcomes) {
+      for (const [i, outcome] of outcomes.entries()) {
         outcome.results.forEach(collect);
+        if (outcome.subscription) subscriptionEstimate += estimateOf(schema, c.operations[i]!);
         if (outcome.timedOut) report('hang', 'no answer over graphql-ws in time');
         const oversized = outcome.bytesSent > o.maxFrameBytes;
         if (oversized && !outcome.closed) report('ws-oversized-frame-accepted', `a frame over ${o.maxFrameBytes} bytes was processed, not closed with 1009`);
@@ -147,6 +150,8 @@ export async function runCampaign(target: FuzzTarget, o: CampaignOptions, schema
 
     const cost: CostTotals = {};
     for (const result of results) checkResult(result, report, cost);
+    // Events carry no extensions.cost: a subscription's setup calls are held to the gateway's own estimate of it.
+    if (subscriptionEstimate > 0) cost.estimated = (cost.estimated ?? 0) + subscriptionEstimate;
     await target.idle();
     const calls = target.takeCalls();
     s.upstreamCalls += calls.length;
@@ -236,4 +241,17 @@ export function formatSummary(summary: CampaignSummary, o: CampaignOptions, desc
     lines.push(`  ${FAILING_CATEGORIES.has(f.category) ? '' : '(note) '}[${f.category}] ${f.transport} ×${f.count}: ${f.signature}`, `      case ${f.caseIndex}: ${f.example.replace(/\n/g, '\\n')}`);
   }
   return lines.join('\n');
+}
+
+/** The gateway's estimate of one operation (0 when it does not parse: it is refused before any call). */
+function estimateOf(schema: GraphQLSchema, operation: { query?: unknown; variables?: unknown; operationName?: unknown }): number {
+  try {
+    const document = parse(String(operation.query));
+    const ast = getOperationAST(document, typeof operation.operationName === 'string' ? operation.operationName : undefined);
+    if (!ast) return 0;
+    const variables = operation.variables && typeof operation.variables === 'object' ? (operation.variables as Record<string, unknown>) : undefined;
+    return estimateUpstreamCalls({ schema, document, operation: ast, variables });
+  } catch {
+    return 0;
+  }
 }

@@ -3,6 +3,7 @@
  * request), or over graphql-ws (the graphql-transport-ws protocol spoken by
  * hand, so a closed socket, its code and reason are seen as they are).
  */
+import { getOperationAST, parse } from 'graphql';
 import WebSocket from 'ws';
 import type { ExecutionResultLike, ResultError } from './checks.js';
 import type { FuzzCase, FuzzOperation } from './cases.js';
@@ -45,6 +46,17 @@ export interface WsOutcome {
   closed?: { code: number; reason: string };
   timedOut?: boolean;
   bytesSent: number;
+  /** A subscription: its answers are events, which carry no `extensions.cost`. */
+  subscription: boolean;
+}
+
+/** Whether the document's operation is a subscription (a leading comment or fragment must not hide it). */
+export function isSubscription(query: string, operationName?: string): boolean {
+  try {
+    return getOperationAST(parse(query), operationName)?.operation === 'subscription';
+  } catch {
+    return false; // a document that does not parse gets an error answer at once
+  }
 }
 
 interface Message {
@@ -104,9 +116,9 @@ export class WsSession {
   run(operation: FuzzOperation, timeoutMs: number): Promise<WsOutcome> {
     const id = String(++this.nextId);
     const query = typeof operation.query === 'string' ? operation.query : JSON.stringify(operation.query);
-    const subscription = /^\s*subscription\b/.test(query);
+    const subscription = isSubscription(query, typeof operation.operationName === 'string' ? operation.operationName : undefined);
     const frame = JSON.stringify({ id, type: 'subscribe', payload: { query, variables: operation.variables ?? {}, operationName: operation.operationName } });
-    const outcome: WsOutcome = { results: [], bytesSent: Buffer.byteLength(frame) };
+    const outcome: WsOutcome = { results: [], bytesSent: Buffer.byteLength(frame), subscription };
     if (this.closed) return Promise.resolve({ ...outcome, closed: this.closed });
     return new Promise((resolve) => {
       const finish = () => {
