@@ -102,7 +102,10 @@ export async function runCampaign(target: FuzzTarget, o: CampaignOptions, schema
       s.http++;
       const outcome = await sendHttp(target.url, c, o.timeoutMs);
       input = outcome.input;
-      if (outcome.error) {
+      // The server answers a body over the limit with 413 and closes before reading the rest: the sender may see EPIPE or a reset first.
+      const refusedMidBody = outcome.bytesSent > o.maxFrameBytes && /EPIPE|ECONNRESET|UND_ERR_SOCKET/.test(outcome.error ?? '');
+      if (refusedMidBody) bump(s.statuses, 'closed-over-body-limit');
+      else if (outcome.error) {
         bump(s.statuses, 'transport-error');
         if (await survives(target)) report(outcome.timedOut ? 'hang' : 'transport-error', outcome.error);
       } else {

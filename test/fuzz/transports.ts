@@ -15,6 +15,8 @@ export interface HttpOutcome {
   /** A transport failure: reset, refused, timeout. */
   error?: string;
   timedOut?: boolean;
+  /** Bytes of the body sent (a body over the limit may be cut off by the server's 413 and close). */
+  bytesSent: number;
   /** What was sent, for the finding's example. */
   input: string;
 }
@@ -30,13 +32,14 @@ export async function sendHttp(url: string, c: FuzzCase, timeoutMs: number): Pro
   if (method === 'POST') headers['content-type'] = c.raw?.contentType ?? 'application/json';
   const target = `${url}/graphql${c.raw?.search ?? ''}`;
   const input = `${method} /graphql${c.raw?.search ?? ''} headers=${JSON.stringify(headers)} body=${body}`;
+  const bytesSent = method === 'POST' ? Buffer.byteLength(body) : 0;
   try {
     const response = await fetch(target, { method, headers, body: method === 'POST' ? body : undefined, signal: AbortSignal.timeout(timeoutMs) });
     const text = await response.text();
-    return { status: response.status, text, contentType: response.headers.get('content-type') ?? '', input };
+    return { status: response.status, text, contentType: response.headers.get('content-type') ?? '', bytesSent, input };
   } catch (error) {
     const e = error as Error & { cause?: { code?: string; message?: string } };
-    return { error: `${e.name}: ${e.cause?.code ?? e.cause?.message ?? e.message}`, timedOut: e.name === 'TimeoutError', input };
+    return { error: `${e.name}: ${e.cause?.code ?? e.cause?.message ?? e.message}`, timedOut: e.name === 'TimeoutError', bytesSent, input };
   }
 }
 
