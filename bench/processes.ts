@@ -7,7 +7,7 @@
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
+import { freePort } from '../test/helpers/free-port.js';
 import { availableParallelism } from 'node:os';
 import type { Origins } from './direct/rest.js';
 
@@ -34,13 +34,6 @@ export function pin(pid: number, cpus: string | undefined): void {
   if (cpus) execFileSync('taskset', ['-a', '-cp', cpus, String(pid)], { stdio: 'ignore' });
 }
 
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
 
 export interface Running {
   child: ChildProcess;

@@ -7,7 +7,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { freePort } from '../helpers/free-port.js';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import type { RecordedCall } from '../../src/sandbox/control.js';
@@ -68,13 +68,6 @@ export function takeSandboxCalls(sandbox: Sandbox): Array<{ upstream: SandboxNam
 
 const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
 
 /** Peak RSS of a process from /proc (Linux); undefined elsewhere or once it has gone. */
 function peakRss(pid: number | undefined): number | undefined {

@@ -7,7 +7,7 @@
  * and says so.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
+import { freePort } from '../helpers/free-port.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestGateway, type TestGateway } from '../helpers/gateway.js';
 import { eventFor, postWebhook, sse, until } from '../helpers/events.js';
@@ -15,14 +15,6 @@ import { eventFor, postWebhook, sse, until } from '../helpers/events.js';
 const hasRedis = spawnSync('redis-server', ['--version']).status === 0;
 if (!hasRedis && process.env.CI === 'true') throw new Error('redis-server is missing: .ci/run installs it with apt-get');
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 describe.skipIf(!hasRedis)(`two instances sharing Redis${hasRedis ? '' : ' (skipped: no redis-server here)'}`, () => {
   let redis: ChildProcess;
