@@ -9,7 +9,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { errorAt, type TestGateway } from '../helpers/gateway.js';
 import { attempts, healthz, query, resetSandbox, setFaults, startFaultGateway } from './fault-kit.js';
 
-const COOLDOWN_MS = Number(process.env.FAULT_COOLDOWN_MS ?? 400);
+// Long enough that a loaded machine cannot pass the cool-down between opening the circuit and checking it is open.
+const COOLDOWN_MS = Number(process.env.FAULT_COOLDOWN_MS ?? 1500);
 
 const readyz = async (gw: TestGateway) =>
   (await (await fetch(`${gw.url}/readyz`)).json()) as { status: string; upstreams: Record<string, { breaker: string; lastError: unknown }> };

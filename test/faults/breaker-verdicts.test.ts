@@ -8,7 +8,8 @@ import { describe, expect, it } from 'vitest';
 import { errorAt, TOKENS, useTestGateway, type TestGateway } from '../helpers/gateway.js';
 import { FAST_FAULT_ENV, query, resetSandbox, setFaults } from './fault-kit.js';
 
-const COOLDOWN_MS = Number(process.env.FAULT_COOLDOWN_MS ?? 400);
+// Long enough that a loaded machine cannot pass the cool-down between opening the circuit and checking it is open.
+const COOLDOWN_MS = Number(process.env.FAULT_COOLDOWN_MS ?? 1500);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const breakerOf = async (gw: TestGateway, upstream: string) =>
   ((await (await fetch(`${gw.url}/readyz`)).json()) as { upstreams: Record<string, { breaker: string }> }).upstreams[upstream]!.breaker;
