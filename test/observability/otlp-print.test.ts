@@ -6,6 +6,7 @@
  * sample prints exactly as documented; payloads it cannot read are refused.
  */
 import { afterEach, describe, expect, it } from 'vitest';
+import { spawn } from 'node:child_process';
 import { ROOT_CONTEXT, SpanKind, SpanStatusCode, trace, type Tracer } from '@opentelemetry/api';
 import { BasicTracerProvider, SimpleSpanProcessor, type SpanExporter } from '@opentelemetry/sdk-trace-base';
 import { resourceFromAttributes } from '@opentelemetry/resources';
@@ -70,11 +71,11 @@ describe.each([
     await until(() => output().includes('\n\n'), 'the printed trace');
     const lines = output().trimEnd().split('\n');
     expect(lines[0]).toMatch(new RegExp(`^trace ${CALLER.traceId}  4 spans, \\d+\\.\\d ms  \\(gateway\\)$`));
-    expect(lines[1]).toMatch(/^POST \/graphql \[server\] \+0\.0 ms \d+\.\d ms  \(child of 00f067aa0ba902b7, not received\)  http\.request\.method=POST http\.response\.status_code=200$/);
-    expect(lines[2]).toMatch(/^└─ graphql\.execute \[internal\] \+\d+\.\d ms \d+\.\d ms  graphql\.operation\.type=query$/);
+    expect(lines[1]).toMatch(/^POST \/graphql \[server\] \+0\.0 ms \d+\.\d ms {2}\(child of 00f067aa0ba902b7, not received\) {2}http\.request\.method=POST http\.response\.status_code=200$/);
+    expect(lines[2]).toMatch(/^└─ graphql\.execute \[internal\] \+\d+\.\d ms \d+\.\d ms {2}graphql\.operation\.type=query$/);
     expect(lines[3]).toMatch(/^ {3}├─ GET \[client\] .* gateway\.upstream=marketplace url\.template=\/api\/v1\/sellers\/\{username\} http\.request\.resend_count=0$/);
-    expect(lines[4]).toMatch(/^ {3}│ {4}· event cache\.miss \+\d+\.\d ms  gateway\.cache=reference$/);
-    expect(lines[5]).toMatch(/^ {3}└─ GET \[client\] \+\d+\.\d ms \d+\.\d ms  ERROR: UPSTREAM_UNAVAILABLE  gateway\.upstream=seo url\.template=\/api\/v1\/reports$/);
+    expect(lines[4]).toMatch(/^ {3}│ {4}· event cache\.miss \+\d+\.\d ms {2}gateway\.cache=reference$/);
+    expect(lines[5]).toMatch(/^ {3}└─ GET \[client\] \+\d+\.\d ms \d+\.\d ms {2}ERROR: UPSTREAM_UNAVAILABLE {2}gateway\.upstream=seo url\.template=\/api\/v1\/reports$/);
     expect(lines[6]).toMatch(new RegExp(`^ {8}↪ link ${CALLER.traceId}/[0-9a-f]{16}$`));
     expect(lines).toHaveLength(7);
   });
@@ -112,6 +113,23 @@ describe('otlp:print with a posted sample', () => {
       ].join('\n'),
     );
   });
+
+  it('is what `npm run otlp:print` runs: it says where it listens and prints what is posted there', async () => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/otlp-print.ts'], { cwd: process.cwd(), env: { ...process.env, OTLP_PRINT_PORT: '0' }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
+    try {
+      await until(() => /OTEL_EXPORTER_OTLP_ENDPOINT=http:\/\/127\.0\.0\.1:\d+/.test(output), 'the receiver to listen');
+      const url = /OTEL_EXPORTER_OTLP_ENDPOINT=(\S+)/.exec(output)![1]!;
+      const response = await fetch(`${url}/v1/traces`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(sample) });
+      expect(response.status).toBe(200);
+      await until(() => output.includes('ERROR: UPSTREAM_TIMEOUT'), 'the printed trace');
+      expect(output).toContain('trace 0af7651916cd43dd8448eb211c80319c  2 spans, 84.2 ms  (gateway)\nPOST /graphql [server]');
+    } finally {
+      child.kill('SIGTERM');
+    }
+  }, 30_000);
 
   it('refuses what it cannot read: 415 for another content type, 400 for a broken payload, 404 elsewhere', async () => {
     const { url } = await listen();
