@@ -1,8 +1,10 @@
 /**
  * Subscriptions appear in gateway_graphql_requests_total, over SSE and
  * graphql-ws: `ok` once the stream opens, `error` when the caller is refused
- * (no credential), read back from /metrics as an operator would.
+ * (no credential), read back from /metrics as an operator would. The metrics
+ * table of docs/observability.md lists exactly the gateway's metrics.
  */
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient } from 'graphql-ws';
 import WebSocket from 'ws';
@@ -57,5 +59,17 @@ describe('subscriptions in gateway_graphql_requests_total', () => {
     expect(JSON.stringify(refused)).toContain('UNAUTHENTICATED');
     await waitForCount('error', before + 1);
     await client.dispose();
+  });
+});
+
+describe('docs/observability.md', () => {
+  it('lists every gateway metric /metrics serves, with its type, and no other', async () => {
+    const served = new Map(
+      [...(await (await fetch(`${gw.url}/metrics`)).text()).matchAll(/^# TYPE (gateway_\w+) (\w+)$/gm)].map((m) => [m[1]!, m[2]!]),
+    );
+    const docs = readFileSync(new URL('../../docs/observability.md', import.meta.url), 'utf8');
+    const documented = new Map([...docs.matchAll(/^\| `(gateway_\w+)` \| (\w+) \|/gm)].map((m) => [m[1]!, m[2]!]));
+    expect(served.size).toBeGreaterThanOrEqual(8);
+    expect(documented).toEqual(served);
   });
 });
