@@ -80,6 +80,8 @@ export function createLogger(level: string, destination?: NodeJS.WritableStream,
       colorize: destination ? false : process.stdout.isTTY === true,
       translateTime: 'SYS:HH:MM:ss.l',
       ignore: 'pid,hostname,service',
+      // A message may quote caller input: a CR or LF in it must not start a forged line.
+      messageFormat: (log, messageKey) => String(log[messageKey] ?? '').replace(/[\r\n]/g, (c) => (c === '\r' ? '\\r' : '\\n')),
     });
     return pino(options, stream);
   }

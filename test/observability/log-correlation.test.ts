@@ -77,13 +77,19 @@ describe('trace ids in log lines', () => {
 });
 
 describe('log format', () => {
-  function capture(format: 'json' | 'pretty'): string {
+  function capture(format: 'json' | 'pretty', message = 'Gateway ready: http://localhost:4000/graphql'): string {
     let text = '';
     const sink = new Writable({ write: (chunk, _encoding, done) => ((text += String(chunk)), done()) });
     const logger = createLogger('info', sink, format);
-    logger.info({ upstream: 'seo', password: 'hunter2' }, 'Gateway ready: http://localhost:4000/graphql');
+    logger.info({ upstream: 'seo', password: 'hunter2' }, message);
     return text;
   }
+
+  it('lets no CR or LF in a message start a forged line in pretty format', () => {
+    const pretty = capture('pretty', 'unknown field\r\nX-Evil: forged');
+    expect(pretty).not.toMatch(/^X-Evil/m);
+    expect(pretty).toContain('INFO: unknown field\\r\\nX-Evil: forged');
+  });
 
   it('is readable text in pretty format, one JSON object per line in json format, redacted in both', () => {
     const pretty = capture('pretty');
