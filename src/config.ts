@@ -39,6 +39,8 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(4000),
   HOST: z.string().default('0.0.0.0'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** `pretty` (readable lines) or `json` (one object per line); unset: pretty in development, json otherwise. */
+  LOG_FORMAT: z.enum(['json', 'pretty', '']).optional(),
 
   MARKETPLACE_URL: optionalOrigin,
   SEO_URL: optionalOrigin,
@@ -123,6 +125,7 @@ export interface Config {
   port: number;
   host: string;
   logLevel: Env['LOG_LEVEL'];
+  logFormat: 'json' | 'pretty';
   upstreams: { marketplace: UpstreamConfig; seo: UpstreamConfig; items: UpstreamConfig };
   requestDeadlineMs: number;
   upstreamConnections: number;
@@ -173,6 +176,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     port: e.PORT,
     host: e.HOST,
     logLevel: e.LOG_LEVEL,
+    logFormat: e.LOG_FORMAT || (e.NODE_ENV === 'development' ? 'pretty' : 'json'),
     upstreams: {
       marketplace: { url: e.MARKETPLACE_URL, root: e.MARKETPLACE_API_ROOT, timeoutMs: e.MARKETPLACE_TIMEOUT_MS ?? e.UPSTREAM_TIMEOUT_MS },
       seo: { url: e.SEO_URL, root: '/api/v1', timeoutMs: e.SEO_TIMEOUT_MS ?? e.UPSTREAM_TIMEOUT_MS },

@@ -4,8 +4,15 @@
  * Redaction is the second line of defence: the gateway's own log calls pass
  * names, codes and statuses, never a request's headers, variables or body
  * (test/security/credential-isolation.test.ts scans the captured logs).
+ *
+ * A line written while an OpenTelemetry span is active carries its `trace_id`
+ * and `span_id`, so a log line leads to its trace. Without a registered tracer
+ * provider there is never an active span and the lookup returns at once.
+ * `pretty` is for people (development); `json` is for log shippers.
  */
 import { pino, type Logger as PinoLogger } from 'pino';
+import { build as prettyStream } from 'pino-pretty';
+import { context, isSpanContextValid, trace } from '@opentelemetry/api';
 
 export type Logger = PinoLogger;
 
@@ -53,7 +60,30 @@ export const REDACT_PATHS = [
   'body.password',
 ];
 
-export function createLogger(level: string, destination?: NodeJS.WritableStream): Logger {
-  const options = { level, redact: { paths: REDACT_PATHS, censor: '[redacted]' }, base: { service: 'gateway' } };
+export type LogFormat = 'json' | 'pretty';
+
+/** The active span's ids, or nothing: called by pino for every line (which merges into the object it returns). */
+export function traceFields(): { trace_id?: string; span_id?: string } {
+  const span = trace.getSpan(context.active());
+  if (!span) return {};
+  const ids = span.spanContext();
+  return isSpanContextValid(ids) ? { trace_id: ids.traceId, span_id: ids.spanId } : {};
+}
+
+export function createLogger(level: string, destination?: NodeJS.WritableStream, format: LogFormat = 'json'): Logger {
+  const options = { level, redact: { paths: REDACT_PATHS, censor: '[redacted]' }, base: { service: 'gateway' }, mixin: traceFields };
+  if (format === 'pretty') {
+    // Synchronous, in this thread: a line logged just before process.exit (a port in use) is not lost.
+    const stream = prettyStream({
+      destination: destination ?? 1,
+      sync: true,
+      colorize: destination ? false : process.stdout.isTTY === true,
+      translateTime: 'SYS:HH:MM:ss.l',
+      ignore: 'pid,hostname,service',
+      // A message may quote caller input: a CR or LF in it must not start a forged line.
+      messageFormat: (log, messageKey) => String(log[messageKey] ?? '').replace(/[\r\n]/g, (c) => (c === '\r' ? '\\r' : '\\n')),
+    });
+    return pino(options, stream);
+  }
   return destination ? pino(options, destination) : pino(options);
 }

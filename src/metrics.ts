@@ -12,7 +12,7 @@ const latencyBuckets = [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5,
 
 export const graphqlRequests = new Counter({
   name: 'gateway_graphql_requests_total',
-  help: 'GraphQL operations executed, by operation type and outcome (ok, error, rejected).',
+  help: 'GraphQL operations executed, by operation type and outcome (ok, error); a subscription counts once, when it is set up.',
   labelNames: ['operation_type', 'outcome'] as const,
   registers: [registry],
 });

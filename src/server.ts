@@ -11,6 +11,7 @@ import { createApp } from './app.js';
 import { attachWebSocket } from './websocket.js';
 import { createHttpServer, listen, ListenError } from './http-server.js';
 import { completeSubscriptions } from './yoga.js';
+import { startupSummary } from './startup-summary.js';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -25,7 +26,7 @@ try {
   throw error;
 }
 
-const logger = createLogger(config.logLevel);
+const logger = createLogger(config.logLevel, undefined, config.logFormat);
 const app = await createApp(config, logger);
 const server = createHttpServer(app.yoga, {
   requestTimeoutMs: config.requestDeadlineMs + 5_000,
@@ -47,7 +48,16 @@ const address = server.address();
 const port = typeof address === 'object' && address ? address.port : config.port;
 app.setListenUrl(`http://127.0.0.1:${port}`);
 const shown = config.host === '0.0.0.0' ? 'localhost' : config.host;
-logger.info(`Gateway ready: http://${shown}:${port}/graphql${config.graphiql ? ' (GraphiQL in a browser)' : ''}`);
+// Loaded only when the sandbox runs, like the sandbox itself.
+const demo = app.sandboxed.size > 0 ? await import('./sandbox/demo-credentials.js') : undefined;
+const facts = {
+  endpoint: `http://${shown}:${port}/graphql`,
+  graphiql: config.graphiql,
+  origins: app.origins,
+  sandboxed: app.sandboxed,
+  demoCredentials: Object.fromEntries([...app.sandboxed].map((name) => [name, demo!.demoCredentials(name)])),
+};
+for (const line of startupSummary(facts)) logger.info(line);
 
 let stopping = false;
 function shutdown(signal: string) {

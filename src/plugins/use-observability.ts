@@ -1,28 +1,53 @@
 /**
  * Counts and times GraphQL operations, and logs each coded error once with
  * its request id, upstream and status (never a credential or argument value).
+ * A subscription is counted once, when it is set up: `ok` when its stream
+ * opens, `error` when it is refused with errors; its lifetime is not a
+ * latency, so it is not timed.
  */
 import type { Plugin } from 'graphql-yoga';
-import { getOperationAST, type GraphQLError } from 'graphql';
+import { getOperationAST, type DocumentNode, type GraphQLError } from 'graphql';
 import type { GatewayContext } from '../context.js';
 import { graphqlDuration, graphqlRequests } from '../metrics.js';
+
+const operationTypeOf = (document: DocumentNode, operationName: string | null | undefined) =>
+  String(getOperationAST(document, operationName)?.operation ?? 'unknown');
+
+function logErrors(ctx: GatewayContext, errors: readonly GraphQLError[]): void {
+  for (const error of errors) {
+    const ext = error.extensions ?? {};
+    ctx.logger.warn({ requestId: ctx.requestId, code: ext.code, upstream: ext.upstream, status: ext.status, path: error.path?.join('.') }, 'field error');
+  }
+}
+
+const errorsOf = (result: object): readonly GraphQLError[] =>
+  'errors' in result ? ((result.errors ?? []) as readonly GraphQLError[]) : [];
 
 export function useObservability(): Plugin<GatewayContext> {
   return {
     onExecute({ args }) {
       const started = performance.now();
-      const operation = getOperationAST(args.document, args.operationName);
-      const operationType = operation?.operation ?? 'unknown';
+      const operationType = operationTypeOf(args.document, args.operationName);
       return {
         onExecuteDone({ result }) {
-          const errors = 'errors' in result ? ((result.errors ?? []) as readonly GraphQLError[]) : [];
-          graphqlRequests.inc({ operation_type: String(operationType), outcome: errors.length ? 'error' : 'ok' });
-          graphqlDuration.observe({ operation_type: String(operationType) }, (performance.now() - started) / 1000);
-          const ctx = args.contextValue as GatewayContext;
-          for (const error of errors) {
-            const ext = error.extensions ?? {};
-            ctx.logger.warn({ requestId: ctx.requestId, code: ext.code, upstream: ext.upstream, status: ext.status, path: error.path?.join('.') }, 'field error');
-          }
+          const errors = errorsOf(result);
+          graphqlRequests.inc({ operation_type: operationType, outcome: errors.length ? 'error' : 'ok' });
+          graphqlDuration.observe({ operation_type: operationType }, (performance.now() - started) / 1000);
+          logErrors(args.contextValue as GatewayContext, errors);
+        },
+      };
+    },
+    onSubscribe({ args }) {
+      const operationType = operationTypeOf(args.document, args.operationName);
+      return {
+        onSubscribeResult({ result }) {
+          // An async iterable is an open stream; a plain result is a refusal (errors, no stream).
+          const errors = Symbol.asyncIterator in result ? [] : errorsOf(result);
+          graphqlRequests.inc({ operation_type: operationType, outcome: errors.length ? 'error' : 'ok' });
+          logErrors(args.contextValue as GatewayContext, errors);
+        },
+        onSubscribeError() {
+          graphqlRequests.inc({ operation_type: operationType, outcome: 'error' });
         },
       };
     },

@@ -38,6 +38,8 @@ export interface FuzzTarget {
 export const FUZZ_GATEWAY_ENV: Record<string, string> = {
   NODE_ENV: 'development',
   LOG_LEVEL: 'debug',
+  // The log checks read one JSON object per line (development's default is readable multi-line text).
+  LOG_FORMAT: 'json',
   RATE_LIMIT_PER_MINUTE: '0',
   AUTH_RATE_LIMIT_PER_MINUTE: '0',
   RATE_LIMIT_PER_IP_PER_MINUTE: '100000000',

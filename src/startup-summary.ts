@@ -1,0 +1,45 @@
+/**
+ * What `npm start` says once it listens: where the GraphQL endpoint and
+ * GraphiQL are, which upstreams are real and which the embedded sandbox
+ * serves, and, for the sandboxed ones, the demo credentials to try (the
+ * sandbox's public ones; a configured secret is never listed).
+ */
+import type { UpstreamName } from './errors.js';
+
+export interface StartupFacts {
+  /** e.g. http://localhost:4000/graphql */
+  endpoint: string;
+  graphiql: boolean;
+  origins: Record<UpstreamName, string>;
+  sandboxed: ReadonlySet<UpstreamName>;
+  /** Demo credentials per sandboxed upstream (src/sandbox/demo-credentials.ts). */
+  demoCredentials: Partial<Record<UpstreamName, string>>;
+}
+
+const NAMES: UpstreamName[] = ['marketplace', 'seo', 'items'];
+
+/** Scheme, host and port only: a user:password written into a URL variable is never printed. */
+function originOnly(url: string): string {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return '(unparseable URL)';
+  }
+}
+
+export function startupSummary(facts: StartupFacts): string[] {
+  const lines = [`Gateway ready: ${facts.endpoint}`];
+  lines.push(facts.graphiql ? `GraphiQL: ${facts.endpoint} (open it in a browser)` : 'GraphiQL: off');
+  const sandboxed = NAMES.filter((name) => facts.sandboxed.has(name));
+  const real = NAMES.filter((name) => !facts.sandboxed.has(name));
+  if (sandboxed.length > 0) {
+    const variables = sandboxed.map((name) => `${name.toUpperCase()}_URL`).join(', ');
+    lines.push(`Sandboxed upstreams: ${sandboxed.join(', ')} (simulated in this process; set ${variables} to use real ones)`);
+  }
+  if (real.length > 0) lines.push(`Real upstreams: ${real.map((name) => `${name} ${originOnly(facts.origins[name])}`).join(', ')}`);
+  for (const name of sandboxed) {
+    const credentials = facts.demoCredentials[name];
+    if (credentials) lines.push(`Demo credentials for ${name}: ${credentials}`);
+  }
+  return lines;
+}
