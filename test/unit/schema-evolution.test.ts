@@ -119,4 +119,15 @@ describe('npm run schema:diff (scripts/schema-diff.ts)', () => {
     const passed = await run(tsx, args);
     expect(passed.stdout).toContain('OK: no unlisted breaking change');
   });
+
+  it('--release copies the current schema over the released one and empties the list', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'schema-release-'));
+    const files = { released: join(dir, 'released.graphql'), current: join(dir, 'current.graphql'), intended: join(dir, 'intended.json') };
+    writeFileSync(files.released, released);
+    writeFileSync(files.current, withoutLegacyRating);
+    writeFileSync(files.intended, JSON.stringify({ releasedVersion: '0.1.0', changes: [removal] }));
+    await run(tsx, [script, '--released', files.released, '--current', files.current, '--intended', files.intended, '--release', '0.2.0']);
+    expect(readFileSync(files.released, 'utf8')).toBe(withoutLegacyRating);
+    expect(parseIntendedChanges(readFileSync(files.intended, 'utf8'))).toEqual({ releasedVersion: '0.2.0', changes: [] });
+  });
 });
