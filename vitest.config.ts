@@ -1,4 +1,5 @@
 import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 const require = createRequire(import.meta.url);
@@ -7,7 +8,11 @@ export default defineConfig({
   resolve: {
     // graphql 16 ships CJS (main) and ESM (module); Node (and so graphql-yoga) loads the CJS one.
     // Vite would pick the ESM one for our files, and two GraphQLError classes break instanceof.
-    alias: [{ find: /^graphql$/, replacement: require.resolve('graphql') }],
+    alias: [
+      { find: /^graphql$/, replacement: require.resolve('graphql') },
+      // The examples import the SDK by its package name (tsconfig.json paths), as another package would.
+      { find: /^@unigraph\/sdk$/, replacement: fileURLToPath(new URL('./sdk/src/index.ts', import.meta.url)) },
+    ],
   },
   test: {
     include: ['test/**/*.test.ts'],
