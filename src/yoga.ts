@@ -12,9 +12,9 @@ import { useHttpRoutes } from './plugins/use-http-routes.js';
 import { renderGraphiQL } from './plugins/render-graphiql.js';
 import { useObservability } from './plugins/use-observability.js';
 import { useCacheHeaders } from './plugins/use-cache-headers.js';
-import { useCSRFPrevention } from '@graphql-yoga/plugin-csrf-prevention';
 import { useDisableIntrospection } from '@graphql-yoga/plugin-disable-introspection';
 import { useBodyLimit } from './plugins/use-body-limit.js';
+import { useCsrfPrevention } from './plugins/use-csrf-prevention.js';
 import { useErrorCodes } from './plugins/use-error-codes.js';
 import { useQueryLimits } from './plugins/use-query-limits.js';
 import { useNestingLimit } from './plugins/use-nesting-limit.js';
@@ -94,8 +94,8 @@ export function createGateway(deps: GatewayDeps): Gateway {
         limiter: deps.redis?.limiter,
       }),
       useBodyLimit({ graphqlEndpoint: '/graphql', maxBytes: config.limits.bodyBytes, maxUploadBytes: config.limits.uploadBytes }),
-      // A browser's cross-site "simple" request (GET, form or text/plain POST) must carry a header it cannot set without a preflight.
-      useCSRFPrevention({ requestHeaders: ['x-graphql-yoga-csrf', 'apollo-require-preflight'] }),
+      // A form or text/plain POST must carry a header a cross-site page cannot set without a preflight; GET needs none.
+      useCsrfPrevention(),
       ...(config.introspection ? [] : [useDisableIntrospection()]),
       // Before armor's parse: a deeply nested literal would overflow the parser's stack.
       useNestingLimit(),
