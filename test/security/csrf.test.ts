@@ -23,8 +23,8 @@ async function eventSource(url: string, headers: Record<string, string> = {}) {
     const decoder = new TextDecoder();
     let buffer = '';
     try {
-      for await (const chunk of response.body!) {
-        buffer += decoder.decode(chunk as Uint8Array, { stream: true });
+      for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
+        buffer += decoder.decode(chunk, { stream: true });
         let index: number;
         while ((index = buffer.indexOf('\n\n')) !== -1) {
           const frame = buffer.slice(0, index);
