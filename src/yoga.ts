@@ -15,6 +15,7 @@ import { useCacheHeaders } from './plugins/use-cache-headers.js';
 import { useDisableIntrospection } from '@graphql-yoga/plugin-disable-introspection';
 import { useBodyLimit } from './plugins/use-body-limit.js';
 import { useCsrfPrevention } from './plugins/use-csrf-prevention.js';
+import { useGetParameters } from './plugins/use-get-parameters.js';
 import { useTrustedDocuments } from './plugins/use-trusted-documents.js';
 import { loadTrustedDocuments, type TrustedDocuments } from './trusted-documents.js';
 import { useErrorCodes } from './plugins/use-error-codes.js';
@@ -109,6 +110,7 @@ export function createGateway(deps: GatewayDeps): Gateway {
       useBodyLimit({ graphqlEndpoint: '/graphql', maxBytes: config.limits.bodyBytes, maxUploadBytes: config.limits.uploadBytes }),
       // A form or text/plain POST must carry a header a cross-site page cannot set without a preflight; GET needs none.
       useCsrfPrevention(),
+      useGetParameters(),
       // Before the parse-time limits, so they see the trusted document's text like any other.
       ...(trusted ? [useTrustedDocuments(trusted)] : []),
       ...(config.introspection ? [] : [useDisableIntrospection()]),

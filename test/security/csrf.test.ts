@@ -91,6 +91,16 @@ describe('GET without any header', () => {
     expect(upstreamCalls(gw)).toBe(0);
   });
 
+  it('refuses variables or extensions that are not JSON with 400 BAD_REQUEST naming the parameter, not a 500', async () => {
+    for (const name of ['variables', 'extensions']) {
+      const res = await fetch(`${gw.url}/graphql?query=${encodeURIComponent('{ __typename }')}&${name}=%7Bnope`);
+      expect(res.status).toBe(400);
+      const error = ((await res.json()) as GraphQLResponse).errors?.[0];
+      expect(error?.extensions?.code).toBe('BAD_REQUEST');
+      expect(error?.message).toContain(`"${name}"`);
+    }
+  });
+
   it('still opens GraphiQL for a browser GET', async () => {
     const page = await fetch(`${gw.url}/graphql`, { headers: { accept: 'text/html' } });
     expect(page.status).toBe(200);
