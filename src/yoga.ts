@@ -91,8 +91,9 @@ export function createGateway(deps: GatewayDeps): Gateway {
     },
     // An array body runs its operations one by one; bounded so one request cannot fan out without limit.
     batching: { limit: config.limits.batch },
-    // GraphQL over HTTP's name for a trusted document's id (use-trusted-documents.ts reads it).
-    extraParamNames: ['documentId'],
+    // GraphQL over HTTP's name for a trusted document's id (use-trusted-documents.ts reads it); without
+    // trusted documents Yoga refuses it as an unexpected parameter, which says what is wrong.
+    extraParamNames: trusted ? ['documentId'] : [],
     // useBodyLimit (below) already bounds every body, with its own limit for uploads. Yoga's
     // built-in limit would pipe each body through a TransformStream again, which showed in profiles.
     maxRequestBodySize: false,
