@@ -76,6 +76,17 @@ const envSchema = z.object({
     .optional(),
   GATEWAY_ADMIN_KEY: z.string().optional(),
 
+  /**
+   * Trusted documents: path of graphql-codegen's persisted-documents.json (id → document), read and
+   * checked at start-up; requests may then name a document by id (src/trusted-documents.ts).
+   */
+  PERSISTED_DOCUMENTS: z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => (value ? value : undefined)),
+  /** Refuse query text: only the trusted documents run (recommended in production; needs PERSISTED_DOCUMENTS). */
+  PERSISTED_DOCUMENTS_ONLY: bool(false),
   GRAPHIQL: bool(true),
   INTROSPECTION: bool(true),
   /** Add `extensions.cost = { estimated, actual }` (upstream calls) to every result; unset: on outside production. */
@@ -139,6 +150,8 @@ export interface Config {
   webhookSecret: string | undefined;
   redisUrl: string | undefined;
   adminKey: string | undefined;
+  /** Trusted documents file and whether only they may run (src/trusted-documents.ts). */
+  persistedDocuments: { path: string | undefined; only: boolean };
   graphiql: boolean;
   introspection: boolean;
   /** `extensions.cost` on every result (src/plugins/use-query-limits.ts). */
@@ -170,6 +183,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       );
     }
   }
+  if (e.PERSISTED_DOCUMENTS_ONLY && !e.PERSISTED_DOCUMENTS) {
+    throw new ConfigError('Invalid configuration:\n  PERSISTED_DOCUMENTS_ONLY: needs PERSISTED_DOCUMENTS (the persisted-documents.json to run)');
+  }
   return {
     env: e.NODE_ENV,
     production,
@@ -194,6 +210,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     webhookSecret: e.MARKETPLACE_WEBHOOK_SECRET,
     redisUrl: e.REDIS_URL,
     adminKey: e.GATEWAY_ADMIN_KEY,
+    persistedDocuments: { path: e.PERSISTED_DOCUMENTS, only: e.PERSISTED_DOCUMENTS_ONLY },
     graphiql: e.GRAPHIQL && !production,
     // Unset INTROSPECTION means on in development and off in production.
     introspection: source.INTROSPECTION === undefined || source.INTROSPECTION === '' ? !production : e.INTROSPECTION,

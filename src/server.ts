@@ -27,7 +27,17 @@ try {
 }
 
 const logger = createLogger(config.logLevel, undefined, config.logFormat);
-const app = await createApp(config, logger);
+let app: Awaited<ReturnType<typeof createApp>>;
+try {
+  app = await createApp(config, logger);
+} catch (error) {
+  // A configured file that is not usable (PERSISTED_DOCUMENTS) is a configuration error like a bad variable.
+  if (error instanceof ConfigError) {
+    console.error(error.message);
+    process.exit(1);
+  }
+  throw error;
+}
 const server = createHttpServer(app.yoga, {
   requestTimeoutMs: config.requestDeadlineMs + 5_000,
   headersTimeoutMs: config.connections.headersTimeoutMs,

@@ -18,7 +18,8 @@ import { GraphQLError, type DocumentNode, type ExecutionArgs } from 'graphql';
 import type { GatewayContext } from './context.js';
 import { withCodes } from './plugins/use-error-codes.js';
 import type { WebSocketOperationContext } from './plugins/use-rate-limit.js';
-import type { Gateway } from './yoga.js';
+import { trustedDocumentsOf, type Gateway } from './yoga.js';
+import { trustedQuery } from './plugins/use-trusted-documents.js';
 import { serveGraphQLOverWebSocket } from './websocket-server.js';
 
 const CREDENTIAL_HEADERS = ['authorization', 'x-seo-api-key', 'x-items-api-key', 'x-gateway-admin-key'];
@@ -82,7 +83,8 @@ export function attachWebSocket(server: Server, yoga: Gateway, options: WebSocke
           const { schema, execute, subscribe, contextFactory, parse, validate } = yoga.getEnveloped(initial);
           // Before parsing, so a flood of documents pays its rate-limit tokens first.
           contextValue = (await contextFactory()) as Partial<GatewayContext>;
-          const document = parse(params.query) as DocumentNode;
+          // Trusted documents by id, and refusal of query text in only-mode, as over HTTP.
+          const document = parse(trustedQuery(trustedDocumentsOf(yoga), params)) as DocumentNode;
           const errors = validate(schema, document);
           if (errors.length > 0) {
             contextValue.finish?.();

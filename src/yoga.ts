@@ -12,9 +12,12 @@ import { useHttpRoutes } from './plugins/use-http-routes.js';
 import { renderGraphiQL } from './plugins/render-graphiql.js';
 import { useObservability } from './plugins/use-observability.js';
 import { useCacheHeaders } from './plugins/use-cache-headers.js';
-import { useCSRFPrevention } from '@graphql-yoga/plugin-csrf-prevention';
 import { useDisableIntrospection } from '@graphql-yoga/plugin-disable-introspection';
 import { useBodyLimit } from './plugins/use-body-limit.js';
+import { useCsrfPrevention } from './plugins/use-csrf-prevention.js';
+import { useGetParameters } from './plugins/use-get-parameters.js';
+import { useTrustedDocuments } from './plugins/use-trusted-documents.js';
+import { loadTrustedDocuments, type TrustedDocuments } from './trusted-documents.js';
 import { useErrorCodes } from './plugins/use-error-codes.js';
 import { useQueryLimits } from './plugins/use-query-limits.js';
 import { useNestingLimit } from './plugins/use-nesting-limit.js';
@@ -44,6 +47,12 @@ export interface GatewayDeps {
 export type Gateway = YogaServerInstance<Record<string, unknown>, GatewayContext>;
 
 const subscriptionTrackers = new WeakMap<Gateway, SubscriptionTracker>();
+const trustedDocuments = new WeakMap<Gateway, TrustedDocuments>();
+
+/** The gateway's trusted documents (PERSISTED_DOCUMENTS), for transports that bypass Yoga's request pipeline (graphql-ws). */
+export function trustedDocumentsOf(gateway: Gateway): TrustedDocuments | undefined {
+  return trustedDocuments.get(gateway);
+}
 
 /** Completes the gateway's open subscriptions (SSE and graphql-ws) at once, for shutdown; returns how many there were. */
 export function completeSubscriptions(gateway: Gateway): number {
@@ -53,6 +62,9 @@ export function completeSubscriptions(gateway: Gateway): number {
 export function createGateway(deps: GatewayDeps): Gateway {
   const { config, logger } = deps;
   const subscriptions = createSubscriptionTracker();
+  // Read and checked now: a bad file stops start-up with a ConfigError naming PERSISTED_DOCUMENTS.
+  const trusted = config.persistedDocuments.path ? loadTrustedDocuments(config.persistedDocuments.path, schema, config.persistedDocuments.only) : undefined;
+  if (trusted) logger.info({ documents: trusted.size, only: trusted.only }, 'trusted documents loaded');
   const yoga = createYoga<Record<string, unknown>, GatewayContext>({
     schema,
     context: createContextFactory(deps) as never,
@@ -79,6 +91,9 @@ export function createGateway(deps: GatewayDeps): Gateway {
     },
     // An array body runs its operations one by one; bounded so one request cannot fan out without limit.
     batching: { limit: config.limits.batch },
+    // GraphQL over HTTP's name for a trusted document's id (use-trusted-documents.ts reads it); without
+    // trusted documents Yoga refuses it as an unexpected parameter, which says what is wrong.
+    extraParamNames: trusted ? ['documentId'] : [],
     // useBodyLimit (below) already bounds every body, with its own limit for uploads. Yoga's
     // built-in limit would pipe each body through a TransformStream again, which showed in profiles.
     maxRequestBodySize: false,
@@ -94,8 +109,11 @@ export function createGateway(deps: GatewayDeps): Gateway {
         limiter: deps.redis?.limiter,
       }),
       useBodyLimit({ graphqlEndpoint: '/graphql', maxBytes: config.limits.bodyBytes, maxUploadBytes: config.limits.uploadBytes }),
-      // A browser's cross-site "simple" request (GET, form or text/plain POST) must carry a header it cannot set without a preflight.
-      useCSRFPrevention({ requestHeaders: ['x-graphql-yoga-csrf', 'apollo-require-preflight'] }),
+      // A form or text/plain POST must carry a header a cross-site page cannot set without a preflight; GET needs none.
+      useCsrfPrevention(),
+      useGetParameters(),
+      // Before the parse-time limits, so they see the trusted document's text like any other.
+      ...(trusted ? [useTrustedDocuments(trusted)] : []),
       ...(config.introspection ? [] : [useDisableIntrospection()]),
       // Before armor's parse: a deeply nested literal would overflow the parser's stack.
       useNestingLimit(),
@@ -109,6 +127,7 @@ export function createGateway(deps: GatewayDeps): Gateway {
     ],
   });
   subscriptionTrackers.set(yoga, subscriptions);
+  if (trusted) trustedDocuments.set(yoga, trusted);
   return yoga;
 }
 

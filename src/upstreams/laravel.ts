@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { UpstreamError, type ErrorCode, type UpstreamName } from '../errors.js';
 import { parseRetryAfter, type UpstreamResponse } from './http.js';
 import { safeFieldErrors, safeUpstreamMessage } from './upstream-message.js';
+import { graphFieldName } from './marketplace/map.js';
 
 const pageMeta = z.object({
   current_page: z.number().int().min(1),
@@ -130,6 +131,7 @@ export function laravelError(upstream: UpstreamName, response: UpstreamResponse,
     status,
     retryAfter: code === 'RATE_LIMITED' || code === 'UPSTREAM_UNAVAILABLE' ? retryAfter : undefined,
     requiredScope,
-    fieldErrors: status === 422 ? safeFieldErrors(body.errors, secrets) : undefined,
+    // Keyed by the GraphQL input field (`gigSlug`), not the upstream's body key (`gig_slug`).
+    fieldErrors: status === 422 ? safeFieldErrors(body.errors, secrets, graphFieldName) : undefined,
   });
 }

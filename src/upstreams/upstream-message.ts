@@ -33,15 +33,22 @@ export function safeUpstreamMessage(text: unknown, secrets: readonly string[]): 
   return line.length > MAX_MESSAGE_CHARS ? `${line.slice(0, MAX_MESSAGE_CHARS - 1)}…` : line;
 }
 
-/** Field errors with plain field names only; a message that is not safe becomes "is invalid". */
-export function safeFieldErrors(errors: Record<string, string[]> | undefined, secrets: readonly string[]): Record<string, string[]> | undefined {
+/**
+ * Field errors with plain field names only, renamed by `rename` into the caller's terms; a message
+ * that is not safe becomes "is invalid".
+ */
+export function safeFieldErrors(
+  errors: Record<string, string[]> | undefined,
+  secrets: readonly string[],
+  rename: (field: string) => string = (field) => field,
+): Record<string, string[]> | undefined {
   if (!errors) return undefined;
   const out: Record<string, string[]> = {};
   let count = 0;
   for (const [field, messages] of Object.entries(errors)) {
     if (count === MAX_FIELDS) break;
     if (!FIELD_NAME.test(field) || secrets.some((secret) => secret.length > 0 && field.includes(secret))) continue;
-    out[field] = messages.slice(0, MAX_MESSAGES_PER_FIELD).map((message) => safeUpstreamMessage(message, secrets) ?? `The ${field} field is invalid.`);
+    out[rename(field)] = messages.slice(0, MAX_MESSAGES_PER_FIELD).map((message) => safeUpstreamMessage(message, secrets) ?? `The ${rename(field)} field is invalid.`);
     count++;
   }
   return out;

@@ -114,7 +114,10 @@ describe('campaigns', () => {
     expect(errorAt(zero, 'createAdvertisingCampaign')?.extensions).toMatchObject({ code: 'BAD_USER_INPUT', field: 'input.dailyBudget' });
     expect(gw.calls('marketplace')).toHaveLength(0);
     const foreign = await gw.query('mutation { createAdvertisingCampaign(input: { name: "Not mine", gigSlug: "someone-elses-gig", dailyBudget: 10 }) { campaign { id } } }', { headers: seller });
-    expect(errorAt(foreign, 'createAdvertisingCampaign')?.extensions).toMatchObject({ code: 'BAD_USER_INPUT', status: 422, fieldErrors: { gig_slug: expect.any(Array) } });
+    // The upstream says `gig_slug`; the caller wrote `gigSlug`, so that is the name the error uses.
+    const rejected = errorAt(foreign, 'createAdvertisingCampaign')?.extensions;
+    expect(rejected).toMatchObject({ code: 'BAD_USER_INPUT', status: 422, fieldErrors: { gigSlug: expect.any(Array) } });
+    expect(Object.keys(rejected?.fieldErrors as object)).toEqual(['gigSlug']);
   });
 
   it('needs advertising.read / advertising.write, and a seller', async () => {

@@ -190,7 +190,7 @@ describe('collections and saved searches', () => {
   it('an unknown gig in the collection is the upstream 422: BAD_USER_INPUT with field errors', async () => {
     const res = await gw.query(create, { variables: { input: { name: 'Bad', gigSlugs: ['no-such-gig'] } }, headers: as('erin', 'gigs.write') });
     const error = expectError(res, 'createGigCollection', { code: 'BAD_USER_INPUT', status: 422 });
-    expect(error.extensions).toHaveProperty('fieldErrors.gig_slugs');
+    expect(error.extensions).toHaveProperty('fieldErrors.gigSlugs');
   });
 
   it('savedSearches pages GET /saved-searches', async () => {

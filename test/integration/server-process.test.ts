@@ -1,6 +1,6 @@
 /**
  * The gateway as `npm start` runs it, in a child process: it says so and
- * exits non-zero when its port is taken, and on Ctrl-C (SIGINT) it completes
+ * exits non-zero when its port is taken or its trusted-documents file is unusable, and on Ctrl-C (SIGINT) it completes
  * open subscriptions at once (SSE and graphql-ws subscribers see a proper
  * `complete`, not a broken stream) and exits 0 well within its grace period.
  */
@@ -61,6 +61,14 @@ describe('gateway process', () => {
     expect(code).not.toBe('still running after 20 s');
     expect(code).not.toBe(0);
     expect(gateway.output()).toContain(`port ${port} is in use (set PORT)`);
+  }, 30_000);
+
+  it('exits 1 at start-up, naming PERSISTED_DOCUMENTS, when the trusted-documents file is not usable', async () => {
+    const gateway = spawnGateway({ PORT: '0', PERSISTED_DOCUMENTS: 'no/such/persisted-documents.json' });
+    const code = await Promise.race([gateway.exited, new Promise<string>((r) => setTimeout(() => r('still running after 20 s'), 20_000))]);
+    expect(code).toBe(1);
+    expect(gateway.output()).toContain('PERSISTED_DOCUMENTS: no/such/persisted-documents.json: cannot be read (ENOENT)');
+    expect(gateway.output()).not.toContain('Gateway ready');
   }, 30_000);
 
   it('on SIGINT completes an open SSE subscription and a graphql-ws one, then exits 0 promptly', async () => {

@@ -1,6 +1,7 @@
 /** Which upstream error messages may reach a caller. */
 import { describe, expect, it } from 'vitest';
 import { safeFieldErrors, safeUpstreamMessage } from '../../src/upstreams/upstream-message.js';
+import { graphFieldName } from '../../src/upstreams/marketplace/map.js';
 
 const TOKEN = 'tok-123456';
 
@@ -37,5 +38,19 @@ describe('safeFieldErrors', () => {
   it('keeps plain field names, drops the rest, and replaces unsafe messages', () => {
     const out = safeFieldErrors({ title: ['SQLSTATE[42000]'], 'items.0.name': ['The name is required.'], [`x ${TOKEN}`]: ['y'], '<b>': ['z'] }, [TOKEN]);
     expect(out).toEqual({ title: ['The title field is invalid.'], 'items.0.name': ['The name is required.'] });
+  });
+
+  it('names each field as the GraphQL input does, by the records\' renames', () => {
+    const out = safeFieldErrors(
+      { gig_slug: ['The selected gig slug is invalid.'], media_uuid: ['SQLSTATE[42000]'], 'gig_slugs.1': ['Unknown gig.'], title: ['The title field is required.'] },
+      [],
+      graphFieldName,
+    );
+    expect(out).toEqual({
+      gigSlug: ['The selected gig slug is invalid.'],
+      mediaId: ['The mediaId field is invalid.'],
+      'gigSlugs.1': ['Unknown gig.'],
+      title: ['The title field is required.'],
+    });
   });
 });

@@ -29,6 +29,13 @@ export type CamelRecord<S extends z.ZodRawShape> = { [K in keyof S as CamelKey<K
 const camelKey = (key: string) =>
   key === 'uuid' ? 'id' : key.replace(/_uuid$/, '_id').replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());
 
+/**
+ * An upstream body key in the caller's terms, by the same renames as the records
+ * (`gig_slug` → `gigSlug`, `media_uuid` → `mediaId`, `gig_slugs.0` → `gigSlugs.0`):
+ * a 422's field errors then name the GraphQL input field the caller wrote.
+ */
+export const graphFieldName = (upstreamKey: string): string => upstreamKey.split('.').map(camelKey).join('.');
+
 export function camelRecord<S extends z.ZodRawShape>(shape: S) {
   const keys = Object.keys(shape).map((key) => [key, camelKey(key)] as const);
   return z.looseObject(shape).transform((raw) => {
