@@ -6,11 +6,11 @@
  * that accepts only JSON is refused before any upstream call.
  */
 import { describe, expect, it } from 'vitest';
-import { TOKENS, useTestGateway } from '../helpers/gateway.js';
+import { ITEMS_KEY, SEO_KEY, TOKENS, useTestGateway } from '../helpers/gateway.js';
 import { postIncremental, type Part } from '../helpers/incremental.js';
 import { connectWs } from '../helpers/ws.js';
 
-const gw = useTestGateway({}, ['marketplace']);
+const gw = useTestGateway();
 const marketplace = () => gw.sandbox.services.marketplace!.control;
 
 /** Far longer than the seller call takes, so "before the slow part" is not a race. */
@@ -92,6 +92,27 @@ describe('@defer', () => {
     }
   });
 
+  it('a caller who leaves after the initial part has its deferred upstream call cancelled', async () => {
+    marketplace().addFault({ kind: 'hang', pathIncludes: '/api/v1/gigs', times: 1 });
+    const abort = new AbortController();
+    const response = await fetch(`${gw.url}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'multipart/mixed' },
+      body: JSON.stringify({ query: SELLER_WITH_DEFERRED_GIGS }),
+      signal: abort.signal,
+    });
+    const reader = response.body!.getReader();
+    let received = '';
+    while (!received.includes('"hasNext":true')) received += new TextDecoder().decode((await reader.read()).value);
+    expect(received).toContain('"seller":{"name"');
+    expect(marketplace().inFlight).toBe(1);
+    abort.abort();
+    // Long before the request's 30 s deadline: the gateway drops the call as soon as the caller has gone.
+    const until = Date.now() + 5000;
+    while (marketplace().inFlight > 0 && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(marketplace().inFlight).toBe(0);
+  });
+
   it('a caller that accepts only JSON is refused with 406 and BAD_REQUEST, and no upstream is called', async () => {
     const res = await gw.query(SELLER_WITH_DEFERRED_GIGS);
     expect(res.status).toBe(406);
@@ -119,6 +140,29 @@ describe('@defer', () => {
     } finally {
       ws.close();
     }
+  });
+});
+
+describe("the README's example", () => {
+  it("an item first, its demo page's SEO reports (a slow upstream) after", async () => {
+    gw.sandbox.services.seo!.control.addFault({ kind: 'delay', pathIncludes: '/reports', latencyMs: SLOW_MS, times: 1 });
+    const { parts, status } = await postIncremental(
+      gw.url,
+      '{ item(id: "1") { name price { regular } ... @defer(label: "seo") { demoReports(first: 2) { url score } } } }',
+      { accept: 'multipart/mixed', headers: { 'x-items-api-key': ITEMS_KEY, 'x-seo-api-key': SEO_KEY } },
+    );
+    expect(status).toBe(200);
+    expectOrdered(parts);
+    expect(parts).toHaveLength(2);
+    expect(parts[0]!.body).toEqual({ data: { item: { name: 'Invoice Manager 1', price: { regular: expect.any(Number) } } }, hasNext: true });
+    expect(parts[1]!.body).toMatchObject({
+      incremental: [{ path: ['item'], label: 'seo', data: { demoReports: [{ url: 'https://demo.example.com/item-1/', score: expect.any(Number) }, expect.anything()] } }],
+      hasNext: false,
+      extensions: { cost: { estimated: expect.any(Number), actual: 2 } },
+    });
+    const reportsCall = gw.calls('seo').find((c) => c.path.endsWith('/reports'))!;
+    expect(parts[0]!.at).toBeLessThan(reportsCall.at + SLOW_MS);
+    expect(parts[1]!.at).toBeGreaterThanOrEqual(reportsCall.at + SLOW_MS);
   });
 });
 
