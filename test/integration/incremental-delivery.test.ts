@@ -120,6 +120,19 @@ describe('@defer', () => {
     expect(gw.calls('marketplace')).toHaveLength(0);
   });
 
+  it('an operation of a batched request is refused with BAD_REQUEST, without an upstream call; the others run', async () => {
+    const response = await fetch(`${gw.url}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'multipart/mixed' },
+      body: JSON.stringify([{ query: SELLER_WITH_DEFERRED_GIGS }, { query: '{ __typename }' }]),
+    });
+    const text = await response.text();
+    const [refused, other] = JSON.parse(text.slice(text.indexOf('['), text.lastIndexOf(']') + 1)) as Array<Part['body']>;
+    expect(refused!.errors).toEqual([expect.objectContaining({ message: expect.stringContaining('batched'), extensions: { code: 'BAD_REQUEST' } })]);
+    expect(other!.data).toEqual({ __typename: 'Query' });
+    expect(gw.calls('marketplace')).toHaveLength(0);
+  });
+
   it('@defer(if: false) answers a JSON-only caller in one piece', async () => {
     const res = await gw.query('query($d: Boolean!) { seller(username: "pixelcraft") { name ... @defer(if: $d) { gigs(first: 1) { totalCount } } } }', {
       variables: { d: false },
