@@ -1,5 +1,6 @@
 /** Imports every domain (each registers its types and root fields) and builds the schema once. */
 import { specifiedDirectives } from 'graphql';
+import { GraphQLDeferDirective, GraphQLStreamDirective } from '@graphql-tools/utils';
 import { builder } from './builder.js';
 import { upstreamDirective } from './upstream-docs.js';
 import './scalars.js';
@@ -26,4 +27,6 @@ import './offers.js';
 import './requests.js';
 import './events.js';
 
-export const schema = builder.toSchema({ directives: [...specifiedDirectives, upstreamDirective] });
+// @defer and @stream are declared here (rather than added by Yoga's defer-stream plugin at
+// start-up) so the printed schema, and the clients generated from it, know them.
+export const schema = builder.toSchema({ directives: [...specifiedDirectives, GraphQLDeferDirective, GraphQLStreamDirective, upstreamDirective] });

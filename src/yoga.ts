@@ -20,6 +20,7 @@ import { useTrustedDocuments } from './plugins/use-trusted-documents.js';
 import { loadTrustedDocuments, type TrustedDocuments } from './trusted-documents.js';
 import { useErrorCodes } from './plugins/use-error-codes.js';
 import { useQueryLimits } from './plugins/use-query-limits.js';
+import { useIncrementalDelivery } from './plugins/use-incremental-delivery.js';
 import { useNestingLimit } from './plugins/use-nesting-limit.js';
 import { createSubscriptionTracker, type SubscriptionTracker } from './plugins/use-subscription-shutdown.js';
 import { useRateLimit } from './plugins/use-rate-limit.js';
@@ -65,6 +66,12 @@ export function createGateway(deps: GatewayDeps): Gateway {
   // Read and checked now: a bad file stops start-up with a ConfigError naming PERSISTED_DOCUMENTS.
   const trusted = config.persistedDocuments.path ? loadTrustedDocuments(config.persistedDocuments.path, schema, config.persistedDocuments.only) : undefined;
   if (trusted) logger.info({ documents: trusted.size, only: trusted.only }, 'trusted documents loaded');
+  const maskGatewayError = (error: unknown, message: string): Error => {
+    // Yoga asks about every error; only the ones it is about to mask are unexpected (coded ones reach the caller as they are).
+    if (isUnexpected(error)) logger.error({ err: error }, 'unexpected error');
+    const masked = maskError(error, message, false);
+    return config.production ? withoutOriginalError(masked) : masked;
+  };
   const yoga = createYoga<Record<string, unknown>, GatewayContext>({
     schema,
     context: createContextFactory(deps) as never,
@@ -74,15 +81,7 @@ export function createGateway(deps: GatewayDeps): Gateway {
     renderGraphiQL,
     cors: config.corsOrigins.length > 0 ? { origin: config.corsOrigins, credentials: true } : false,
     // Errors that are not ours become "Unexpected error." and are logged; never a stack or internal message.
-    maskedErrors: {
-      isDev: false,
-      maskError(error, message) {
-        // Yoga asks about every error; only the ones it is about to mask are unexpected (coded ones reach the caller as they are).
-        if (isUnexpected(error)) logger.error({ err: error }, 'unexpected error');
-        const masked = maskError(error, message, false);
-        return config.production ? withoutOriginalError(masked) : masked;
-      },
-    },
+    maskedErrors: { isDev: false, maskError: maskGatewayError },
     logging: {
       debug: (...args) => logger.debug(args.map(String).join(' ')),
       info: (...args) => logger.info(args.map(String).join(' ')),
@@ -117,6 +116,8 @@ export function createGateway(deps: GatewayDeps): Gateway {
       ...(config.introspection ? [] : [useDisableIntrospection()]),
       // Before armor's parse: a deeply nested literal would overflow the parser's stack.
       useNestingLimit(),
+      // Before the cost limit: a @defer/@stream operation a JSON-only caller cannot receive is refused without cost.
+      useIncrementalDelivery({ maskError: maskGatewayError }),
       useQueryLimits({ ...config.limits, exposeCost: config.exposeCost, blockFieldSuggestions: !config.introspection }),
       useRequestDeadline(),
       useErrorCodes(),

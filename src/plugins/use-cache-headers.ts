@@ -8,7 +8,7 @@
  * another caller (contract section 3).
  */
 import { getOperationAST, type DocumentNode } from 'graphql';
-import type { Plugin } from 'graphql-yoga';
+import { isAsyncIterable, type Plugin } from 'graphql-yoga';
 
 export interface CacheHeadersOptions {
   /** Seconds a public response may be reused (the reference TTL); 0 makes every response no-store. */
@@ -52,7 +52,8 @@ export function useCacheHeaders({ maxAgeSeconds, publicRootFields = PUBLIC_REFER
       publicRequests.set(request, candidate && publicRequests.get(request) !== false);
       return {
         onExecuteDone({ result }) {
-          if ('errors' in result && result.errors?.length) publicRequests.set(request, false);
+          // A result in parts (@stream on a reference list) is never cached: its errors are not known yet.
+          if (isAsyncIterable(result) || (result.errors?.length ?? 0) > 0) publicRequests.set(request, false);
         },
       };
     },

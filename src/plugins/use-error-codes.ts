@@ -5,9 +5,10 @@
  * Errors that already carry a code are left as they are.
  */
 import { GraphQLError } from 'graphql';
-import type { Plugin } from 'graphql-yoga';
+import { mapAsyncIterator, type Plugin } from 'graphql-yoga';
 
-type Result = { errors?: readonly GraphQLError[]; data?: unknown };
+/** A result, or one part of an incremental (@defer/@stream) result, whose deferred errors sit in `incremental[]`. */
+type Result = { errors?: readonly GraphQLError[]; data?: unknown; incremental?: ReadonlyArray<{ errors?: readonly GraphQLError[]; data?: unknown }> };
 
 function codeFor(error: GraphQLError, hasData: boolean): string {
   const status = (error.extensions?.http as { status?: number } | undefined)?.status;
@@ -20,10 +21,10 @@ function codeFor(error: GraphQLError, hasData: boolean): string {
   return 'INTERNAL_SERVER_ERROR';
 }
 
-export function withCodes(result: Result): Result {
-  if (!result.errors?.some((e) => e.extensions?.code === undefined)) return result;
-  const hasData = result.data !== undefined && result.data !== null;
-  const errors = result.errors.map((error) =>
+const uncoded = (errors: readonly GraphQLError[] | undefined): boolean => errors?.some((e) => e.extensions?.code === undefined) === true;
+
+function coded(errors: readonly GraphQLError[], hasData: boolean): GraphQLError[] {
+  return errors.map((error) =>
     error.extensions?.code !== undefined
       ? error
       : new GraphQLError(error.message, {
@@ -35,7 +36,17 @@ export function withCodes(result: Result): Result {
           extensions: { ...error.extensions, code: codeFor(error, hasData) },
         }),
   );
-  return { ...result, errors };
+}
+
+export function withCodes(result: Result): Result {
+  const incremental = result.incremental?.some((entry) => uncoded(entry.errors)) ? result.incremental : undefined;
+  if (!uncoded(result.errors) && !incremental) return result;
+  const hasData = result.data !== undefined && result.data !== null;
+  const next: Result = { ...result };
+  if (result.errors && uncoded(result.errors)) next.errors = coded(result.errors, hasData);
+  // A deferred part's errors always have a path: they happened while executing.
+  if (incremental) next.incremental = incremental.map((entry) => (uncoded(entry.errors) ? { ...entry, errors: coded(entry.errors!, true) } : entry));
+  return next;
 }
 
 /**
@@ -57,7 +68,7 @@ function notStreamable(result: AsyncIterable<unknown>): Response {
 const NOT_STREAMABLE_MESSAGE = 'A subscription is a stream: send Accept: text/event-stream (or use GraphQL over WebSocket).';
 
 /** Whether an HTTP caller will take a stream (no Accept header means anything). */
-function acceptsStream(request: Request): boolean {
+export function acceptsStream(request: Request): boolean {
   const accept = request.headers.get('accept');
   return !accept || ['text/event-stream', 'multipart/mixed', '*/*'].some((type) => accept.includes(type));
 }
@@ -76,6 +87,11 @@ export function useErrorCodes(): Plugin {
       // Yoga's own processors ran first (its plugins come before ours); none could stream this.
       if (!resultProcessor && result && typeof result === 'object' && Symbol.asyncIterator in result) {
         setResultProcessor(() => notStreamable(result as AsyncIterable<unknown>), 'application/json');
+        return;
+      }
+      // A stream (subscription events, @defer/@stream parts): each part is coded as it is sent.
+      if (result && typeof result === 'object' && Symbol.asyncIterator in result) {
+        setResult(mapAsyncIterator(result as AsyncIterable<Result>, withCodes) as never);
         return;
       }
       if (Array.isArray(result)) setResult(result.map((r) => withCodes(r as Result)) as never);

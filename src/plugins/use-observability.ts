@@ -5,7 +5,7 @@
  * opens, `error` when it is refused with errors; its lifetime is not a
  * latency, so it is not timed.
  */
-import type { Plugin } from 'graphql-yoga';
+import { isAsyncIterable, type Plugin } from 'graphql-yoga';
 import { getOperationAST, type DocumentNode, type GraphQLError } from 'graphql';
 import type { GatewayContext } from '../context.js';
 import { graphqlDuration, graphqlRequests } from '../metrics.js';
@@ -28,12 +28,23 @@ export function useObservability(): Plugin<GatewayContext> {
     onExecute({ args }) {
       const started = performance.now();
       const operationType = operationTypeOf(args.document, args.operationName);
+      const record = (errors: readonly GraphQLError[]) => {
+        graphqlRequests.inc({ operation_type: operationType, outcome: errors.length ? 'error' : 'ok' });
+        graphqlDuration.observe({ operation_type: operationType }, (performance.now() - started) / 1000);
+        logErrors(args.contextValue as GatewayContext, errors);
+      };
       return {
         onExecuteDone({ result }) {
-          const errors = errorsOf(result);
-          graphqlRequests.inc({ operation_type: operationType, outcome: errors.length ? 'error' : 'ok' });
-          graphqlDuration.observe({ operation_type: operationType }, (performance.now() - started) / 1000);
-          logErrors(args.contextValue as GatewayContext, errors);
+          if (!isAsyncIterable(result)) return record(errorsOf(result));
+          // An incremental (@defer/@stream) result is one operation: counted and timed when its last part is out.
+          const errors: GraphQLError[] = [];
+          return {
+            onNext({ result: part }) {
+              const { errors: top, incremental } = part as { errors?: GraphQLError[]; incremental?: Array<{ errors?: GraphQLError[] }> };
+              errors.push(...(top ?? []), ...(incremental ?? []).flatMap((entry) => entry.errors ?? []));
+            },
+            onEnd: () => record(errors),
+          };
         },
       };
     },

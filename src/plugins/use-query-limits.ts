@@ -10,7 +10,9 @@
  * body draw from one budget of `cost` calls, so a batch cannot multiply it.
  * An admitted operation may then make at most its estimate of calls
  * (src/upstreams/call-budget.ts), so the limit holds by construction. With
- * `exposeCost`, every result carries `extensions.cost = { estimated, actual }`.
+ * `exposeCost`, every result carries `extensions.cost = { estimated, actual }`;
+ * an incremental (@defer/@stream) result carries it on its final part (the one
+ * with `hasNext: false`), when every call it made is known.
  */
 import { EnvelopArmor } from '@escape.tech/graphql-armor';
 import { GraphQLError, getOperationAST, type ExecutionArgs, type ExecutionResult } from 'graphql';
@@ -91,8 +93,16 @@ export function useQueryLimits(options: QueryLimitsOptions): Plugin {
       const context = args.contextValue;
       return {
         onExecuteDone({ result }) {
-          if (isAsyncIterable(result)) return;
-          result.extensions = { ...result.extensions, cost: { estimated: cost, actual: context.budget.made } };
+          const withCost = (single: ExecutionResult) => ({ ...single, extensions: { ...single.extensions, cost: { estimated: cost, actual: context.budget.made } } });
+          if (!isAsyncIterable(result)) {
+            result.extensions = withCost(result).extensions;
+            return;
+          }
+          return {
+            onNext({ result: part, setResult }) {
+              if ((part as { hasNext?: boolean }).hasNext === false) setResult(withCost(part));
+            },
+          };
         },
       };
     },

@@ -3,16 +3,23 @@
  * running then (started under a field that was already nulled, or by a
  * loader nobody awaits any more) is aborted instead of holding a pooled
  * connection. The deadline itself lives in the context's signal.
+ *
+ * An incremental (@defer/@stream) result is ready only when its last part
+ * has been produced (or the caller stopped reading): the calls behind the
+ * deferred parts are still running when the initial part is sent, and must
+ * not be aborted then. They stay bound by the request's deadline.
  */
-import type { Plugin } from 'graphql-yoga';
+import { isAsyncIterable, type Plugin } from 'graphql-yoga';
 import type { GatewayContext } from '../context.js';
 
 export function useRequestDeadline(): Plugin<GatewayContext> {
   return {
     onExecute({ args }) {
       return {
-        onExecuteDone() {
-          (args.contextValue as Partial<GatewayContext>).finish?.();
+        onExecuteDone({ result }) {
+          const finish = () => (args.contextValue as Partial<GatewayContext>).finish?.();
+          if (isAsyncIterable(result)) return { onEnd: finish };
+          finish();
         },
       };
     },

@@ -11,6 +11,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { MAX_SCAN_PAGES } from '../../src/upstreams/paging.js';
 import { UNPAGED_LIST_MAX } from '../../src/plugins/upstream-cost.js';
 import { ALL_CREDENTIALS, startTestGateway, type TestGateway } from '../helpers/gateway.js';
+import { postIncremental } from '../helpers/incremental.js';
 
 type Answer = (url: URL) => { status?: number; body: unknown };
 
@@ -113,5 +114,18 @@ describe('a list longer than the estimate declares', () => {
     const codes = new Set(res.errors?.map((e) => e.extensions?.code));
     expect([...codes]).toEqual(['QUERY_TOO_COMPLEX']);
     expect((res.data as unknown as { items: unknown[] }).items).toHaveLength(hostileItems.length);
+  });
+
+  it('holds with the calls deferred (@defer): the budget spans every part, the figures are on the last', async () => {
+    answer = fullPages;
+    const { parts } = await postIncremental(both.url, '{ items { id ... @defer { demoReports(first: 1) { id } } } }', {
+      accept: 'multipart/mixed',
+      headers: ALL_CREDENTIALS,
+    });
+    const estimated = 1 + UNPAGED_LIST_MAX * MAX_SCAN_PAGES;
+    expect(parts.at(-1)!.body).toMatchObject({ hasNext: false, extensions: { cost: { estimated, actual: estimated } } });
+    expect(seen.length).toBe(estimated);
+    const codes = new Set(parts.flatMap((p) => p.body.incremental ?? []).flatMap((e) => e.errors ?? []).map((e) => e.extensions?.code));
+    expect([...codes]).toEqual(['QUERY_TOO_COMPLEX']);
   });
 });

@@ -19,7 +19,7 @@ interface Example {
 function curlExamples(): Example[] {
   const blocks = [...readme.matchAll(/```sh\n([\s\S]*?)```/g)].map((m) => m[1]!).filter((b) => b.includes('curl') && b.includes(" -d '"));
   return blocks
-    .filter((b) => !b.includes('text/event-stream'))
+    .filter((b) => !b.includes('text/event-stream') && !b.includes('multipart/mixed'))
     .map((block, i) => {
       const headers = Object.fromEntries([...block.matchAll(/-H '([^:]+): ([^']*)'/g)].map(([, k, v]) => [k!.toLowerCase(), v!]));
       const body = JSON.parse(block.slice(block.indexOf(" -d '") + 5, block.lastIndexOf("'"))) as { query: string };

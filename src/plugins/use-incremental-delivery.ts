@@ -1,0 +1,95 @@
+/**
+ * Incremental delivery: `@defer` on fragments and `@stream` on lists (Yoga's
+ * defer-stream plugin). Such a query's result is a stream of parts: the
+ * initial payload, then parts carrying `incremental: [{ data | items, path }]`,
+ * the last with `hasNext: false`. Yoga sends it as multipart/mixed or SSE;
+ * graphql-ws sends each part as a `next` message.
+ *
+ * What this plugin adds around Yoga's:
+ * - a caller that accepts only JSON cannot receive parts, and an operation of
+ *   a batched (array) body cannot send them (Yoga would serialise its stream
+ *   as `{}`): both are refused with a coded error before execution, so no
+ *   upstream call is made;
+ * - Yoga masks only a result's top-level `errors`; a part's errors sit in
+ *   `incremental[].errors`, so they are masked here by the same rule (and
+ *   coded by use-error-codes.ts), never leaking an internal message.
+ */
+import { GraphQLError, getDirectiveValues, visit, type DocumentNode, type ExecutionResult } from 'graphql';
+import { GraphQLDeferDirective, GraphQLStreamDirective } from '@graphql-tools/utils';
+import { useDeferStream } from '@graphql-yoga/plugin-defer-stream';
+import { isAsyncIterable, type Plugin } from 'graphql-yoga';
+import { acceptsStream } from './use-error-codes.js';
+
+export type MaskError = (error: unknown, message: string) => Error;
+
+const MASKED_MESSAGE = 'Unexpected error.';
+
+export const NOT_INCREMENTAL_MESSAGE =
+  'This operation uses @defer or @stream, whose result arrives in parts: send Accept: multipart/mixed or text/event-stream.';
+export const NOT_IN_BATCH_MESSAGE = 'An operation using @defer or @stream cannot be part of a batched (array) request: send it on its own.';
+
+/** Whether the operation may answer in parts: some @defer/@stream not switched off by its `if` argument. */
+export function usesIncrementalDelivery(document: DocumentNode, variables: Record<string, unknown> | null | undefined): boolean {
+  // Most documents are parsed from text that never mentions either directive: no need to walk them.
+  const text = document.loc?.source.body;
+  if (text !== undefined && !text.includes('@defer') && !text.includes('@stream')) return false;
+  let found = false;
+  visit(document, {
+    Directive(node) {
+      const definition = node.name.value === 'defer' ? GraphQLDeferDirective : node.name.value === 'stream' ? GraphQLStreamDirective : undefined;
+      if (definition && getDirectiveValues(definition, { directives: [node] }, variables ?? undefined)?.if !== false) found = true;
+      return false;
+    },
+  });
+  return found;
+}
+
+type IncrementalPart = ExecutionResult & { incremental?: Array<{ errors?: readonly GraphQLError[] }> };
+
+function maskedParts(part: IncrementalPart, maskError: MaskError): IncrementalPart {
+  if (!part.incremental?.some((entry) => entry.errors?.length)) return part;
+  return {
+    ...part,
+    incremental: part.incremental.map((entry) => (entry.errors ? { ...entry, errors: entry.errors.map((e) => maskError(e, MASKED_MESSAGE) as GraphQLError) } : entry)),
+  };
+}
+
+export function useIncrementalDelivery({ maskError }: { maskError: MaskError }): Plugin {
+  const batched = new WeakSet<Request>();
+  /** Why this HTTP request cannot receive a result in parts, if it cannot (the error is built only for an operation that would send parts). */
+  const refusalFor = (request: Request): (() => GraphQLError) | undefined => {
+    if (batched.has(request)) return () => new GraphQLError(NOT_IN_BATCH_MESSAGE, { extensions: { code: 'BAD_REQUEST' } });
+    if (acceptsStream(request)) return undefined;
+    return () => new GraphQLError(NOT_INCREMENTAL_MESSAGE, { extensions: { code: 'BAD_REQUEST', http: { status: 406, headers: { accept: 'multipart/mixed' } } } });
+  };
+  return {
+    onPluginInit({ addPlugin }) {
+      addPlugin(useDeferStream() as Plugin);
+    },
+    onRequestParse({ request }) {
+      return {
+        onRequestParseDone({ requestParserResult }) {
+          if (Array.isArray(requestParserResult)) batched.add(request);
+        },
+      };
+    },
+    onExecute({ args, setResultAndStopExecution }) {
+      const context = args.contextValue as { request?: Request; overWebSocket?: boolean };
+      const refusal = context.overWebSocket || !context.request ? undefined : refusalFor(context.request);
+      if (refusal && usesIncrementalDelivery(args.document, args.variableValues)) {
+        setResultAndStopExecution({ errors: [refusal()] });
+        return;
+      }
+      return {
+        onExecuteDone({ result }) {
+          if (!isAsyncIterable(result)) return;
+          return {
+            onNext({ result: part, setResult }) {
+              setResult(maskedParts(part as IncrementalPart, maskError));
+            },
+          };
+        },
+      };
+    },
+  };
+}
