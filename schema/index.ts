@@ -25,5 +25,6 @@ import './media.js';
 import './offers.js';
 import './requests.js';
 import './events.js';
+import './node.js';
 
 export const schema = builder.toSchema({ directives: [...specifiedDirectives, upstreamDirective] });
