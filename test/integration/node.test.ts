@@ -6,10 +6,12 @@
  * resource however often it is named; forged ids refused with no upstream
  * call; a missing credential gives the direct field's error.
  */
+import { isNonNullType, isObjectType, type GraphQLInterfaceType } from 'graphql';
 import { describe, expect, it } from 'vitest';
+import { schema } from '../../schema/index.js';
 import { encodeGlobalId, MAX_NODE_IDS } from '../../src/global-id.js';
 import { ALL_CREDENTIALS, errorAt, ITEMS_KEY, TOKENS, useTestGateway, type GraphQLResponse } from '../helpers/gateway.js';
-import { expectOk } from '../helpers/operations.js';
+import { as, expectOk } from '../helpers/operations.js';
 
 const gw = useTestGateway();
 
@@ -102,6 +104,53 @@ describe('node(id)', () => {
     expect(errorAt(viaNode, 'node')?.extensions).toEqual(errorAt(direct, 'seller')?.extensions);
     expect(errorAt(viaNode, 'node')?.extensions?.code).toBe('NOT_FOUND');
     expect(viaNode.data).toEqual({ node: null });
+  });
+});
+
+describe('the Node types', () => {
+  it('are the entity types, each with a non-null nodeId and a non-null id (what client caches key by)', () => {
+    const node = schema.getType('Node') as GraphQLInterfaceType;
+    const types = schema.getPossibleTypes(node);
+    expect(types.map((t) => t.name).sort()).toEqual(CASES.map((c) => c.type).sort());
+    for (const type of types) {
+      expect(isObjectType(type)).toBe(true);
+      for (const field of ['nodeId', 'id']) {
+        const { type: fieldType } = type.getFields()[field]!;
+        expect(isNonNullType(fieldType) && String(fieldType.ofType), `${type.name}.${field}`).toBe('ID');
+      }
+    }
+  });
+});
+
+describe('a buyer request off the public board', () => {
+  it('is found among the caller\'s own requests, and is NOT_FOUND for anyone else', async () => {
+    const buyer = as('mallory', 'orders.write', 'orders.read', 'offers.read');
+    const created = expectOk(
+      await gw.query<{ createBuyerRequest: { request: { id: string; nodeId: string } } }>(
+        'mutation($input: CreateBuyerRequestInput!) { createBuyerRequest(input: $input) { request { id nodeId } } }',
+        { variables: { input: { title: 'Menu design for a cafe', description: 'Two pages, warm colours.', budget: 90, deliveryDays: 4 } }, headers: buyer },
+      ),
+    ).createBuyerRequest.request;
+    const proposal = expectOk(
+      await gw.query<{ submitProposal: { proposal: { id: string } } }>('mutation($input: SubmitProposalInput!) { submitProposal(input: $input) { proposal { id } } }', {
+        variables: { input: { requestId: created.id, message: 'I design menus for a living.', price: 80, deliveryDays: 3 } },
+        headers: as('pixelcraft', 'gigs.write'),
+      }),
+    ).submitProposal.proposal;
+    expectOk(await gw.query('mutation($input: ProposalActionInput!) { acceptProposal(input: $input) { proposal { status } } }', { variables: { input: { id: proposal.id } }, headers: buyer }));
+    gw.resetCalls();
+
+    const query = 'query($id: ID!) { node(id: $id) { ... on BuyerRequest { id status } } }';
+    const mine = await gw.query<{ node: { id: string; status: string } }>(query, { variables: { id: created.nodeId }, headers: buyer });
+    expect(expectOk(mine).node.id).toBe(created.id);
+    expect(mine.data!.node.status).not.toBe('open');
+    expect(gw.calls('marketplace').map((c) => c.path)).toEqual(['/api/v1/requests/board', '/api/v1/requests']);
+
+    gw.resetCalls();
+    const anonymous = await gw.query(query, { variables: { id: created.nodeId } });
+    expect(errorAt(anonymous, 'node')?.extensions?.code).toBe('NOT_FOUND');
+    // Without a token there are no own requests to read: only the board.
+    expect(gw.calls('marketplace').map((c) => c.path)).toEqual(['/api/v1/requests/board']);
   });
 });
 
