@@ -24,7 +24,20 @@ import { itemId } from './items.js';
 interface NodeKind<R> {
   /** The key parts of a record, or undefined when the upstream left one out. */
   keyOf(record: R): Array<string | null | undefined>;
+  /** Loads by key parts that passed the direct field's checks (checkKeys). */
   load(keys: string[], ctx: GatewayContext): Promise<R>;
+}
+
+/** The direct field's checks of each key part: an identifier, or for items a numeric id. */
+function checkKeys({ type, keys }: DecodedGlobalId, argument: string): DecodedGlobalId {
+  if (type === 'Item') {
+    try {
+      return { type, keys: [itemId(keys[0]!)] };
+    } catch {
+      throw badUserInput(`"${argument}" names an item id that is not numeric`, argument);
+    }
+  }
+  return { type, keys: keys.map((part) => identifier(part, argument)) };
 }
 
 interface Page<T> {
@@ -54,7 +67,7 @@ const found = <T>(record: T | undefined, upstream: 'marketplace' | 'seo', what: 
   return record;
 };
 
-const key = (keys: string[], index = 0) => identifier(keys[index]!, 'id');
+const key = (keys: string[], index = 0) => keys[index]!;
 
 const NODE_KINDS = {
   User: { keyOf: (r: M.UserRecord) => [r.username], load: (k: string[], ctx: GatewayContext) => ctx.loaders.userByUsername.load(key(k)) },
@@ -64,7 +77,7 @@ const NODE_KINDS = {
   Offer: { keyOf: (r: M.OfferRecord) => [r.id], load: (k: string[], ctx: GatewayContext) => ctx.loaders.offerById.load(key(k)) },
   Media: { keyOf: (r: M.MediaRecord) => [r.id], load: (k: string[], ctx: GatewayContext) => ctx.loaders.mediaById.load(key(k)) },
   SeoReport: { keyOf: (r: SeoReportRecord) => [r.id], load: (k: string[], ctx: GatewayContext) => ctx.loaders.seoReportById.load(key(k)) },
-  Item: { keyOf: (r: ItemRecord) => [r.id], load: (k: string[], ctx: GatewayContext) => ctx.loaders.itemById.load(itemId(k[0]!)) },
+  Item: { keyOf: (r: ItemRecord) => [r.id], load: (k: string[], ctx: GatewayContext) => ctx.loaders.itemById.load(key(k)) },
   Review: {
     keyOf: (r: M.ReviewRecord) => [r.gigSlug, r.id],
     load: async (k: string[], ctx: GatewayContext) => {
@@ -116,7 +129,11 @@ const typeOfRecord = new WeakMap<object, NodeTypeName>();
 
 export const nodeTypeOf = (record: object): NodeTypeName | undefined => typeOfRecord.get(record);
 
-/** A record's global id; a record whose upstream left out a key part cannot be named, which is a bad response. */
+/**
+ * A record's global id. Only a review can lack a key part (its gig slug, when
+ * it did not come from its gig's list), and reviews come from the marketplace:
+ * a record that cannot be named is that upstream's bad response.
+ */
 export function globalIdOf(type: NodeTypeName, record: unknown): string {
   const keys = kindOf(type).keyOf(record as object);
   if (keys.some((part) => part === null || part === undefined || part === '')) {
@@ -131,12 +148,12 @@ async function resolveDecoded({ type, keys }: DecodedGlobalId, ctx: GatewayConte
   return record;
 }
 
-export const node = (_: unknown, args: { id: string }, ctx: GatewayContext) => resolveDecoded(decodeGlobalId(args.id, 'id'), ctx);
+export const node = (_: unknown, args: { id: string }, ctx: GatewayContext) => resolveDecoded(checkKeys(decodeGlobalId(args.id, 'id'), 'id'), ctx);
 
 /** Every id is checked first: one ill-formed id refuses the whole list, before any upstream call. */
 export const nodes = (_: unknown, args: { ids: readonly string[] }, ctx: GatewayContext) => {
   if (args.ids.length > MAX_NODE_IDS) throw badUserInput(`"ids" may name at most ${MAX_NODE_IDS} ids`, 'ids');
-  const decoded = args.ids.map((id) => decodeGlobalId(id, 'ids'));
+  const decoded = args.ids.map((id) => checkKeys(decodeGlobalId(id, 'ids'), 'ids'));
   // Each slot settles on its own: an entity that fails nulls only its slot.
   return decoded.map((one) => resolveDecoded(one, ctx));
 };

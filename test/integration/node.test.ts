@@ -233,11 +233,13 @@ describe('ids this API did not issue', () => {
     });
   }
 
-  it('refuses a whole nodes() list with one forged id, before any upstream call', async () => {
-    const res = await gw.query('query($ids: [ID!]!) { nodes(ids: $ids) { nodeId } }', { variables: { ids: [seller, b64('Nope:1')] } });
-    expect(res.data).toEqual({ nodes: null });
-    expect(errorAt(res, 'nodes')?.extensions).toMatchObject({ code: 'BAD_USER_INPUT', field: 'ids' });
-    expect(allCalls()).toEqual([]);
+  it('refuses a whole nodes() list with one forged id or one refused key, before any upstream call', async () => {
+    for (const bad of [b64('Nope:1'), encodeGlobalId('Gig', ['..']), encodeGlobalId('Item', ['abc'])]) {
+      const res = await gw.query('query($ids: [ID!]!) { nodes(ids: $ids) { nodeId } }', { variables: { ids: [seller, bad] }, headers: ALL_CREDENTIALS });
+      expect(res.data).toEqual({ nodes: null });
+      expect(errorAt(res, 'nodes')?.extensions).toMatchObject({ code: 'BAD_USER_INPUT', field: 'ids' });
+      expect(allCalls()).toEqual([]);
+    }
   });
 });
 
