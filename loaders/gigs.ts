@@ -19,6 +19,10 @@ export function createGigLoaders(clients: Clients) {
     ({ filter, page, perPage }: PageKey<GigFilter>) => clients.marketplace.listGigs(filter, { page, perPage }),
     (gig: GigRecord) => gigBySlug.prime(gig.slug, gig),
   );
-  const reviewPages = pageLoader(({ filter, page, perPage }: PageKey<string>) => clients.marketplace.listReviews(filter, { page, perPage }));
+  // A review's global id names its gig (reviews are listed only per gig), so a review the upstream sent without its gig gets it here.
+  const reviewPages = pageLoader(async ({ filter, page, perPage }: PageKey<string>) => {
+    const result = await clients.marketplace.listReviews(filter, { page, perPage });
+    return { ...result, items: result.items.map((review) => (review.gigSlug ? review : { ...review, gigSlug: filter })) };
+  });
   return { gigBySlug, gigPages, reviewPages };
 }

@@ -14,7 +14,8 @@ import { reportsForUrl } from './seo.js';
 
 const MAX_CODE_LENGTH = 200;
 
-function itemId(value: string): string {
+/** The `item(id)` check, shared by `node(id)` for items. */
+export function itemId(value: string): string {
   const id = value.trim();
   if (!/^\d{1,18}$/.test(id)) throw badUserInput('"id" must be a numeric item id', 'id');
   return String(BigInt(id));

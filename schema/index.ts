@@ -26,6 +26,7 @@ import './media.js';
 import './offers.js';
 import './requests.js';
 import './events.js';
+import './node.js';
 
 // @defer and @stream are declared here (rather than added by Yoga's defer-stream plugin at
 // start-up) so the printed schema, and the clients generated from it, know them.

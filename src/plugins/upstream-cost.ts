@@ -10,6 +10,10 @@
  * - any other list multiplies its children by UNPAGED_LIST_MAX (the list is
  *   whatever the upstream sent), except a connection's own nodes/edges, which
  *   its `first` already counted.
+ * - `node(id)` costs what resolving its id may (src/global-id.ts: one call, or
+ *   a bounded scan for types the upstream only lists), `nodes(ids)` the sum
+ *   over its ids, its children once per id (an unknown list counts as
+ *   MAX_NODE_IDS ids of the costliest type).
  * So `seller { gigs(first: 50) { nodes { reviews(first: 50) { ... } } } }`
  * costs 1 + 1 + 50. It runs with the variables in hand (a validation rule
  * would not see them), still before any resolver. The estimate is enforced at
@@ -35,6 +39,7 @@ import {
   type OperationDefinitionNode,
   type SelectionSetNode,
 } from 'graphql';
+import { callsToResolve, MAX_NODE_IDS, NODE_TYPES } from '../global-id.js';
 import { DEFAULT_FIRST, MAX_FIRST, MAX_SCAN_PAGES, MAX_WINDOW_PAGES } from '../upstreams/paging.js';
 
 /**
@@ -56,6 +61,9 @@ export const CALLS_PER_INSTANCE: Readonly<Record<string, number>> = {
   // Subscribing asks the marketplace who the subscriber is, to filter the events (resolvers/events.ts).
   'Subscription.marketplaceEvents': 1,
 };
+
+/** The costliest id `node`/`nodes` may be given. */
+const MAX_CALLS_PER_NODE = Math.max(...Object.values(NODE_TYPES).map((type) => type.maxCalls));
 
 interface CostInput {
   schema: GraphQLSchema;
@@ -114,7 +122,16 @@ export function estimateUpstreamCalls({ schema, document, operation, variables }
     return Math.min(Math.max(Math.ceil(value), 0), MAX_FIRST);
   };
 
+  /** The ids `nodes(ids)` will resolve, or undefined when they are not known yet. */
+  const nodeIdsOf = (field: AnyField, node: FieldNode): unknown[] | undefined => {
+    const ids = argumentOf(field, node, 'ids');
+    return Array.isArray(ids) ? ids.slice(0, MAX_NODE_IDS) : undefined; // more is BAD_USER_INPUT before any call
+  };
+  const isRootNodes = (parent: GraphQLNamedType, field: AnyField) => parent === schema.getQueryType() && field.name === 'nodes';
+  const isRootNode = (parent: GraphQLNamedType, field: AnyField) => parent === schema.getQueryType() && field.name === 'node';
+
   const fanOut = (parent: GraphQLNamedType, field: AnyField, node: FieldNode): number => {
+    if (isRootNodes(parent, field)) return nodeIdsOf(field, node)?.length ?? MAX_NODE_IDS;
     if (field.args.some((a) => a.name === 'first')) return firstOf(field, node);
     const depth = listDepth(field.type);
     if (depth === 0 || isConnection(parent)) return 1;
@@ -122,6 +139,14 @@ export function estimateUpstreamCalls({ schema, document, operation, variables }
   };
 
   const ownCalls = (parent: GraphQLNamedType, field: AnyField, node: FieldNode): number => {
+    if (isRootNode(parent, field)) {
+      const id = argumentOf(field, node, 'id');
+      return id === UNKNOWN ? MAX_CALLS_PER_NODE : callsToResolve(id);
+    }
+    if (isRootNodes(parent, field)) {
+      const ids = nodeIdsOf(field, node);
+      return ids ? ids.reduce<number>((sum, id) => sum + callsToResolve(id), 0) : MAX_NODE_IDS * MAX_CALLS_PER_NODE;
+    }
     const declared = CALLS_PER_INSTANCE[`${parent.name}.${field.name}`];
     if (declared !== undefined) return declared;
     if (!isUpstreamField(field)) return 0;

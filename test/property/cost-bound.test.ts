@@ -21,12 +21,21 @@ import {
 } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { schema } from '../../schema/index.js';
+import { encodeGlobalId } from '../../src/global-id.js';
 import { encodeCursor } from '../../src/upstreams/paging.js';
 import { ALL_CREDENTIALS, startTestGateway, type GraphQLResponse, type TestGateway } from '../helpers/gateway.js';
 
 const RUNS = Number(process.env.COST_RUNS ?? 200);
 const SEED = Number(process.env.COST_SEED ?? 20261123);
 const GIG_SLUG = 'pixelcraft-design-a-minimalist-logo-in-24-hours';
+const NODE_IDS = [
+  encodeGlobalId('Seller', ['pixelcraft']),
+  encodeGlobalId('Gig', [GIG_SLUG]),
+  encodeGlobalId('Order', ['no-such-order']),
+  encodeGlobalId('Review', [GIG_SLUG, 'no-such-review']),
+  encodeGlobalId('BuyerRequest', ['no-such-request']),
+  encodeGlobalId('SeoProject', ['no-such-project']),
+];
 /** Admitted operations make at most this many calls: large enough for `items { demoReports }` (501), small enough to stay fast. */
 const MAX_COST = 600;
 
@@ -148,9 +157,15 @@ class QueryBuilder {
 function generate(g: Gen): { query: string; variables: Record<string, unknown> } {
   const builder = new QueryBuilder(g);
   const query = schema.getQueryType()!;
-  const roots = g(fc.constantFrom, 'any', 'any', 'items', 'sellers');
+  const roots = g(fc.constantFrom, 'any', 'any', 'items', 'sellers', 'nodes');
   let body: string;
-  if (roots === 'items') {
+  if (roots === 'nodes') {
+    // Global ids of types read by key and of types found by scanning a list (absent ones: the scan reads every page it may).
+    const ids = g(fc.subarray, NODE_IDS, { minLength: 1 });
+    const typed = g(fc.subarray, ['Seller', 'Gig', 'Order'], { minLength: 1 });
+    const fragments = typed.map((name) => `... on ${name} { ${builder.selection(schema.getType(name) as GraphQLObjectType, 1)} }`).join(' ');
+    body = `nodes(ids: ${JSON.stringify(ids)}) { nodeId ${fragments} } node(id: ${JSON.stringify(ids[0])}) { nodeId }`;
+  } else if (roots === 'items') {
     const item = schema.getType('Item') as GraphQLObjectType;
     body = `items { ${builder.selection(item, 1)} demoReports(first: ${g(fc.integer, { min: 0, max: 3 })}) { id } }`;
   } else if (roots === 'sellers') {

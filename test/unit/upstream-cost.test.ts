@@ -2,13 +2,15 @@
  * The cost estimate's rules, one by one, on the real schema: variables are
  * coerced with their defaults, an argument the executor would refuse counts
  * as the maximum, a window after a cursor may take two pages, a list without
- * `first` counts UNPAGED_LIST_MAX per element, and the fields declared to make
- * several calls per instance exist and call an upstream.
+ * `first` counts UNPAGED_LIST_MAX per element, the fields declared to make
+ * several calls per instance exist and call an upstream, and `node`/`nodes`
+ * cost what resolving their ids may.
  */
 import { getOperationAST, parse, isObjectType } from 'graphql';
 import { describe, expect, it } from 'vitest';
 import { CALLS_PER_INSTANCE, UNPAGED_LIST_MAX, estimateUpstreamCalls } from '../../src/plugins/upstream-cost.js';
 import { MAX_SCAN_PAGES, MAX_WINDOW_PAGES, encodeCursor } from '../../src/upstreams/paging.js';
+import { encodeGlobalId, MAX_NODE_IDS } from '../../src/global-id.js';
 import { schema } from '../../schema/index.js';
 
 const costOf = (document: string, variables?: Record<string, unknown>) => {
@@ -40,6 +42,27 @@ describe('upstream cost estimate', () => {
     expect(costOf('{ items { id demoReports(first: 1) { id } } }')).toBe(1 + UNPAGED_LIST_MAX * MAX_SCAN_PAGES);
     expect(costOf('{ a: items { id } b: items { id } }')).toBe(2);
     expect(costOf('{ gigCollections(first: 2) { nodes { gigs { slug } } } }')).toBe(1 + 2 * UNPAGED_LIST_MAX);
+  });
+
+  it('counts node(id) by its type: one call, a bounded scan for listed types, nothing for a forged id', () => {
+    const seller = encodeGlobalId('Seller', ['pixelcraft']);
+    expect(costOf(`{ node(id: "${seller}") { nodeId } }`)).toBe(1);
+    expect(costOf(`{ node(id: "${seller}") { ... on Seller { gigs(first: 5) { totalCount } } } }`)).toBe(2);
+    expect(costOf(`{ node(id: "${encodeGlobalId('Review', ['some-gig', '1'])}") { nodeId } }`)).toBe(MAX_SCAN_PAGES);
+    expect(costOf(`{ node(id: "${encodeGlobalId('BuyerRequest', ['r1'])}") { nodeId } }`)).toBe(2 * MAX_SCAN_PAGES);
+    expect(costOf('{ node(id: "1") { nodeId } }')).toBe(0);
+    // Unknown until the variables coerce: the costliest type.
+    expect(costOf('query($id: ID!) { node(id: $id) { nodeId } }', { id: seller })).toBe(1);
+    expect(costOf('query($id: ID!) { node(id: $id) { nodeId } }', { id: { no: 1 } })).toBe(2 * MAX_SCAN_PAGES);
+  });
+
+  it('counts nodes(ids) as the sum over its ids, children once per id, and an unknown list as the cap', () => {
+    const ids = [encodeGlobalId('Seller', ['a']), encodeGlobalId('Seller', ['b']), encodeGlobalId('SeoProject', ['p'])];
+    expect(costOf(`{ nodes(ids: ${JSON.stringify(ids)}) { nodeId } }`)).toBe(2 + MAX_SCAN_PAGES);
+    expect(costOf(`{ nodes(ids: ${JSON.stringify(ids)}) { ... on Seller { gigs(first: 5) { totalCount } } } }`)).toBe(2 + MAX_SCAN_PAGES + 3);
+    expect(costOf('query($ids: [ID!]!) { nodes(ids: $ids) { nodeId } }', { ids })).toBe(2 + MAX_SCAN_PAGES);
+    expect(costOf('query($ids: [ID!]!) { nodes(ids: $ids) { nodeId } }', { ids: 'x' })).toBe(0);
+    expect(costOf('query($ids: [ID!]!) { nodes(ids: $ids) { nodeId } }', { ids: null })).toBe(MAX_NODE_IDS * 2 * MAX_SCAN_PAGES);
   });
 
   it('declares several calls only for fields that exist and call an upstream', () => {
