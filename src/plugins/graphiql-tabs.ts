@@ -10,22 +10,26 @@ export interface GraphiQLTab {
   headers?: string;
 }
 
-export const MARKETPLACE_TAB = `# Marketplace: a seller, their gigs and the gigs' reviews, in one request.
-# Credentials go in the Headers tab below (README: "Credentials").
+export const MARKETPLACE_TAB = `# Marketplace: a seller, their gigs and reviews.
+# Credentials: the Headers tab below.
 query SellerWithGigs {
   seller(username: "pixelcraft") {
     name
     rating
     gigs(first: 3) {
       totalCount
-      nodes { slug title priceFrom reviews(first: 2) { nodes { rating comment } } }
+      nodes {
+        title
+        priceFrom
+        reviews(first: 2) { nodes { rating comment } }
+      }
     }
   }
   me { username }
 }
 `;
 
-export const SEO_TAB = `# Website analysis (X-Seo-Api-Key): projects and the best-scoring reports.
+export const SEO_TAB = `# Website analysis: projects, best-scoring reports.
 query SeoOverview {
   seoProjects(first: 5) { nodes { name reportsCount } }
   seoReports(first: 3, orderBy: { field: SCORE, direction: DESC }) {
@@ -35,8 +39,8 @@ query SeoOverview {
 }
 `;
 
-export const ITEMS_TAB = `# Item store (X-Items-Api-Key): an item, a purchase-code check, and the
-# website-analysis reports of its demo page (X-Seo-Api-Key), across two services.
+export const ITEMS_TAB = `# Item store: an item, a purchase-code check and
+# the analysis reports of its demo page (two services).
 query ItemOverview($id: ID!, $code: String!) {
   item(id: $id) {
     name
@@ -49,8 +53,8 @@ query ItemOverview($id: ID!, $code: String!) {
 
 export const ITEMS_TAB_VARIABLES = { id: '1', code: '1d000001-0000-4000-8000-000000000001' };
 
-export const SUBSCRIPTION_TAB = `# Live marketplace events about the caller (order, message and review events),
-# pushed over SSE as the marketplace sends them. Runs until you stop it.
+export const SUBSCRIPTION_TAB = `# Live marketplace events about the caller,
+# pushed over SSE until you stop it.
 subscription MyMarketplaceEvents {
   marketplaceEvents {
     event
