@@ -1,7 +1,7 @@
 /**
  * GraphiQL's first tabs, one per upstream service and one live subscription,
  * so a first visit shows what the one graph spans. GraphiQL uses them only
- * while the browser has no saved tabs of its own. test/unit/graphiql-tabs.test.ts
+ * while the browser has no saved tabs of its own. test/integration/graphiql-page.test.ts
  * runs each one against the sandbox, so they stay valid as the schema grows.
  */
 export interface GraphiQLTab {
