@@ -11,7 +11,6 @@ import { createApp } from './app.js';
 import { attachWebSocket } from './websocket.js';
 import { createHttpServer, listen, ListenError } from './http-server.js';
 import { completeSubscriptions } from './yoga.js';
-import { loadGraphiQLAssets } from './plugins/graphiql-assets.js';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -49,8 +48,6 @@ const port = typeof address === 'object' && address ? address.port : config.port
 app.setListenUrl(`http://127.0.0.1:${port}`);
 const shown = config.host === '0.0.0.0' ? 'localhost' : config.host;
 logger.info(`Gateway ready: http://${shown}:${port}/graphql${config.graphiql ? ' (GraphiQL in a browser)' : ''}`);
-// GraphiQL's assets are split and compressed now (on the thread pool), not when the first browser asks.
-if (config.graphiql) loadGraphiQLAssets().catch((error: unknown) => logger.warn({ err: error }, 'GraphiQL assets could not be prepared'));
 
 let stopping = false;
 function shutdown(signal: string) {

@@ -109,7 +109,12 @@ function renderShell(options: GraphiQLOptions, links: ShellLinks): string {
 
 let assets: Promise<GraphiQLAssets> | undefined;
 
-/** Loads, splits and compresses GraphiQL once per process (a few seconds of CPU, off the event loop). */
+/**
+ * Loads, splits and compresses GraphiQL once per process, when a browser first
+ * asks for it: a few seconds, which a process that never serves GraphiQL (or a
+ * test's gateway) does not spend, and which would otherwise compete with the
+ * first requests after start-up.
+ */
 export function loadGraphiQLAssets(): Promise<GraphiQLAssets> {
   assets ??= import('@graphql-yoga/render-graphiql/graphiql').then(
     (parts) => buildAssets(parts as GraphiQLParts),

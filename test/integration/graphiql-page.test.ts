@@ -38,7 +38,8 @@ function assetPaths(html: string): string[] {
   return [...html.matchAll(/"(\/graphiql\/[^"]+)"/g)].map((m) => m[1]!);
 }
 
-describe('the GraphiQL page', () => {
+// The first request splits and compresses 9 MB (a few seconds, more on a loaded machine).
+describe('the GraphiQL page', { timeout: 120_000 }, () => {
   const gw = useTestGateway();
 
   it('is a small shell whose assets, with it, make up the whole GraphiQL bundle', async () => {
