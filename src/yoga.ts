@@ -3,13 +3,14 @@
  * listens (src/server.ts does), so tests can also call `yoga.fetch`.
  */
 import { GraphQLError } from 'graphql';
-import { createYoga, maskError, type YogaServerInstance } from 'graphql-yoga';
+import { createYoga, maskError, type GraphiQLOptions, type YogaServerInstance } from 'graphql-yoga';
 import { schema } from '../schema/index.js';
 import type { Config } from './config.js';
 import { createContextFactory, type GatewayContext } from './context.js';
 import type { Logger } from './logger.js';
 import { useHttpRoutes } from './plugins/use-http-routes.js';
-import { renderGraphiQL } from './plugins/render-graphiql.js';
+import { useGraphiQLPage } from './plugins/use-graphiql.js';
+import { graphiqlTabs } from './plugins/graphiql-tabs.js';
 import { useObservability } from './plugins/use-observability.js';
 import { useCacheHeaders } from './plugins/use-cache-headers.js';
 import { useDisableIntrospection } from '@graphql-yoga/plugin-disable-introspection';
@@ -77,8 +78,8 @@ export function createGateway(deps: GatewayDeps): Gateway {
     context: createContextFactory(deps) as never,
     graphqlEndpoint: '/graphql',
     landingPage: false,
-    graphiql: config.graphiql ? { title: 'Gateway', defaultQuery: DEFAULT_QUERY, headers: demoHeaders(deps.sandboxed) } : false,
-    renderGraphiQL,
+    // Served by useGraphiQLPage (below): compressed, its assets cached by browsers.
+    graphiql: false,
     cors: config.corsOrigins.length > 0 ? { origin: config.corsOrigins, credentials: true } : false,
     // Errors that are not ours become "Unexpected error." and are logged; never a stack or internal message.
     maskedErrors: { isDev: false, maskError: maskGatewayError },
@@ -98,6 +99,7 @@ export function createGateway(deps: GatewayDeps): Gateway {
     maxRequestBodySize: false,
     plugins: [
       useHttpRoutes({ pools: deps.pools, sandboxed: deps.sandboxed, redis: deps.redis }),
+      ...(config.graphiql ? [useGraphiQLPage({ graphqlEndpoint: '/graphql', options: graphiqlOptions(deps.sandboxed) })] : []),
       // Cheap refusals first: no parsing, no upstream call for a flooding client or an oversized body.
       useRateLimit({
         graphqlEndpoint: '/graphql',
@@ -156,18 +158,10 @@ function isUnexpected(error: unknown): boolean {
   return original !== undefined && original !== null && !(original instanceof GraphQLError);
 }
 
-const DEFAULT_QUERY = `# Credentials go in the Headers tab below (README: "Credentials").
-query SellerWithGigs {
-  seller(username: "pixelcraft") {
-    name
-    gigs(first: 3) {
-      totalCount
-      nodes { slug title reviews(first: 2) { nodes { rating comment } } }
-    }
-  }
-  me { username }
+function graphiqlOptions(sandboxed: ReadonlySet<string>): GraphiQLOptions {
+  const headers = demoHeaders(sandboxed);
+  return { title: 'Gateway', headers, defaultTabs: graphiqlTabs(headers) };
 }
-`;
 
 /** The sandbox's demo credentials, pre-filled in GraphiQL for the upstreams the sandbox serves. */
 function demoHeaders(sandboxed: ReadonlySet<string>): string | undefined {

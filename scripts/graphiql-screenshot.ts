@@ -1,0 +1,24 @@
+/**
+ * `npm run screenshot`: docs/graphiql.png, the README's picture of GraphiQL,
+ * taken the way test/browser/graphiql.test.ts drives it (Debian's Chromium,
+ * the gateway as `npm start` runs it, the default query run with the button).
+ */
+import { launchChromium, openGraphiQL, runActiveTab, startLikeNpmStart, CHROMIUM_PATH, chromiumInstalled } from '../test/helpers/graphiql-browser.js';
+
+const OUTPUT = 'docs/graphiql.png';
+
+if (!chromiumInstalled()) {
+  console.error(`No Chromium at ${CHROMIUM_PATH}: apt-get install chromium (or set CHROMIUM_PATH).`);
+  process.exit(1);
+}
+const gateway = await startLikeNpmStart();
+const browser = await launchChromium({ width: 1440, height: 860 });
+try {
+  await openGraphiQL(browser.page, gateway.url);
+  await runActiveTab(browser.page);
+  await browser.page.screenshot({ path: OUTPUT });
+  console.log(`Wrote ${OUTPUT}`);
+} finally {
+  await browser.close();
+  await gateway.close();
+}
