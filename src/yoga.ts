@@ -11,6 +11,7 @@ import type { Logger } from './logger.js';
 import { useHttpRoutes } from './plugins/use-http-routes.js';
 import { renderGraphiQL } from './plugins/render-graphiql.js';
 import { useObservability } from './plugins/use-observability.js';
+import { useTracing } from './plugins/use-tracing.js';
 import { useCacheHeaders } from './plugins/use-cache-headers.js';
 import { useCSRFPrevention } from '@graphql-yoga/plugin-csrf-prevention';
 import { useDisableIntrospection } from '@graphql-yoga/plugin-disable-introspection';
@@ -83,6 +84,8 @@ export function createGateway(deps: GatewayDeps): Gateway {
     // built-in limit would pipe each body through a TransformStream again, which showed in profiles.
     maxRequestBodySize: false,
     plugins: [
+      // First, so its request span is the outermost and every other plugin's work falls inside it.
+      useTracing(),
       useHttpRoutes({ pools: deps.pools, sandboxed: deps.sandboxed, redis: deps.redis }),
       // Cheap refusals first: no parsing, no upstream call for a flooding client or an oversized body.
       useRateLimit({
