@@ -83,6 +83,22 @@ export function useTracing(): Plugin<GatewayContext> {
   };
 }
 
+/** A graphql-ws operation's SERVER span, continuing a `traceparent` from connectionParams or the upgrade request. */
+export function startWebSocketOperationSpan(carrier: Record<string, string>): { ctx: Context; span: Span } | undefined {
+  const tracer = activeTracer();
+  if (!tracer) return undefined;
+  const parent = propagation.extract(ROOT_CONTEXT, carrier);
+  const span = tracer.startSpan('graphql-ws operation', { kind: SpanKind.SERVER, attributes: { 'network.protocol.name': 'websocket', 'url.path': '/graphql' } }, parent);
+  return { ctx: trace.setSpan(parent, span), span };
+}
+
+/** Ends a graphql-ws operation refused before it ran (syntax, validation, limits), with the errors' codes. */
+export function endRefusedOperation(operation: { span: Span } | undefined, errors: readonly GraphQLError[]): void {
+  if (!operation) return;
+  recordErrors(operation.span, errors);
+  operation.span.end();
+}
+
 /** One delivered subscription event: a span of its own trace, linked to the subscription's `graphql.subscribe` span. */
 function deliveredEvent(operation: Attributes, link: SpanContext | undefined, number: number, errors: readonly GraphQLError[] | undefined): void {
   const tracer = activeTracer();

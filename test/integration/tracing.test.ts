@@ -9,6 +9,9 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ALL_CREDENTIALS, ITEMS_KEY, SEO_KEY, startTestGateway, TOKENS, type TestGateway } from '../helpers/gateway.js';
 import { startOtlpReceiver, type OtlpReceiver, type ReceivedSpan } from '../helpers/otlp-receiver.js';
 import type { SandboxName } from '../../src/sandbox/index.js';
+import { createClient } from 'graphql-ws';
+import WebSocket from 'ws';
+import { eventFor, postWebhook, until } from '../helpers/events.js';
 
 const CALLER_TRACE = '4bf92f3577b34da6a3ce929d0e0e4736';
 const CALLER_SPAN = '00f067aa0ba902b7';
@@ -134,6 +137,53 @@ describe.each(['http/protobuf', 'http/json'])('traces exported over OTLP %s', (p
     // The collector's own credential travels as a header of the export, as configured.
     expect(receiver.exports[0]!.headers['x-collector-key']).toBe('collector secret');
     expect(receiver.exports[0]!.contentType).toBe(protocol === 'http/json' ? 'application/json' : 'application/x-protobuf');
+  });
+});
+
+describe('a subscription over graphql-ws', () => {
+  let receiver: OtlpReceiver;
+  let gw: TestGateway;
+  beforeAll(async () => {
+    receiver = await startOtlpReceiver();
+    gw = await startTestGateway({ OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url, OTEL_BSP_SCHEDULE_DELAY: '20' });
+  });
+  afterAll(async () => {
+    await gw?.close();
+    await receiver?.close();
+  });
+
+  it("is a SERVER span continuing the connection's traceparent, and each delivered event a span linked to its subscribe span", async () => {
+    const client = createClient({
+      url: `${gw.url.replace('http', 'ws')}/graphql`,
+      webSocketImpl: WebSocket,
+      connectionParams: { Authorization: `Bearer ${TOKENS.buyer}`, traceparent: `00-${CALLER_TRACE}-${CALLER_SPAN}-01` },
+    });
+    const received: unknown[] = [];
+    const dispose = client.subscribe(
+      { query: 'subscription Offers { marketplaceEvents(events: ["offer.created"]) { id } }' },
+      { next: (value) => received.push(value), error: () => undefined, complete: () => undefined },
+    );
+    await vi.waitFor(() => expect(receiver.spans().some((s) => s.name === 'graphql.subscribe')).toBe(true), { timeout: 10_000, interval: 50 });
+    for (let i = 0; i < 2; i++) expect((await postWebhook(gw.url, eventFor({ username: 'alice' }, 'offer.created'))).status).toBe(202);
+    await until(() => received.length >= 2);
+    await vi.waitFor(() => expect(receiver.spans().filter((s) => s.name === 'subscription event Offers')).toHaveLength(2), { timeout: 10_000, interval: 50 });
+    dispose();
+    await client.dispose();
+
+    const spans = receiver.spans();
+    const operation = spans.find((s) => s.name === 'graphql-ws operation')!;
+    expect(operation).toMatchObject({ kind: SERVER, traceId: CALLER_TRACE, parentSpanId: CALLER_SPAN });
+    const subscribe = spans.find((s) => s.name === 'graphql.subscribe')!;
+    expect(subscribe).toMatchObject({ traceId: CALLER_TRACE, parentSpanId: operation.spanId });
+    expect(subscribe.attributes).toMatchObject({ 'graphql.operation.type': 'subscription', 'graphql.operation.name': 'Offers' });
+    const events = spans.filter((s) => s.name === 'subscription event Offers');
+    for (const event of events) {
+      // A trace of its own per event, so one long subscription is not one endless trace.
+      expect(event.traceId).not.toBe(CALLER_TRACE);
+      expect(event.links).toEqual([{ traceId: CALLER_TRACE, spanId: subscribe.spanId }]);
+    }
+    expect(events.map((e) => e.attributes['gateway.subscription.event']).sort()).toEqual([1, 2]);
+    expect(Buffer.concat(receiver.exports.map((e) => e.body)).toString('latin1')).not.toContain(TOKENS.buyer);
   });
 });
 
