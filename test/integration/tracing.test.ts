@@ -187,6 +187,35 @@ describe('a subscription over graphql-ws', () => {
   });
 });
 
+describe('a call refused by an open circuit breaker', () => {
+  let receiver: OtlpReceiver;
+  let gw: TestGateway;
+  beforeAll(async () => {
+    receiver = await startOtlpReceiver();
+    // No item store: its calls fail at once, and one failed call opens its circuit.
+    gw = await startTestGateway({ OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url, OTEL_BSP_SCHEDULE_DELAY: '20', BREAKER_FAILURES: '1', UPSTREAM_RETRIES: '0' }, ['marketplace', 'seo']);
+  });
+  afterAll(async () => {
+    await gw?.close();
+    await receiver?.close();
+  });
+
+  it('is an event on the span that wanted the call, and no CLIENT span', async () => {
+    const headers = { 'x-items-api-key': ITEMS_KEY };
+    expect((await gw.query('query First { items { id } }', { headers })).errors?.[0]?.extensions?.code).toBe('UPSTREAM_UNAVAILABLE');
+    const refused = await gw.query('query Second { items { id } }', { headers });
+    expect(refused.errors?.[0]?.extensions?.code).toBe('UPSTREAM_UNAVAILABLE');
+    const executeOf = (name: string) => receiver.spans().find((s) => s.name === 'graphql.execute' && s.attributes['graphql.operation.name'] === name);
+    await vi.waitFor(() => expect(executeOf('Second')).toBeDefined(), { timeout: 10_000, interval: 50 });
+    const second = executeOf('Second')!;
+    expect(second.events).toEqual([
+      { name: 'gateway.upstream.short_circuit', attributes: { 'gateway.upstream': 'items', 'gateway.upstream.operation': 'listItems', 'gateway.error.code': 'UPSTREAM_UNAVAILABLE' } },
+    ]);
+    expect(receiver.spans().filter((s) => s.kind === CLIENT && s.traceId === second.traceId)).toEqual([]);
+    expect(receiver.spans().filter((s) => s.kind === CLIENT && s.traceId === executeOf('First')!.traceId)).toHaveLength(1);
+  });
+});
+
 describe('tracing off (no OTLP endpoint)', () => {
   let gw: TestGateway;
   beforeAll(async () => {
