@@ -22,7 +22,7 @@ import {
   type Sampler,
   type SpanExporter,
 } from '@opentelemetry/sdk-trace-node';
-import { ATTR_SERVICE_NAME, ATTR_SERVICE_VERSION } from '@opentelemetry/semantic-conventions';
+import { ATTR_SERVICE_NAME } from '@opentelemetry/semantic-conventions';
 import type { TracingConfig } from './config.js';
 
 /** The instrumentation scope every gateway span is recorded under. */
@@ -48,7 +48,7 @@ export function startTracing(config: TracingConfig | undefined, exporter?: SpanE
   if (tracer) throw new Error('Tracing is already started in this process');
   const provider = new NodeTracerProvider({
     // Only what names the service: the process detector would add the command line, which can hold a secret.
-    resource: defaultResource().merge(resourceFromAttributes({ [ATTR_SERVICE_NAME]: config.serviceName, [ATTR_SERVICE_VERSION]: process.env.npm_package_version ?? '0.1.0' })),
+    resource: defaultResource().merge(resourceFromAttributes({ [ATTR_SERVICE_NAME]: config.serviceName })),
     sampler: samplerOf(config),
     spanProcessors: [new BatchSpanProcessor(exporter ?? exporterOf(config), config.batch)],
   });

@@ -46,10 +46,10 @@ export function useTracing(): Plugin<GatewayContext> {
         serverSpans.add(span);
         return within(trace.setSpan(parent, span), span, wrapped);
       },
-      parse: ({ context: ctx }, wrapped) => phase('graphql.parse', ctx, wrapped),
-      validate: ({ context: ctx }, wrapped) => phase('graphql.validate', ctx, wrapped),
-      execute: ({ context: ctx }, wrapped) => phase('graphql.execute', ctx, wrapped),
-      subscribe: ({ context: ctx }, wrapped) => phase('graphql.subscribe', ctx, wrapped),
+      parse: (_, wrapped) => phase('graphql.parse', wrapped),
+      validate: (_, wrapped) => phase('graphql.validate', wrapped),
+      execute: (_, wrapped) => phase('graphql.execute', wrapped),
+      subscribe: (_, wrapped) => phase('graphql.subscribe', wrapped),
     },
     onResponse({ response }) {
       const span = trace.getActiveSpan();
@@ -112,7 +112,7 @@ function deliveredEvent(operation: Attributes, link: SpanContext | undefined, nu
 }
 
 /** A span around one GraphQL phase, child of whatever is active (the SERVER span, or a graphql-ws operation's). */
-function phase<T>(name: string, _ctx: unknown, wrapped: () => T): T {
+function phase<T>(name: string, wrapped: () => T): T {
   const tracer = activeTracer();
   if (!tracer) return wrapped();
   const parent = context.active();
@@ -130,7 +130,8 @@ export function within<T>(ctx: Context, span: Span, wrapped: () => T): T {
     span.end();
     throw error;
   }
-  if (result instanceof Promise) {
+  // Yoga often returns already-settled thenables that are not Promises: any `then` counts.
+  if (isThenable(result)) {
     return result.then(
       (value: unknown) => {
         span.end();
@@ -145,6 +146,10 @@ export function within<T>(ctx: Context, span: Span, wrapped: () => T): T {
   }
   span.end();
   return result;
+}
+
+function isThenable(value: unknown): value is PromiseLike<unknown> {
+  return typeof (value as PromiseLike<unknown> | undefined)?.then === 'function';
 }
 
 function operationAttributes(document: Parameters<typeof getOperationAST>[0], operationName: string | null | undefined): Attributes {
