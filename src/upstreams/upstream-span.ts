@@ -81,3 +81,9 @@ export function noteShortCircuit(upstream: UpstreamName, operation: string): voi
     'gateway.error.code': 'UPSTREAM_UNAVAILABLE',
   });
 }
+
+/** A read the shared reference-data cache answered without a call: an event on the span that asked. */
+export function noteCacheHit(key: string): void {
+  if (!activeTracer()) return;
+  trace.getActiveSpan()?.addEvent('gateway.cache.hit', { 'gateway.cache': 'reference-data', 'gateway.cache.key': key });
+}

@@ -216,6 +216,30 @@ describe('a call refused by an open circuit breaker', () => {
   });
 });
 
+describe('a read served by the reference-data cache', () => {
+  let receiver: OtlpReceiver;
+  let gw: TestGateway;
+  beforeAll(async () => {
+    receiver = await startOtlpReceiver();
+    gw = await startTestGateway({ OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url, OTEL_BSP_SCHEDULE_DELAY: '20', REFERENCE_CACHE_TTL_MS: '60000' });
+  });
+  afterAll(async () => {
+    await gw?.close();
+    await receiver?.close();
+  });
+
+  it('is a cache-hit event instead of a CLIENT span', async () => {
+    await gw.query('query Miss { categories { slug } }');
+    await gw.query('query Hit { categories { slug } }');
+    const executeOf = (name: string) => receiver.spans().find((s) => s.name === 'graphql.execute' && s.attributes['graphql.operation.name'] === name);
+    await vi.waitFor(() => expect(executeOf('Hit')).toBeDefined(), { timeout: 10_000, interval: 50 });
+    const clientsOf = (name: string) => receiver.spans().filter((s) => s.kind === CLIENT && s.traceId === executeOf(name)!.traceId);
+    expect(clientsOf('Miss').map((s) => s.attributes['gateway.upstream.operation'])).toEqual(['categoriesIndex']);
+    expect(clientsOf('Hit')).toEqual([]);
+    expect(executeOf('Hit')!.events).toEqual([{ name: 'gateway.cache.hit', attributes: { 'gateway.cache': 'reference-data', 'gateway.cache.key': 'categories' } }]);
+  });
+});
+
 describe('tracing off (no OTLP endpoint)', () => {
   let gw: TestGateway;
   beforeAll(async () => {
