@@ -39,7 +39,8 @@ export function useTracing(): Plugin<GatewayContext> {
           route ? `${request.method} ${route}` : request.method,
           {
             kind: SpanKind.SERVER,
-            attributes: { 'http.request.method': request.method, 'url.scheme': url.protocol.slice(0, -1), 'url.path': url.pathname, ...(route && { 'http.route': route }) },
+            // The path only when it is one of ours: any other is the caller's text, and never the query string.
+            attributes: { 'http.request.method': request.method, 'url.scheme': url.protocol.slice(0, -1), ...(route && { 'http.route': route, 'url.path': route }) },
           },
           parent,
         );

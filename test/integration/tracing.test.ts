@@ -131,6 +131,17 @@ describe.each(['http/protobuf', 'http/json'])('traces exported over OTLP %s', (p
     }
   });
 
+  it("records neither a query string nor a path that is not the gateway's own", async () => {
+    await fetch(`${gw.url}/graphql?query=%7B__typename%7D&api_key=query-secret`, { headers: { 'x-graphql-yoga-csrf': '1', accept: 'application/json' } });
+    await fetch(`${gw.url}/not-ours/path-secret`);
+    const serverSpans = () => receiver.spans().filter((s) => s.kind === SERVER);
+    await vi.waitFor(() => expect(serverSpans().length).toBeGreaterThanOrEqual(3), { timeout: 10_000, interval: 50 });
+    expect(serverSpans().find((s) => s.name === 'GET /graphql')!.attributes).toMatchObject({ 'url.path': '/graphql', 'http.response.status_code': 200 });
+    expect(serverSpans().find((s) => s.name === 'GET')!.attributes['url.path']).toBeUndefined();
+    const raw = Buffer.concat(receiver.exports.map((e) => e.body)).toString('latin1');
+    for (const secret of ['query-secret', 'path-secret', '__typename']) expect(raw).not.toContain(secret);
+  });
+
   it('exports no credential: not in any attribute, event, link or resource (the raw bytes)', () => {
     const raw = Buffer.concat(receiver.exports.map((e) => e.body)).toString('latin1');
     for (const secret of [TOKENS.buyer, SEO_KEY, ITEMS_KEY, 'api_key', 'Bearer', 'collector secret']) expect(raw).not.toContain(secret);
