@@ -10,8 +10,14 @@
  * machine hits both alike. The tables are saved into docs/benchmarks.md
  * between its bench markers, with the machine and the command.
  *
+ * A second gateway process runs with tracing on (every request sampled,
+ * exported over OTLP/HTTP protobuf to a local no-op receiver, otlp-sink.ts)
+ * and is measured in the same alternating rounds, so the table shows what
+ * tracing costs next to the gateway with tracing off (no endpoint: no
+ * provider at all). `--no-tracing` leaves it out.
+ *
  *   npm run bench -- [--duration 4] [--rounds 4] [--connections 4] [--latencies 0,20] [--only gig]
- *                    [--client-cpu gateway|any] [--no-save] [--profile]
+ *                    [--client-cpu gateway|any] [--no-save] [--profile] [--no-tracing]
  *
  * Gateway settings come from the environment as usual (UPSTREAM_CONNECTIONS,
  * ITEMS_BATCH_THRESHOLD, ...), so a before/after is two runs with another env.
@@ -24,6 +30,7 @@ import { DirectRequest, RestPools, type Origins, type Service } from './direct/r
 import { drive, merge, percentile, type Sample } from './driver.js';
 import { buildGateway, pin, pinning, startGatewayProcess, startSandboxProcess, type GatewayProcess } from './processes.js';
 import { benchQueries, gatewayHeaders, loadFixtures, type BenchQuery } from './queries.js';
+import { startOtlpSink } from './otlp-sink.js';
 
 const { values: flags } = parseArgs({
   options: {
@@ -36,6 +43,7 @@ const { values: flags } = parseArgs({
     profile: { type: 'boolean', default: false },
     /** Where the client side (driver + direct client) runs: beside the gateway (default) or wherever the OS puts it. */
     'client-cpu': { type: 'string', default: 'gateway' },
+    'no-tracing': { type: 'boolean', default: false },
   },
 });
 const durationMs = Number(flags.duration) * 1000;
@@ -53,6 +61,15 @@ interface Row {
   minimum: number;
   directCalls: number;
   cpuMsPerRequest: number;
+  /** The gateway with tracing on (100 % sampled), when measured. */
+  traced?: { sample: Sample; cpuMsPerRequest: number; exportedBytesPerRequest: number };
+}
+
+/** The traced gateway, its client pool, and how many bytes of spans it has exported so far. */
+interface Traced {
+  gateway: GatewayProcess;
+  pool: Pool;
+  exportedBytes(): number;
 }
 
 async function control(origins: Origins, path: string, body?: unknown): Promise<Array<{ calls: number }>> {
@@ -83,7 +100,14 @@ function gatewayTask(pool: Pool, query: BenchQuery): () => Promise<void> {
   };
 }
 
-async function measure(query: BenchQuery, gateway: GatewayProcess, gatewayPool: Pool, rest: RestPools, origins: Origins): Promise<Row> {
+/** Drives one gateway for one round, adding its CPU time to `cpu.micros`. */
+async function driveGateway(gateway: GatewayProcess, task: () => Promise<void>, samples: Sample[], cpu: { micros: number }, ms: number): Promise<void> {
+  const before = await gateway.cpuMicros();
+  samples.push(await drive(task, connections, ms));
+  cpu.micros += (await gateway.cpuMicros()) - before;
+}
+
+async function measure(query: BenchQuery, gateway: GatewayProcess, gatewayPool: Pool, rest: RestPools, origins: Origins, traced?: Traced): Promise<Row> {
   const viaGateway = gatewayTask(gatewayPool, query);
   const direct = () => query.direct(new DirectRequest(rest, query.credentials));
   await viaGateway(); // fail loudly on a broken query before measuring anything
@@ -98,23 +122,34 @@ async function measure(query: BenchQuery, gateway: GatewayProcess, gatewayPool: 
   // Settle connections at this latency (the JIT was warmed at 0 ms before any measurement, see below).
   await drive(viaGateway, connections, 500);
   await drive(direct, connections, 500);
+  const viaTraced = traced && gatewayTask(traced.pool, query);
+  if (viaTraced) await drive(viaTraced, connections, 500);
   const gatewaySamples: Sample[] = [];
   const directSamples: Sample[] = [];
-  let cpuMicros = 0;
+  const tracedSamples: Sample[] = [];
+  const cpu = { micros: 0 };
+  const tracedCpu = { micros: 0 };
+  const exportedBefore = traced?.exportedBytes() ?? 0;
+  const slice = durationMs / rounds;
   for (let round = 0; round < rounds; round++) {
-    const runGateway = async () => {
-      const before = await gateway.cpuMicros();
-      gatewaySamples.push(await drive(viaGateway, connections, durationMs / rounds));
-      cpuMicros += (await gateway.cpuMicros()) - before;
-    };
-    const runDirect = async () => {
-      directSamples.push(await drive(direct, connections, durationMs / rounds));
-    };
-    if (round % 2 === 0) await runGateway().then(runDirect);
-    else await runDirect().then(runGateway);
+    const sides = [
+      () => driveGateway(gateway, viaGateway, gatewaySamples, cpu, slice),
+      async () => void directSamples.push(await drive(direct, connections, slice)),
+      ...(traced && viaTraced ? [() => driveGateway(traced.gateway, viaTraced, tracedSamples, tracedCpu, slice)] : []),
+    ];
+    // Each round starts with another side, so drift on a shared machine hits all alike.
+    for (let i = 0; i < sides.length; i++) await sides[(round + i) % sides.length]!();
   }
   const gatewaySample = merge(gatewaySamples);
+  const cpuMicros = cpu.micros;
+  const tracedSample = traced ? merge(tracedSamples) : undefined;
   return {
+    traced: tracedSample && {
+      sample: tracedSample,
+      cpuMsPerRequest: tracedCpu.micros / 1000 / Math.max(1, tracedSample.latencies.length),
+      // Spans of the warm-up and of the last batch may land in a neighbouring query's count: an approximation.
+      exportedBytesPerRequest: (traced!.exportedBytes() - exportedBefore) / Math.max(1, tracedSample.latencies.length),
+    },
     query: query.name,
     gateway: gatewaySample,
     direct: merge(directSamples),
@@ -134,6 +169,11 @@ function table(latency: number, rows: Row[]): string {
     '| query | gateway p50 / p99 (ms) | direct REST p50 / p99 (ms) | ratio (p50) | upstream calls (gateway / minimum) | gateway req/s | gateway CPU / request (ms) |',
     '|---|---|---|---|---|---|---|',
   ];
+  const tracing = rows.some((row) => row.traced);
+  if (tracing) {
+    lines[2] += ' traced p50 / p99 (ms) | traced req/s | traced CPU / request (ms) | tracing CPU overhead | OTLP bytes exported / request |';
+    lines[3] += '---|---|---|---|---|';
+  }
   for (const row of rows) {
     const g50 = percentile(row.gateway.latencies, 50);
     const d50 = percentile(row.direct.latencies, 50);
@@ -141,10 +181,19 @@ function table(latency: number, rows: Row[]): string {
     const calls = `${row.gatewayCalls} / ${row.minimum}${row.gatewayCalls > row.minimum ? ' ⚠' : ''}${row.directCalls !== row.minimum ? ` (direct made ${row.directCalls})` : ''}`;
     const errors = row.gateway.errors + row.direct.errors;
     lines.push(
-      `| ${row.query} | ${ms(g50)} / ${ms(percentile(row.gateway.latencies, 99))} | ${ms(d50)} / ${ms(percentile(row.direct.latencies, 99))} | ${(g50 / d50).toFixed(2)}× | ${calls} | ${rps.toFixed(0)}${errors ? ` (${errors} errors)` : ''} | ${Number.isNaN(row.cpuMsPerRequest) ? 'n/a' : row.cpuMsPerRequest.toFixed(2)} |`,
+      `| ${row.query} | ${ms(g50)} / ${ms(percentile(row.gateway.latencies, 99))} | ${ms(d50)} / ${ms(percentile(row.direct.latencies, 99))} | ${(g50 / d50).toFixed(2)}× | ${calls} | ${rps.toFixed(0)}${errors ? ` (${errors} errors)` : ''} | ${Number.isNaN(row.cpuMsPerRequest) ? 'n/a' : row.cpuMsPerRequest.toFixed(2)} |` +
+        (row.traced ? tracedCells(row, row.traced) : ''),
     );
   }
   return lines.join('\n');
+}
+
+function tracedCells(row: Row, traced: NonNullable<Row['traced']>): string {
+  const { sample } = traced;
+  const rps = sample.latencies.length / (sample.elapsedMs / 1000);
+  const overhead = traced.cpuMsPerRequest / row.cpuMsPerRequest - 1;
+  const cpu = Number.isNaN(traced.cpuMsPerRequest) ? 'n/a' : traced.cpuMsPerRequest.toFixed(2);
+  return ` ${ms(percentile(sample.latencies, 50))} / ${ms(percentile(sample.latencies, 99))} | ${rps.toFixed(0)}${sample.errors ? ` (${sample.errors} errors)` : ''} | ${cpu} | ${Number.isNaN(overhead) ? 'n/a' : `${overhead >= 0 ? '+' : ''}${(overhead * 100).toFixed(0)} %`} | ${(traced.exportedBytesPerRequest / 1024).toFixed(1)} KiB |`;
 }
 
 async function save(markdown: string): Promise<void> {
@@ -163,11 +212,27 @@ const sandbox = await startSandboxProcess();
 const setLatency = (latencyMs: number) =>
   Promise.all(SERVICES.map((s) => fetch(`${sandbox.origins[s]}/__sandbox/latency`, { method: 'POST', body: JSON.stringify({ latencyMs }) })));
 const profileArgs = flags.profile ? ['--cpu-prof', '--cpu-prof-dir=bench/profiles', '--cpu-prof-interval', '100'] : [];
-const gateway = await startGatewayProcess(sandbox.origins, {}, profileArgs);
+// Tracing off: no endpoint, even if the shell that runs the benchmark has one set.
+const NO_TRACING = { OTEL_EXPORTER_OTLP_ENDPOINT: '', OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: '' };
+const gateway = await startGatewayProcess(sandbox.origins, NO_TRACING, profileArgs);
+const sink = flags['no-tracing'] ? undefined : await startOtlpSink();
+const tracedGateway =
+  sink &&
+  (await startGatewayProcess(sandbox.origins, {
+    ...NO_TRACING,
+    OTEL_EXPORTER_OTLP_ENDPOINT: sink.url,
+    OTEL_EXPORTER_OTLP_PROTOCOL: 'http/protobuf',
+    OTEL_TRACES_SAMPLER: 'always_on',
+  }));
 const clientCpu = flags['client-cpu'] === 'any' ? undefined : pinning?.client;
 pin(process.pid, clientCpu);
 const rest = new RestPools(sandbox.origins, poolSize);
 const gatewayPool = new Pool(new URL(gateway.url).origin, { connections, pipelining: 1, keepAliveTimeout: 30_000 });
+const traced: Traced | undefined = tracedGateway && {
+  gateway: tracedGateway,
+  pool: new Pool(new URL(tracedGateway.url).origin, { connections, pipelining: 1, keepAliveTimeout: 30_000 }),
+  exportedBytes: () => sink!.bytes(),
+};
 try {
   const queries = benchQueries(await loadFixtures(new DirectRequest(rest, {}))).filter((q) => !flags.only || q.name.includes(flags.only));
 
@@ -177,6 +242,7 @@ try {
   await setLatency(0);
   for (const query of queries) {
     await drive(gatewayTask(gatewayPool, query), connections, 1000);
+    if (traced) await drive(gatewayTask(traced.pool, query), connections, 1000);
     await drive(() => query.direct(new DirectRequest(rest, query.credentials)), connections, 1000);
   }
 
@@ -186,7 +252,7 @@ try {
     const rows: Row[] = [];
     for (const query of queries) {
       process.stderr.write(`latency ${latency} ms: ${query.name} …\n`);
-      rows.push(await measure(query, gateway, gatewayPool, rest, sandbox.origins));
+      rows.push(await measure(query, gateway, gatewayPool, rest, sandbox.origins, traced));
     }
     const section = table(latency, rows);
     console.log(`\n${section}\n`);
@@ -199,10 +265,16 @@ try {
     pinning
       ? `Pinning: sandbox on CPU ${pinning.sandbox}; gateway on CPU ${pinning.gateway}; the client side (driver + direct REST client) ${clientCpu ? `on CPU ${clientCpu}` : 'unpinned'}.`
       : 'Pinning: none (taskset missing or a single core).',
+    traced
+      ? 'Tracing: "gateway" has no OTLP endpoint (tracing off); "traced" is a second gateway process with OTEL_TRACES_SAMPLER=always_on exporting OTLP/HTTP protobuf (default OTEL_BSP_* batching) to a local no-op receiver (bench/otlp-sink.ts), measured in the same alternating rounds.'
+      : 'Tracing: off (--no-tracing).',
   ].join('\n');
   if (!flags['no-save']) await save(`${header}\n\n${sections.join('\n\n')}`);
 } finally {
   await gatewayPool.close();
+  await traced?.pool.close();
+  await tracedGateway?.stop();
+  await sink?.close();
   await rest.close();
   await gateway.stop();
   await sandbox.stop();

@@ -13,6 +13,7 @@ import { createEventBus, type EventBus } from './webhooks/events.js';
 import { connectRedis } from './webhooks/redis.js';
 import { WEBHOOK_PATH } from './plugins/use-marketplace-webhooks.js';
 import { randomBytes } from 'node:crypto';
+import { startTracing } from './tracing.js';
 
 export interface App {
   yoga: Gateway;
@@ -26,6 +27,8 @@ export interface App {
 }
 
 export async function createApp(config: Config, logger: Logger): Promise<App> {
+  // Off (a no-op) unless an OTLP endpoint is configured.
+  const tracing = startTracing(config.tracing);
   const names: UpstreamName[] = ['marketplace', 'seo', 'items'];
   const missing = names.filter((name) => !config.upstreams[name].url);
   let closeSandbox: (() => Promise<void>) | undefined;
@@ -68,6 +71,8 @@ export async function createApp(config: Config, logger: Logger): Promise<App> {
       await closePools(pools);
       await redis?.close();
       await closeSandbox?.();
+      // Last, so the spans of the final requests are exported before the process exits.
+      await tracing.shutdown();
     },
   };
 }

@@ -119,6 +119,29 @@ const envSchema = z.object({
   HEADERS_TIMEOUT_MS: positiveInt(10_000),
   /** Reverse proxies in front of the gateway whose X-Forwarded-For entries identify the client (0: use the socket). */
   TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
+
+  // OpenTelemetry traces (src/tracing.ts), by the SDK's standard variables. No endpoint: tracing is off.
+  /** OTLP base URL; traces go to `<endpoint>/v1/traces`. */
+  OTEL_EXPORTER_OTLP_ENDPOINT: optionalOrigin,
+  /** Full traces URL, used as is (wins over OTEL_EXPORTER_OTLP_ENDPOINT). */
+  OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: optionalOrigin,
+  /** Only the HTTP protocols are supported (no gRPC exporter is shipped). */
+  OTEL_EXPORTER_OTLP_PROTOCOL: z.enum(['http/protobuf', 'http/json']).default('http/protobuf'),
+  OTEL_EXPORTER_OTLP_TRACES_PROTOCOL: z.enum(['http/protobuf', 'http/json']).optional(),
+  /** `key=value,key2=value2` (values percent-decoded), sent with every export: the collector's credential goes here. */
+  OTEL_EXPORTER_OTLP_HEADERS: z.string().optional(),
+  OTEL_SERVICE_NAME: z.string().trim().min(1).default('unigraph-gateway'),
+  OTEL_TRACES_SAMPLER: z
+    .enum(['always_on', 'always_off', 'traceidratio', 'parentbased_always_on', 'parentbased_always_off', 'parentbased_traceidratio'])
+    .default('parentbased_always_on'),
+  /** The ratio of the *traceidratio samplers, 0 to 1. */
+  OTEL_TRACES_SAMPLER_ARG: z.coerce.number().min(0).max(1).default(1),
+  OTEL_BSP_SCHEDULE_DELAY: z.coerce.number().int().min(0).default(5000),
+  OTEL_BSP_EXPORT_TIMEOUT: positiveInt(30_000),
+  OTEL_BSP_MAX_QUEUE_SIZE: positiveInt(2048),
+  OTEL_BSP_MAX_EXPORT_BATCH_SIZE: positiveInt(512),
+  /** `true` turns tracing off even with an endpoint set. */
+  OTEL_SDK_DISABLED: bool(false),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -160,6 +183,19 @@ export interface Config {
   limits: { depth: number; aliases: number; tokens: number; cost: number; bodyBytes: number; uploadBytes: number; directives: number; batch: number };
   rateLimits: { perMinute: number; perAddressPerMinute: number; authPerMinute: number; trustedProxies: number };
   connections: { maxPerIp: number; headersTimeoutMs: number };
+  /** Undefined when tracing is off (no OTLP endpoint, or OTEL_SDK_DISABLED). */
+  tracing: TracingConfig | undefined;
+}
+
+export interface TracingConfig {
+  /** The full OTLP traces URL. */
+  url: string;
+  protocol: 'http/protobuf' | 'http/json';
+  headers: Record<string, string>;
+  serviceName: string;
+  sampler: Env['OTEL_TRACES_SAMPLER'];
+  samplerRatio: number;
+  batch: { scheduledDelayMillis: number; exportTimeoutMillis: number; maxQueueSize: number; maxExportBatchSize: number };
 }
 
 export class ConfigError extends Error {
@@ -233,5 +269,42 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       trustedProxies: e.TRUST_PROXY_HOPS,
     },
     connections: { maxPerIp: e.MAX_CONNECTIONS_PER_IP, headersTimeoutMs: e.HEADERS_TIMEOUT_MS },
+    tracing: tracingConfig(e),
   };
+}
+
+function tracingConfig(e: Env): TracingConfig | undefined {
+  const url = e.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT ?? (e.OTEL_EXPORTER_OTLP_ENDPOINT ? `${e.OTEL_EXPORTER_OTLP_ENDPOINT.replace(/\/+$/, '')}/v1/traces` : undefined);
+  if (!url || e.OTEL_SDK_DISABLED) return undefined;
+  return {
+    url,
+    protocol: e.OTEL_EXPORTER_OTLP_TRACES_PROTOCOL ?? e.OTEL_EXPORTER_OTLP_PROTOCOL,
+    headers: otlpHeaders(e.OTEL_EXPORTER_OTLP_HEADERS),
+    serviceName: e.OTEL_SERVICE_NAME,
+    sampler: e.OTEL_TRACES_SAMPLER,
+    samplerRatio: e.OTEL_TRACES_SAMPLER_ARG,
+    batch: {
+      scheduledDelayMillis: e.OTEL_BSP_SCHEDULE_DELAY,
+      exportTimeoutMillis: e.OTEL_BSP_EXPORT_TIMEOUT,
+      maxQueueSize: e.OTEL_BSP_MAX_QUEUE_SIZE,
+      maxExportBatchSize: e.OTEL_BSP_MAX_EXPORT_BATCH_SIZE,
+    },
+  };
+}
+
+/** The OTLP exporter's header list: `key=value` pairs separated by commas, values percent-encoded. */
+function otlpHeaders(value: string | undefined): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const pair of (value ?? '').split(',')) {
+    const at = pair.indexOf('=');
+    if (at <= 0) continue;
+    const key = pair.slice(0, at).trim();
+    if (!key) continue;
+    try {
+      headers[key] = decodeURIComponent(pair.slice(at + 1).trim());
+    } catch {
+      throw new ConfigError(`Invalid configuration:\n  OTEL_EXPORTER_OTLP_HEADERS: the value of "${key}" is not valid percent-encoding`);
+    }
+  }
+  return headers;
 }

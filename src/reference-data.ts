@@ -6,6 +6,7 @@
  * on who asked first. Failures are not cached; concurrent misses share one call.
  */
 import type { UpstreamPools } from './upstreams/index.js';
+import { noteCacheHit } from './upstreams/upstream-span.js';
 import { MarketplaceClient } from './upstreams/marketplace/client.js';
 import {
   countrySchema,
@@ -39,7 +40,10 @@ export class ReferenceData {
   private cached<T>(key: string, load: (client: MarketplaceClient) => Promise<T>): Promise<T> {
     const now = Date.now();
     const hit = this.entries.get(key) as Entry<T> | undefined;
-    if (hit && hit.expiresAt > now) return hit.value;
+    if (hit && hit.expiresAt > now) {
+      noteCacheHit(key);
+      return hit.value;
+    }
     // The shared call is not tied to one caller's request signal: another caller may be waiting on it.
     const value = load(new MarketplaceClient(this.pools.marketplace, undefined, {}));
     const entry = { value, expiresAt: this.ttlMs > 0 ? now + this.ttlMs : now };

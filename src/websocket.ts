@@ -21,6 +21,8 @@ import type { WebSocketOperationContext } from './plugins/use-rate-limit.js';
 import { trustedDocumentsOf, type Gateway } from './yoga.js';
 import { trustedQuery } from './plugins/use-trusted-documents.js';
 import { serveGraphQLOverWebSocket } from './websocket-server.js';
+import { endRefusedOperation, startWebSocketOperationSpan, within } from './plugins/use-tracing.js';
+import { context } from '@opentelemetry/api';
 
 const CREDENTIAL_HEADERS = ['authorization', 'x-seo-api-key', 'x-items-api-key', 'x-gateway-admin-key'];
 
@@ -38,6 +40,16 @@ function headersOf(upgradeHeaders: IncomingMessage['headers'], params: Record<st
     if (typeof value === 'string' && HEADER_VALUE.test(value)) headers.set(name, value);
   }
   return headers;
+}
+
+/** W3C trace context of an operation: from connectionParams, else the upgrade request's headers. */
+function traceCarrier(upgradeHeaders: IncomingMessage['headers'], params: Record<string, unknown> | undefined): Record<string, string> {
+  const carrier: Record<string, string> = {};
+  for (const name of ['traceparent', 'tracestate']) {
+    const value = params?.[name] ?? upgradeHeaders[name];
+    if (typeof value === 'string' && HEADER_VALUE.test(value)) carrier[name] = value;
+  }
+  return carrier;
 }
 
 const coded = (errors: readonly GraphQLError[]): GraphQLError[] => withCodes({ errors }).errors as GraphQLError[];
@@ -60,8 +72,11 @@ export function attachWebSocket(server: Server, yoga: Gateway, options: WebSocke
   const guarded =
     (run: 'execute' | 'subscribe') =>
     async (args: ExecutionArgs): Promise<never> => {
+      const root = args.rootValue as Record<typeof run, (a: ExecutionArgs) => unknown> & { operation?: ReturnType<typeof startWebSocketOperationSpan> };
       try {
-        return (await (args.rootValue as Record<typeof run, (a: ExecutionArgs) => unknown>)[run](args)) as never;
+        // The operation's span ends when its result (or, for a subscription, its stream) is ready.
+        const { operation } = root;
+        return (await (operation ? within(operation.ctx, operation.span, () => root[run](args)) : root[run](args))) as never;
       } catch (error) {
         return { errors: error instanceof GraphQLError ? coded([error]) : unexpected(error) } as never;
       }
@@ -79,21 +94,26 @@ export function attachWebSocket(server: Server, yoga: Gateway, options: WebSocke
         });
         const initial: WebSocketOperationContext & Record<string, unknown> = { ...ctx, request, params, req: ctx.extra.request, overWebSocket: true };
         let contextValue: Partial<GatewayContext> | undefined;
+        const operation = startWebSocketOperationSpan(traceCarrier(ctx.extra.request.headers, ctx.connectionParams));
+        const traced = <T>(fn: () => T): T => (operation ? context.with(operation.ctx, fn) : fn());
         try {
           const { schema, execute, subscribe, contextFactory, parse, validate } = yoga.getEnveloped(initial);
           // Before parsing, so a flood of documents pays its rate-limit tokens first.
-          contextValue = (await contextFactory()) as Partial<GatewayContext>;
+          contextValue = (await traced(contextFactory)) as Partial<GatewayContext>;
           // Trusted documents by id, and refusal of query text in only-mode, as over HTTP.
-          const document = parse(trustedQuery(trustedDocumentsOf(yoga), params)) as DocumentNode;
-          const errors = validate(schema, document);
+          const document = traced(() => parse(trustedQuery(trustedDocumentsOf(yoga), params))) as DocumentNode;
+          const errors = traced(() => validate(schema, document));
           if (errors.length > 0) {
             contextValue.finish?.();
+            endRefusedOperation(operation, coded(errors));
             return coded(errors);
           }
-          return { schema, operationName: params.operationName, document, variableValues: params.variables, contextValue, rootValue: { execute, subscribe } };
+          return { schema, operationName: params.operationName, document, variableValues: params.variables, contextValue, rootValue: { execute, subscribe, operation } };
         } catch (error) {
           contextValue?.finish?.();
-          return error instanceof GraphQLError ? coded([error]) : unexpected(error);
+          const refusal = error instanceof GraphQLError ? coded([error]) : unexpected(error);
+          endRefusedOperation(operation, refusal);
+          return refusal;
         }
       },
       // Over HTTP, use-error-codes.ts codes a result's errors (variable coercion, …) as Yoga sends it.

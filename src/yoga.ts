@@ -12,6 +12,7 @@ import { useHttpRoutes } from './plugins/use-http-routes.js';
 import { useGraphiQLPage } from './plugins/use-graphiql.js';
 import { graphiqlTabs } from './plugins/graphiql-tabs.js';
 import { useObservability } from './plugins/use-observability.js';
+import { useTracing } from './plugins/use-tracing.js';
 import { useCacheHeaders } from './plugins/use-cache-headers.js';
 import { useDisableIntrospection } from '@graphql-yoga/plugin-disable-introspection';
 import { useBodyLimit } from './plugins/use-body-limit.js';
@@ -98,6 +99,8 @@ export function createGateway(deps: GatewayDeps): Gateway {
     // built-in limit would pipe each body through a TransformStream again, which showed in profiles.
     maxRequestBodySize: false,
     plugins: [
+      // First, so its request span is the outermost and every other plugin's work falls inside it.
+      useTracing(),
       useHttpRoutes({ pools: deps.pools, sandboxed: deps.sandboxed, redis: deps.redis }),
       ...(config.graphiql ? [useGraphiQLPage({ graphqlEndpoint: '/graphql', options: graphiqlOptions(deps.sandboxed) })] : []),
       // Cheap refusals first: no parsing, no upstream call for a flooding client or an oversized body.

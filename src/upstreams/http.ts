@@ -20,10 +20,12 @@ import type { HttpMethod } from './operations.js';
 import { CircuitBreaker, type Admission, type BreakerOptions, type BreakerState } from './breaker.js';
 import { readJson } from './response-body.js';
 import { parseRetryAfter } from './retry-after.js';
-import { addressOf, errorCode, isTimeout, isTransportFailure } from './transport-errors.js';
+import { addressOf, errorCode, isDeadline, isTimeout, isTransportFailure } from './transport-errors.js';
+import { queryString } from './identifiers.js';
 import { upstreamMetrics } from '../metrics.js';
 import type { Logger } from '../logger.js';
 import type { CallBudget } from './call-budget.js';
+import { endAttemptSpan, noteShortCircuit, spanTargetOf, startAttemptSpan, type SpanTarget } from './upstream-span.js';
 
 export { parseRetryAfter };
 
@@ -65,8 +67,12 @@ export interface UpstreamRequest {
   inFlight?: { count: number };
   /** The GraphQL operation's upstream-call budget: one unit per call (not per attempt). */
   budget?: CallBudget;
-  /** Operation name for logs and metrics (never a value). */
+  /** Operation name for logs, metrics and spans (never a value). */
   operation: string;
+  /** The operation's path template (`/gigs/{slug}/reviews`), for the span's `url.template`. */
+  template?: string;
+  /** The gateway's code for a non-2xx status of this upstream, for the span. */
+  codeOf?: (status: number) => string | undefined;
 }
 
 export interface UpstreamResponse {
@@ -96,6 +102,7 @@ export class UpstreamHttp {
   readonly breaker: CircuitBreaker;
   private readonly pool: Pool;
   private readonly address: string;
+  private readonly spanTarget: SpanTarget;
   lastError: { message: string; code?: string; at: string } | undefined;
 
   private readonly options: Required<Omit<UpstreamHttpOptions, 'breaker'>> & Pick<UpstreamHttpOptions, 'breaker'>;
@@ -104,6 +111,7 @@ export class UpstreamHttp {
     this.options = { backoffBaseMs: DEFAULT_BACKOFF_BASE_MS, retryMaxWaitMs: DEFAULT_RETRY_MAX_WAIT_MS, ...options };
     this.name = options.name;
     this.address = addressOf(options.origin);
+    this.spanTarget = spanTargetOf(options.name, options.origin);
     this.pool = new Pool(options.origin, {
       connections: options.connections,
       pipelining: 1,
@@ -148,6 +156,7 @@ export class UpstreamHttp {
     const admission = this.breaker.admit();
     if (!admission) {
       upstreamMetrics.rejected(this.name);
+      noteShortCircuit(this.name, req.operation);
       throw new UpstreamError(this.name, 'UPSTREAM_UNAVAILABLE', `The ${this.name} service is unavailable (circuit open)`, {
         retryAfter: this.breaker.retryAfterSeconds(),
       });
@@ -169,7 +178,7 @@ export class UpstreamHttp {
     for (let attempt = 1; ; attempt++) {
       let response: UpstreamResponse;
       try {
-        response = await this.attempt(req);
+        response = await this.attempt(req, attempt);
       } catch (caught) {
         const { error, upstreamFault } = caught as AttemptFailure;
         settle(upstreamFault ? 'failed' : undefined);
@@ -224,7 +233,7 @@ export class UpstreamHttp {
   }
 
   /** One attempt, bounded as a whole (connect to last body byte) by the timeout. Throws an AttemptFailure. */
-  private async attempt(req: UpstreamRequest): Promise<UpstreamResponse> {
+  private async attempt(req: UpstreamRequest, attempt: number): Promise<UpstreamResponse> {
     const path = this.options.root + req.path + queryString(req.query);
     const mutation = req.method !== 'GET';
     const outer = req.signal;
@@ -241,21 +250,20 @@ export class UpstreamHttp {
     outer?.addEventListener('abort', follow, { once: true });
     let status: number | undefined;
     let failure: string | undefined;
+    let thrown: AttemptFailure | undefined;
+    const headers = mutation && req.idempotencyKey ? { ...req.headers, 'idempotency-key': req.idempotencyKey } : req.headers;
+    const span = startAttemptSpan(this.spanTarget, { method: req.method, template: req.template && this.options.root + req.template, operation: req.operation, attempt }, headers);
     try {
-      const res = await this.pool.request({
-        method: req.method,
-        path,
-        headers: mutation && req.idempotencyKey ? { ...req.headers, 'idempotency-key': req.idempotencyKey } : req.headers,
-        body: req.body,
-        signal: controller.signal,
-      });
+      // With tracing on, the headers carry a `traceparent` naming this attempt's span.
+      const res = await this.pool.request({ method: req.method, path, headers: span?.headers ?? headers, body: req.body, signal: controller.signal });
       status = res.statusCode;
       const body = await readJson(res.body, res.headers['content-length'], this.options.maxResponseBytes, this.name, status);
       return { status, headers: res.headers, body };
     } catch (error) {
       failure = errorCode(error);
-      throw this.classify(error, mutation, status, outer, controller.signal.reason === ATTEMPT_TIMED_OUT);
+      throw (thrown = this.classify(error, mutation, status, outer, controller.signal.reason === ATTEMPT_TIMED_OUT));
     } finally {
+      if (span) endAttemptSpan(span, status, thrown?.error, req.codeOf);
       clearTimeout(timer);
       outer?.removeEventListener('abort', follow);
       const seconds = (performance.now() - started) / 1000;
@@ -285,16 +293,4 @@ export class UpstreamHttp {
   async destroy(): Promise<void> {
     await this.pool.destroy();
   }
-}
-
-/** The request's own deadline (AbortSignal.timeout) passed, as opposed to the caller leaving. */
-function isDeadline(signal: AbortSignal): boolean {
-  return (signal.reason as Error | undefined)?.name === 'TimeoutError';
-}
-
-function queryString(query: UpstreamRequest['query']): string {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query ?? {})) if (value !== undefined) params.append(key, String(value));
-  const text = params.toString();
-  return text ? `?${text}` : '';
 }

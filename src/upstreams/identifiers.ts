@@ -37,3 +37,11 @@ export function fillPath(template: string, params: Record<string, string> = {}):
     return encodeSegment(identifier(value, name));
   });
 }
+
+/** `?a=1&b=2` from the defined values (URLSearchParams encodes each), or '' when there are none. */
+export function queryString(query: Record<string, string | number | boolean | undefined> | undefined): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) if (value !== undefined) params.append(key, String(value));
+  const text = params.toString();
+  return text ? `?${text}` : '';
+}

@@ -97,12 +97,17 @@ const STATUS_CODES: Record<number, ErrorCode> = {
  * own message and field errors pass only when safe to show (upstream-message.ts); `secrets` are the
  * request's credentials, which never pass.
  */
+/** The code a non-2xx status of a Laravel upstream becomes (also recorded on the call's span). */
+export function laravelCode(status: number): ErrorCode {
+  return STATUS_CODES[status] ?? (status >= 500 ? 'UPSTREAM_UNAVAILABLE' : 'UPSTREAM_BAD_RESPONSE');
+}
+
 export function laravelError(upstream: UpstreamName, response: UpstreamResponse, subject: string, secrets: readonly string[] = []): UpstreamError {
   const { status } = response;
   const parsed = errorBody.safeParse(response.body);
   const body = parsed.success ? parsed.data : {};
   const retryAfter = parseRetryAfter(response.headers['retry-after']);
-  const code: ErrorCode = STATUS_CODES[status] ?? (status >= 500 ? 'UPSTREAM_UNAVAILABLE' : 'UPSTREAM_BAD_RESPONSE');
+  const code = laravelCode(status);
   const upstreamMessage = safeUpstreamMessage(body.message, secrets);
   const requiredScope = body.required_scope !== undefined && /^[\w.:-]{1,100}$/.test(body.required_scope) ? body.required_scope : undefined;
   const message = (() => {

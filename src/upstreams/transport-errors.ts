@@ -87,3 +87,8 @@ export function addressOf(origin: string): string {
   const url = new URL(origin);
   return `${url.hostname}:${url.port || (url.protocol === 'https:' ? '443' : '80')}`;
 }
+
+/** The request's own deadline (AbortSignal.timeout) passed, as opposed to the caller leaving. */
+export function isDeadline(signal: AbortSignal): boolean {
+  return (signal.reason as Error | undefined)?.name === 'TimeoutError';
+}

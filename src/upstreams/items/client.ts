@@ -44,6 +44,7 @@ export class ItemsClient {
       body: get ? undefined : formBody(fields),
       ...this.scope,
       operation: id,
+      template: op.path,
     });
   }
 

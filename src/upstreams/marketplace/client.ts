@@ -10,7 +10,7 @@ import { UpstreamError } from '../../errors.js';
 import type { CallScope, UpstreamHttp, UpstreamResponse } from '../http.js';
 import type { PageRequest } from '../paging.js';
 import { fillPath } from '../identifiers.js';
-import { laravelError, readOne, readPage, parsePayload, type Page } from '../laravel.js';
+import { laravelError, readOne, readPage, parsePayload, type Page, laravelCode } from '../laravel.js';
 import { marketplaceOperations, type MarketplaceOperationId } from './operations.js';
 import * as map from './map.js';
 
@@ -79,6 +79,8 @@ export class MarketplaceClient {
       body,
       ...this.scope,
       operation: id,
+      template: op.path,
+      codeOf: laravelCode,
     });
     if (response.status >= 200 && response.status < 300) return response;
     const error = laravelError('marketplace', response, options.subject ?? id, this.token ? [this.token] : []);

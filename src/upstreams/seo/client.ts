@@ -6,7 +6,7 @@
 import { UpstreamError } from '../../errors.js';
 import type { CallScope, UpstreamHttp, UpstreamResponse } from '../http.js';
 import { fillPath } from '../identifiers.js';
-import { laravelError, readOne, readPage } from '../laravel.js';
+import { laravelError, readOne, readPage, laravelCode } from '../laravel.js';
 import type { PageRequest } from '../paging.js';
 import { seoOperations, type SeoOperationId } from './operations.js';
 import { projectSchema, reportSchema } from './map.js';
@@ -58,6 +58,8 @@ export class SeoClient {
       body,
       ...this.scope,
       operation: id,
+      template: op.path,
+      codeOf: laravelCode,
     });
     if (response.status >= 200 && response.status < 300) return response;
     throw laravelError('seo', response, options.subject ?? id, this.apiKey ? [this.apiKey] : []);

@@ -1,0 +1,170 @@
+/**
+ * Spans for the gateway's side of a request (src/tracing.ts says when tracing is on):
+ * - one SERVER span per HTTP request, continuing the caller's W3C `traceparent`/`tracestate`;
+ * - `graphql.parse`, `graphql.validate`, `graphql.execute` / `graphql.subscribe` below it;
+ * - for a subscription, one span per delivered event, in a trace of its own and linked
+ *   to the `graphql.subscribe` span (a subscription can live for hours; one trace per
+ *   event keeps each readable).
+ * The upstream CLIENT spans are opened in src/upstreams/http.ts, under whichever of these
+ * is active. Only names, types, codes and statuses are recorded: never the document,
+ * variables or headers, which can hold a credential.
+ */
+import { context, propagation, ROOT_CONTEXT, SpanKind, SpanStatusCode, trace, type Attributes, type Context, type Span, type SpanContext, type TextMapGetter } from '@opentelemetry/api';
+import { getOperationAST, type GraphQLError } from 'graphql';
+import type { Plugin } from 'graphql-yoga';
+import type { GatewayContext } from '../context.js';
+import { activeTracer } from '../tracing.js';
+
+/** Fixed paths only, so a span name never carries a caller's made-up path. */
+const ROUTES = new Set(['/graphql', '/healthz', '/readyz', '/metrics', '/webhooks/marketplace']);
+
+const headerGetter: TextMapGetter<Headers> = {
+  get: (headers, key) => headers.get(key) ?? undefined,
+  keys: (headers) => [...headers.keys()],
+};
+
+/** SERVER spans of requests in flight, so onResponse can record the status on the right one. */
+const serverSpans = new WeakSet<Span>();
+
+export function useTracing(): Plugin<GatewayContext> {
+  return {
+    instrumentation: {
+      request({ request }, wrapped) {
+        const tracer = activeTracer();
+        if (!tracer) return wrapped();
+        const url = new URL(request.url);
+        const route = ROUTES.has(url.pathname) ? url.pathname : undefined;
+        const parent = propagation.extract(ROOT_CONTEXT, request.headers, headerGetter);
+        const span = tracer.startSpan(
+          route ? `${request.method} ${route}` : request.method,
+          {
+            kind: SpanKind.SERVER,
+            // The path only when it is one of ours: any other is the caller's text, and never the query string.
+            attributes: { 'http.request.method': request.method, 'url.scheme': url.protocol.slice(0, -1), ...(route && { 'http.route': route, 'url.path': route }) },
+          },
+          parent,
+        );
+        serverSpans.add(span);
+        return within(trace.setSpan(parent, span), span, wrapped);
+      },
+      parse: (_, wrapped) => phase('graphql.parse', wrapped),
+      validate: (_, wrapped) => phase('graphql.validate', wrapped),
+      execute: (_, wrapped) => phase('graphql.execute', wrapped),
+      subscribe: (_, wrapped) => phase('graphql.subscribe', wrapped),
+    },
+    onResponse({ response }) {
+      const span = trace.getActiveSpan();
+      if (!span || !serverSpans.has(span)) return;
+      span.setAttribute('http.response.status_code', response.status);
+      if (response.status >= 500) span.setStatus({ code: SpanStatusCode.ERROR });
+    },
+    onExecute({ args }) {
+      if (!activeTracer()) return;
+      const span = trace.getActiveSpan();
+      const operation = operationAttributes(args.document, args.operationName);
+      span?.setAttributes(operation);
+      return { onExecuteDone: ({ result }) => recordErrors(span, 'errors' in result ? result.errors : undefined) };
+    },
+    onSubscribe({ args }) {
+      const tracer = activeTracer();
+      if (!tracer) return;
+      const subscribeSpan = trace.getActiveSpan();
+      const operation = operationAttributes(args.document, args.operationName);
+      subscribeSpan?.setAttributes(operation);
+      const link = subscribeSpan?.spanContext();
+      return {
+        onSubscribeResult: () => {
+          let delivered = 0;
+          return {
+            onNext: ({ result }) => deliveredEvent(operation, link, ++delivered, result.errors),
+          };
+        },
+      };
+    },
+  };
+}
+
+/** A graphql-ws operation's SERVER span, continuing a `traceparent` from connectionParams or the upgrade request. */
+export function startWebSocketOperationSpan(carrier: Record<string, string>): { ctx: Context; span: Span } | undefined {
+  const tracer = activeTracer();
+  if (!tracer) return undefined;
+  const parent = propagation.extract(ROOT_CONTEXT, carrier);
+  const span = tracer.startSpan('graphql-ws operation', { kind: SpanKind.SERVER, attributes: { 'network.protocol.name': 'websocket', 'url.path': '/graphql' } }, parent);
+  return { ctx: trace.setSpan(parent, span), span };
+}
+
+/** Ends a graphql-ws operation refused before it ran (syntax, validation, limits), with the errors' codes. */
+export function endRefusedOperation(operation: { span: Span } | undefined, errors: readonly GraphQLError[]): void {
+  if (!operation) return;
+  recordErrors(operation.span, errors);
+  operation.span.end();
+}
+
+/** One delivered subscription event: a span of its own trace, linked to the subscription's `graphql.subscribe` span. */
+function deliveredEvent(operation: Attributes, link: SpanContext | undefined, number: number, errors: readonly GraphQLError[] | undefined): void {
+  const tracer = activeTracer();
+  if (!tracer) return;
+  const span = tracer.startSpan(
+    `subscription event ${String(operation['graphql.operation.name'] ?? '')}`.trim(),
+    { kind: SpanKind.SERVER, root: true, links: link ? [{ context: link }] : [], attributes: { ...operation, 'gateway.subscription.event': number } },
+  );
+  recordErrors(span, errors);
+  span.end();
+}
+
+/** A span around one GraphQL phase, child of whatever is active (the SERVER span, or a graphql-ws operation's). */
+function phase<T>(name: string, wrapped: () => T): T {
+  const tracer = activeTracer();
+  if (!tracer) return wrapped();
+  const parent = context.active();
+  const span = tracer.startSpan(name, { kind: SpanKind.INTERNAL }, parent);
+  return within(trace.setSpan(parent, span), span, wrapped);
+}
+
+/** Runs `wrapped` with `span` active and ends the span when it is done, synchronously or not. */
+export function within<T>(ctx: Context, span: Span, wrapped: () => T): T {
+  let result: T;
+  try {
+    result = context.with(ctx, wrapped);
+  } catch (error) {
+    span.setStatus({ code: SpanStatusCode.ERROR, message: error instanceof Error ? error.name : 'error' });
+    span.end();
+    throw error;
+  }
+  // Yoga often returns already-settled thenables that are not Promises: any `then` counts.
+  if (isThenable(result)) {
+    return result.then(
+      (value: unknown) => {
+        span.end();
+        return value;
+      },
+      (error: unknown) => {
+        span.setStatus({ code: SpanStatusCode.ERROR, message: error instanceof Error ? error.name : 'error' });
+        span.end();
+        throw error;
+      },
+    ) as T;
+  }
+  span.end();
+  return result;
+}
+
+function isThenable(value: unknown): value is PromiseLike<unknown> {
+  return typeof (value as PromiseLike<unknown> | undefined)?.then === 'function';
+}
+
+function operationAttributes(document: Parameters<typeof getOperationAST>[0], operationName: string | null | undefined): Attributes {
+  const operation = getOperationAST(document, operationName);
+  return {
+    'graphql.operation.type': operation?.operation ?? 'unknown',
+    ...(operation?.name?.value && { 'graphql.operation.name': operation.name.value }),
+  };
+}
+
+/** Error status and the errors' codes (never their messages, which may quote input). */
+function recordErrors(span: Span | undefined, errors: readonly GraphQLError[] | undefined): void {
+  if (!span || !errors?.length) return;
+  const codes = [...new Set(errors.map((error) => String(error.extensions?.code ?? 'INTERNAL_SERVER_ERROR')))];
+  span.setAttribute('gateway.error.codes', codes);
+  span.setStatus({ code: SpanStatusCode.ERROR, message: codes.join(',') });
+}

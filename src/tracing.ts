@@ -1,0 +1,93 @@
+/**
+ * OpenTelemetry traces, on only when an OTLP endpoint is configured
+ * (config.tracing, from the standard OTEL_* variables). Off, nothing is
+ * registered and the hot spots (use-tracing.ts, upstreams/http.ts) skip all
+ * span work after one check of `activeTracer()`, so tracing costs nothing.
+ *
+ * On, a NodeTracerProvider is registered globally with the W3C trace-context
+ * propagator and an AsyncLocalStorage context manager, so a span started in a
+ * resolver's upstream call finds its GraphQL parent without being passed along.
+ */
+import { context, propagation, trace, type Tracer } from '@opentelemetry/api';
+import { OTLPTraceExporter as ProtobufExporter } from '@opentelemetry/exporter-trace-otlp-proto';
+import { OTLPTraceExporter as JsonExporter } from '@opentelemetry/exporter-trace-otlp-http';
+import { defaultResource, resourceFromAttributes } from '@opentelemetry/resources';
+import {
+  AlwaysOffSampler,
+  AlwaysOnSampler,
+  BatchSpanProcessor,
+  NodeTracerProvider,
+  ParentBasedSampler,
+  TraceIdRatioBasedSampler,
+  type Sampler,
+  type SpanExporter,
+} from '@opentelemetry/sdk-trace-node';
+import { ATTR_SERVICE_NAME } from '@opentelemetry/semantic-conventions';
+import type { TracingConfig } from './config.js';
+
+/** The instrumentation scope every gateway span is recorded under. */
+export const TRACER_NAME = 'unigraph-gateway';
+
+let tracer: Tracer | undefined;
+
+/** The gateway's tracer while tracing is on; undefined (the cheap check at every hot spot) while it is off. */
+export function activeTracer(): Tracer | undefined {
+  return tracer;
+}
+
+export interface Tracing {
+  /** Exports the spans still queued, then unregisters the provider. */
+  shutdown(): Promise<void>;
+}
+
+const OFF: Tracing = { shutdown: async () => undefined };
+
+/** Starts tracing for this process when configured; with `config` undefined it does nothing at all. */
+export function startTracing(config: TracingConfig | undefined, exporter?: SpanExporter): Tracing {
+  if (!config) return OFF;
+  if (tracer) throw new Error('Tracing is already started in this process');
+  const provider = new NodeTracerProvider({
+    // Only what names the service: the process detector would add the command line, which can hold a secret.
+    resource: defaultResource().merge(resourceFromAttributes({ [ATTR_SERVICE_NAME]: config.serviceName })),
+    sampler: samplerOf(config),
+    spanProcessors: [new BatchSpanProcessor(exporter ?? exporterOf(config), config.batch)],
+  });
+  provider.register();
+  tracer = provider.getTracer(TRACER_NAME);
+  return {
+    async shutdown() {
+      tracer = undefined;
+      try {
+        await provider.shutdown();
+      } finally {
+        trace.disable();
+        context.disable();
+        propagation.disable();
+      }
+    },
+  };
+}
+
+function exporterOf(config: TracingConfig): SpanExporter {
+  const options = { url: config.url, headers: config.headers };
+  return config.protocol === 'http/json' ? new JsonExporter(options) : new ProtobufExporter(options);
+}
+
+/** OTEL_TRACES_SAMPLER and its argument, as the specification names them. */
+function samplerOf(config: TracingConfig): Sampler {
+  const ratio = new TraceIdRatioBasedSampler(config.samplerRatio);
+  switch (config.sampler) {
+    case 'always_on':
+      return new AlwaysOnSampler();
+    case 'always_off':
+      return new AlwaysOffSampler();
+    case 'traceidratio':
+      return ratio;
+    case 'parentbased_always_off':
+      return new ParentBasedSampler({ root: new AlwaysOffSampler() });
+    case 'parentbased_traceidratio':
+      return new ParentBasedSampler({ root: ratio });
+    case 'parentbased_always_on':
+      return new ParentBasedSampler({ root: new AlwaysOnSampler() });
+  }
+}

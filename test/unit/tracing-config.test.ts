@@ -1,0 +1,73 @@
+/**
+ * The OTEL_* variables as README and docs/observability.md describe them:
+ * where traces go, which encodings, the export headers, when tracing is off,
+ * and that the sampler named is the sampler used.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import type { ReadableSpan, SpanExporter } from '@opentelemetry/sdk-trace-node';
+import { ConfigError, loadConfig } from '../../src/config.js';
+import { activeTracer, startTracing, type Tracing } from '../../src/tracing.js';
+
+const tracingOf = (env: Record<string, string>) => loadConfig({ NODE_ENV: 'test', ...env }).tracing;
+
+describe('tracing configuration', () => {
+  it('is off without an endpoint, and with OTEL_SDK_DISABLED=true', () => {
+    expect(tracingOf({})).toBeUndefined();
+    expect(tracingOf({ OTEL_EXPORTER_OTLP_ENDPOINT: '' })).toBeUndefined();
+    expect(tracingOf({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318', OTEL_SDK_DISABLED: 'true' })).toBeUndefined();
+  });
+
+  it('sends to <endpoint>/v1/traces, or to the traces endpoint as it is', () => {
+    expect(tracingOf({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318/' })?.url).toBe('http://collector:4318/v1/traces');
+    expect(
+      tracingOf({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318', OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: 'https://otlp.example.com/custom/traces' })?.url,
+    ).toBe('https://otlp.example.com/custom/traces');
+  });
+
+  it('defaults to http/protobuf, takes http/json, and refuses gRPC naming the variable', () => {
+    expect(tracingOf({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://c:4318' })?.protocol).toBe('http/protobuf');
+    expect(tracingOf({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://c:4318', OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json' })?.protocol).toBe('http/json');
+    expect(() => tracingOf({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://c:4318', OTEL_EXPORTER_OTLP_PROTOCOL: 'grpc' })).toThrow(/OTEL_EXPORTER_OTLP_PROTOCOL/);
+  });
+
+  it('reads the export headers as key=value pairs with percent-encoded values', () => {
+    const headers = tracingOf({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://c:4318', OTEL_EXPORTER_OTLP_HEADERS: 'x-api-key=a%20b%3Dc, tenant=t1' })?.headers;
+    expect(headers).toEqual({ 'x-api-key': 'a b=c', tenant: 't1' });
+    expect(() => tracingOf({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://c:4318', OTEL_EXPORTER_OTLP_HEADERS: 'x=%E0%A4%A' })).toThrow(ConfigError);
+  });
+
+  it('refuses an unknown sampler and a ratio outside 0..1', () => {
+    expect(() => tracingOf({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://c:4318', OTEL_TRACES_SAMPLER: 'jaeger_remote' })).toThrow(/OTEL_TRACES_SAMPLER/);
+    expect(() => tracingOf({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://c:4318', OTEL_TRACES_SAMPLER_ARG: '2' })).toThrow(/OTEL_TRACES_SAMPLER_ARG/);
+  });
+});
+
+describe('startTracing', () => {
+  let tracing: Tracing | undefined;
+  afterEach(async () => {
+    await tracing?.shutdown();
+    tracing = undefined;
+  });
+
+  it('registers nothing without a configuration', () => {
+    tracing = startTracing(undefined);
+    expect(activeTracer()).toBeUndefined();
+  });
+
+  it.each([
+    ['always_on', '1', true],
+    ['always_off', '1', false],
+    ['traceidratio', '0', false],
+    ['traceidratio', '1', true],
+  ])('with OTEL_TRACES_SAMPLER=%s (argument %s) records: %s', async (sampler, ratio, recorded) => {
+    // Keeps what it was given (the SDK's InMemorySpanExporter forgets it all on shutdown).
+    const exported: ReadableSpan[] = [];
+    const exporter: SpanExporter = { export: (spans, done) => (exported.push(...spans), done({ code: 0 })), shutdown: async () => undefined };
+    tracing = startTracing(tracingOf({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://c:4318', OTEL_TRACES_SAMPLER: sampler, OTEL_TRACES_SAMPLER_ARG: ratio }), exporter);
+    activeTracer()!.startSpan('probe').end();
+    await tracing.shutdown();
+    tracing = undefined;
+    expect(exported.map((s) => s.name)).toEqual(recorded ? ['probe'] : []);
+    expect(activeTracer()).toBeUndefined();
+  });
+});
