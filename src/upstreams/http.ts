@@ -242,12 +242,15 @@ export class UpstreamHttp {
       throw new AttemptFailure(this.classify(outer.reason, mutation, undefined, outer, false).error, false);
     }
     const started = performance.now();
-    // undici's bodyTimeout is an idle timer (a drip of one byte a second resets it): the whole
-    // attempt gets one timer, and a signal that also follows the request's own.
-    const controller = new AbortController();
-    const timer = setTimeout(() => controller.abort(ATTEMPT_TIMED_OUT), this.options.timeoutMs);
-    const follow = () => controller.abort(outer?.reason);
-    outer?.addEventListener('abort', follow, { once: true });
+    // undici's bodyTimeout is an idle timer (a drip of one byte a second resets it), so the attempt
+    // gets one timer of its own; connect and headers are already bounded by the Pool's timeouts,
+    // so the timer only has to cut the body short (a controller per attempt showed in profiles).
+    let timedOut = false;
+    let body: (Readable & { destroy(error?: Error): void }) | undefined;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      body?.destroy(ATTEMPT_TIMED_OUT);
+    }, this.options.timeoutMs);
     let status: number | undefined;
     let failure: string | undefined;
     let thrown: AttemptFailure | undefined;
@@ -255,17 +258,18 @@ export class UpstreamHttp {
     const span = startAttemptSpan(this.spanTarget, { method: req.method, template: req.template && this.options.root + req.template, operation: req.operation, attempt }, headers);
     try {
       // With tracing on, the headers carry a `traceparent` naming this attempt's span.
-      const res = await this.pool.request({ method: req.method, path, headers: span?.headers ?? headers, body: req.body, signal: controller.signal });
+      const res = await this.pool.request({ method: req.method, path, headers: span?.headers ?? headers, body: req.body, signal: outer });
       status = res.statusCode;
-      const body = await readJson(res.body, res.headers['content-length'], this.options.maxResponseBytes, this.name, status);
-      return { status, headers: res.headers, body };
+      body = res.body;
+      if (timedOut) res.body.destroy(ATTEMPT_TIMED_OUT);
+      const parsed = await readJson(res.body, res.headers['content-length'], this.options.maxResponseBytes, this.name, status);
+      return { status, headers: res.headers, body: parsed };
     } catch (error) {
       failure = errorCode(error);
-      throw (thrown = this.classify(error, mutation, status, outer, controller.signal.reason === ATTEMPT_TIMED_OUT));
+      throw (thrown = this.classify(error, mutation, status, outer, timedOut));
     } finally {
       if (span) endAttemptSpan(span, status, thrown?.error, req.codeOf);
       clearTimeout(timer);
-      outer?.removeEventListener('abort', follow);
       const seconds = (performance.now() - started) / 1000;
       upstreamMetrics.observe(this.name, req.operation, status, seconds);
       if (this.options.logger.isLevelEnabled('debug')) this.options.logger.debug({ requestId: req.requestId, upstream: this.name, operation: req.operation, method: req.method, status, error: failure, ms: Math.round(seconds * 1000) }, 'upstream call');
