@@ -6,31 +6,26 @@
  * `redis-server` binary (.ci/run installs it); elsewhere the suite is skipped
  * and says so.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { freePort } from '../helpers/free-port.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestGateway, type TestGateway } from '../helpers/gateway.js';
 import { eventFor, postWebhook, sse, until } from '../helpers/events.js';
+import { hasRedisServer as hasRedis, startRedisServer, type RedisServer } from '../helpers/redis-server.js';
 
-const hasRedis = spawnSync('redis-server', ['--version']).status === 0;
-if (!hasRedis && process.env.CI === 'true') throw new Error('redis-server is missing: .ci/run installs it with apt-get');
 
 
 describe.skipIf(!hasRedis)(`two instances sharing Redis${hasRedis ? '' : ' (skipped: no redis-server here)'}`, () => {
-  let redis: ChildProcess;
+  let redis: RedisServer;
   let a: TestGateway;
   let b: TestGateway;
 
   beforeAll(async () => {
-    const port = await freePort();
-    redis = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
-    await until(() => spawnSync('redis-cli', ['-p', String(port), 'ping']).stdout?.toString().trim() === 'PONG', 5000);
-    const env = { REDIS_URL: `redis://127.0.0.1:${port}`, RATE_LIMIT_PER_MINUTE: '3' };
+    redis = await startRedisServer();
+    const env = { REDIS_URL: redis.url, RATE_LIMIT_PER_MINUTE: '3' };
     [a, b] = await Promise.all([startTestGateway(env, ['marketplace']), startTestGateway(env, ['marketplace'])]);
   });
   afterAll(async () => {
     await Promise.all([a?.close(), b?.close()]);
-    redis?.kill();
+    await redis?.stop();
   });
 
   it('delivers an event accepted by one instance to a subscriber of the other, once', async () => {

@@ -5,14 +5,11 @@
  * mobileForgotPassword) have a much smaller per-IP bucket. A refused request
  * is RATE_LIMITED with retryAfter and makes no upstream call.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { once } from 'node:events';
-import { freePort } from '../helpers/free-port.js';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { schema } from '../../schema/index.js';
 import { RateLimiter } from '../../src/plugins/rate-limiter.js';
 import { startTestGateway, type TestGateway } from '../helpers/gateway.js';
-import { until } from '../helpers/events.js';
+import { startRedisServer, type RedisServer } from '../helpers/redis-server.js';
 
 
 const upstreamCalls = (g: TestGateway) => g.calls('marketplace').length + g.calls('seo').length + g.calls('items').length;
@@ -186,16 +183,13 @@ describe('RATE_LIMIT_PER_IP_PER_MINUTE behind a trusted proxy', () => {
 });
 
 describe('with REDIS_URL (rate-limiter-flexible on Redis)', () => {
-  let redis: ChildProcess | undefined;
+  let redis: RedisServer | undefined;
   let a: TestGateway;
   let b: TestGateway;
-  let port: number;
 
   beforeAll(async () => {
-    port = await freePort();
-    redis = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
-    await until(() => spawnSync('redis-cli', ['-p', String(port), 'ping']).stdout?.toString().trim() === 'PONG', 5000);
-    const env = { REDIS_URL: `redis://127.0.0.1:${port}`, RATE_LIMIT_PER_MINUTE: '50', RATE_LIMIT_PER_IP_PER_MINUTE: '4', AUTH_RATE_LIMIT_PER_MINUTE: '3' };
+    redis = await startRedisServer();
+    const env = { REDIS_URL: redis.url, RATE_LIMIT_PER_MINUTE: '50', RATE_LIMIT_PER_IP_PER_MINUTE: '4', AUTH_RATE_LIMIT_PER_MINUTE: '3' };
     [a, b] = await Promise.all([startTestGateway(env, ['marketplace']), startTestGateway(env, ['marketplace'])]);
     // Until its connection is ready, an instance lets requests through (tested below): wait for both.
     for (const gw of [a, b]) {
@@ -206,7 +200,7 @@ describe('with REDIS_URL (rate-limiter-flexible on Redis)', () => {
   });
   afterAll(async () => {
     await Promise.all([a?.close(), b?.close()]);
-    redis?.kill();
+    await redis?.stop();
   });
 
   const post = (url: string, authorization: string, query = '{ __typename }') =>
@@ -221,16 +215,14 @@ describe('with REDIS_URL (rate-limiter-flexible on Redis)', () => {
     for (let i = 0; i < 6; i++) statuses.push((await post(i % 2 ? a.url : b.url, `Bearer made-up-${i}`)).status);
     expect(statuses).toEqual([200, 200, 200, 200, 429, 429]);
     // A fresh minute for the address, so only the login bucket can refuse what follows.
-    spawnSync('redis-cli', ['-p', String(port), 'flushall']);
+    redis!.flushAll();
     const logins = `mutation { ${Array.from({ length: 4 }, (_, i) => `a${i}: mobileLogin(input: { username: "alice", password: "guess-${i}" }) { accessToken }`).join(' ')} }`;
     const refused = (await (await post(a.url, '', logins)).json()) as { errors?: Array<{ extensions?: Record<string, unknown> }> };
     expect(refused.errors?.[0]?.extensions).toMatchObject({ code: 'RATE_LIMITED' });
   });
 
   it('lets requests through when Redis is down, and says so in the log once', async () => {
-    const exited = once(redis!, 'exit');
-    redis!.kill();
-    await exited;
+    await redis!.stop();
     a.logs.length = 0;
     for (let i = 0; i < 8; i++) expect((await post(a.url, `Bearer made-up-down-${i}`)).status).toBe(200);
     expect(a.logs.filter((line) => line.includes('rate limiter unavailable'))).toHaveLength(1);

@@ -1,0 +1,37 @@
+/**
+ * A throwaway Debian `redis-server` on a free loopback port, with no
+ * persistence, for the suites that share state across gateway instances
+ * (.ci/run installs the package; with CI=true a missing one is an error).
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { once } from 'node:events';
+import { freePort } from './free-port.js';
+import { until } from './events.js';
+
+export const hasRedisServer = spawnSync('redis-server', ['--version']).status === 0;
+if (!hasRedisServer && process.env.CI === 'true') throw new Error('redis-server is missing: .ci/run installs it with apt-get');
+
+export interface RedisServer {
+  url: string;
+  /** Empties every key (a fresh minute for every rate-limit bucket). */
+  flushAll(): void;
+  /** Stops the server and resolves once it has exited. */
+  stop(): Promise<void>;
+}
+
+export async function startRedisServer(): Promise<RedisServer> {
+  const port = await freePort();
+  const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
+  const cli = (...args: string[]) => spawnSync('redis-cli', ['-p', String(port), ...args]).stdout?.toString().trim();
+  await until(() => cli('ping') === 'PONG', 5000);
+  return {
+    url: `redis://127.0.0.1:${port}`,
+    flushAll: () => void cli('flushall'),
+    stop: async () => {
+      if (child.exitCode !== null) return;
+      const exited = once(child, 'exit');
+      child.kill();
+      await exited;
+    },
+  };
+}
