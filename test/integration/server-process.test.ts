@@ -5,38 +5,18 @@
  * `complete`, not a broken stream) and exits 0 well within its grace period.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer, type Server } from 'node:http';
 import { connect, type AddressInfo } from 'node:net';
 import { createClient } from 'graphql-ws';
 import WebSocket from 'ws';
+import { spawnGatewayProcess } from '../helpers/gateway-process.js';
 
-const children: ChildProcess[] = [];
 const blockers: Server[] = [];
 afterEach(async () => {
-  for (const child of children.splice(0)) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
   for (const server of blockers.splice(0)) await new Promise((resolve) => server.close(resolve));
 });
 
-interface Started {
-  child: ChildProcess;
-  output: () => string;
-  exited: Promise<number | null>;
-}
-
-function spawnGateway(env: Record<string, string>): Started {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
-    cwd: process.cwd(),
-    env: { ...process.env, NODE_ENV: 'development', HOST: '127.0.0.1', LOG_LEVEL: 'info', GATEWAY_ADMIN_KEY: 'process-admin-key', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  children.push(child);
-  let output = '';
-  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
-  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  return { child, output: () => output, exited };
-}
+const spawnGateway = (env: Record<string, string>) => spawnGatewayProcess({ GATEWAY_ADMIN_KEY: 'process-admin-key', ...env });
 
 async function waitFor<T>(check: () => T | undefined, ms: number, what: string): Promise<T> {
   const deadline = Date.now() + ms;

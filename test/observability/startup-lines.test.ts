@@ -5,35 +5,22 @@
  * never the admin key, the webhook secret or a password written into an
  * upstream URL. With LOG_FORMAT=json the same facts arrive as JSON lines.
  */
-import { afterEach, describe, expect, it } from 'vitest';
-import { spawn, type ChildProcess } from 'node:child_process';
-
-const children: ChildProcess[] = [];
-afterEach(() => {
-  for (const child of children.splice(0)) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
-});
+import { describe, expect, it } from 'vitest';
+import { spawnGatewayProcess } from '../helpers/gateway-process.js';
 
 const ADMIN_KEY = 'startup-admin-key-4b1d';
 const WEBHOOK_SECRET = 'startup-webhook-secret-9c2e';
 
 /** Starts `src/server.ts` as `npm start` does and resolves with its output once the demo credentials are printed. */
 async function startupOutput(env: Record<string, string>, lastLine: RegExp): Promise<string> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
-    cwd: process.cwd(),
-    env: { ...process.env, NODE_ENV: 'development', LOG_FORMAT: '', HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'info', GATEWAY_ADMIN_KEY: ADMIN_KEY, MARKETPLACE_WEBHOOK_SECRET: WEBHOOK_SECRET, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  children.push(child);
-  let output = '';
-  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
-  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
+  const { child, output } = spawnGatewayProcess({ LOG_FORMAT: '', PORT: '0', GATEWAY_ADMIN_KEY: ADMIN_KEY, MARKETPLACE_WEBHOOK_SECRET: WEBHOOK_SECRET, ...env });
   const deadline = Date.now() + 25_000;
-  while (!lastLine.test(output)) {
-    if (child.exitCode !== null || Date.now() > deadline) throw new Error(`no start-up summary; output:\n${output}`);
+  while (!lastLine.test(output())) {
+    if (child.exitCode !== null || Date.now() > deadline) throw new Error(`no start-up summary; output:\n${output()}`);
     await new Promise((r) => setTimeout(r, 50));
   }
   child.kill('SIGTERM');
-  return output;
+  return output();
 }
 
 describe('start-up lines', () => {
