@@ -49,7 +49,8 @@ export async function createApp(config: Config, logger: Logger): Promise<App> {
     closeSandbox = sandbox.close;
     for (const name of missing) {
       origins[name] = sandbox.urls[name]!;
-      logger.info({ upstream: name, url: sandbox.urls[name] }, `${name.toUpperCase()}_URL is unset: serving ${name} from the embedded sandbox`);
+      // The start-up summary (src/startup-summary.ts) names the sandboxed upstreams once; their ports are a debug detail.
+      logger.debug({ upstream: name, url: sandbox.urls[name] }, `${name.toUpperCase()}_URL is unset: serving ${name} from the embedded sandbox`);
     }
   }
   const pools = createPools(config, origins, logger);
