@@ -38,10 +38,17 @@ export function fillPath(template: string, params: Record<string, string> = {}):
   });
 }
 
-/** `?a=1&b=2` from the defined values (URLSearchParams encodes each), or '' when there are none. */
-export function queryString(query: Record<string, string | number | boolean | undefined> | undefined): string {
+type Fields = Record<string, string | number | boolean | undefined>;
+
+/** `a=1&b=2` from the defined values, each encoded by URLSearchParams: a query string or a form body. */
+export function formBody(fields: Fields | undefined): string {
   const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query ?? {})) if (value !== undefined) params.append(key, String(value));
-  const text = params.toString();
+  for (const [key, value] of Object.entries(fields ?? {})) if (value !== undefined) params.append(key, String(value));
+  return params.toString();
+}
+
+/** `?a=1&b=2` from the defined values, or '' when there are none. */
+export function queryString(query: Fields | undefined): string {
+  const text = formBody(query);
   return text ? `?${text}` : '';
 }

@@ -6,8 +6,8 @@
  */
 import { UpstreamError } from '../../errors.js';
 import { parseRetryAfter, type CallScope, type UpstreamHttp, type UpstreamResponse } from '../http.js';
+import { formBody } from '../identifiers.js';
 import { parsePayload } from '../laravel.js';
-import { formBody } from '../seo/client.js';
 import { itemsOperations, type ItemsOperationId } from './operations.js';
 import * as map from './map.js';
 

@@ -5,7 +5,7 @@
  */
 import { UpstreamError } from '../../errors.js';
 import type { CallScope, UpstreamHttp, UpstreamResponse } from '../http.js';
-import { fillPath } from '../identifiers.js';
+import { fillPath, formBody } from '../identifiers.js';
 import { laravelError, readOne, readPage, laravelCode } from '../laravel.js';
 import type { PageRequest } from '../paging.js';
 import { seoOperations, type SeoOperationId } from './operations.js';
@@ -122,10 +122,4 @@ export class SeoClient {
   async deleteProject(name: string): Promise<void> {
     await this.call('deleteProject', { params: { project: name }, subject: `project '${name}'` });
   }
-}
-
-export function formBody(fields: Params): string {
-  const form = new URLSearchParams();
-  for (const [key, value] of Object.entries(fields)) if (value !== undefined) form.append(key, String(value));
-  return form.toString();
 }
