@@ -1,15 +1,15 @@
 /**
- * Binds handlers to operation ids of `src/upstreams/marketplace/operations.ts`,
- * so method, path and scope come from the same table the gateway client uses
- * and the two cannot disagree. Authentication happens here, once: a scoped
+ * Binds handlers to the operation ids of the sandbox's route table
+ * (`route-table.ts`, written from the upstream document), so method, path and
+ * scope are spelled once. Authentication happens here, once: a scoped
  * operation gets a `Viewer` or never runs (401 without a usable token, 403
  * with `required_scope` when the token lacks the scope). Unscoped operations
  * see the viewer when a valid token was sent, and ignore a bad one.
  */
-import { marketplaceOperations, type MarketplaceOperationId } from '../../upstreams/marketplace/operations.js';
 import type { Router, SandboxRequest, SandboxResponse } from '../http.js';
 import { bearer, fail, paginate } from '../laravel.js';
 import type { UserRecord } from './records.js';
+import { MARKETPLACE_ROUTES, type MarketplaceRouteId, type ScopeOf } from './route-table.js';
 import type { MarketplaceState } from './state.js';
 import { parseToken } from './tokens.js';
 
@@ -20,21 +20,20 @@ export interface Viewer {
   isSeller: boolean;
 }
 
-type Operations = typeof marketplaceOperations;
 /** Scoped operations always get a viewer; unscoped ones maybe. */
-export type ViewerOf<Id extends MarketplaceOperationId> = Operations[Id]['scope'] extends null ? Viewer | undefined : Viewer;
-export type OperationHandler<Id extends MarketplaceOperationId> = (req: SandboxRequest, viewer: ViewerOf<Id>) => SandboxResponse | Promise<SandboxResponse>;
+export type ViewerOf<Id extends MarketplaceRouteId> = ScopeOf<Id> extends null ? Viewer | undefined : Viewer;
+export type OperationHandler<Id extends MarketplaceRouteId> = (req: SandboxRequest, viewer: ViewerOf<Id>) => SandboxResponse | Promise<SandboxResponse>;
 
 export class MarketplaceApi {
-  private readonly registered = new Set<MarketplaceOperationId>();
+  private readonly registered = new Set<MarketplaceRouteId>();
 
   constructor(
     private readonly router: Router,
     readonly state: MarketplaceState,
   ) {}
 
-  handle<Id extends MarketplaceOperationId>(id: Id, handler: OperationHandler<Id>): this {
-    const op: { method: string; path: string; scope: string | null } = marketplaceOperations[id];
+  handle<Id extends MarketplaceRouteId>(id: Id, handler: OperationHandler<Id>): this {
+    const op = MARKETPLACE_ROUTES.get(id)!;
     this.registered.add(id);
     this.router.on(op.method, op.path.replace(/\{(\w+)\}/g, ':$1'), (req) => {
       const token = bearer(req);
@@ -49,9 +48,9 @@ export class MarketplaceApi {
     return this;
   }
 
-  /** Operation ids of the table that have no handler (empty once every route module is registered). */
-  missing(): MarketplaceOperationId[] {
-    return (Object.keys(marketplaceOperations) as MarketplaceOperationId[]).filter((id) => !this.registered.has(id));
+  /** Operation ids of the route table that have no handler (empty once every route module is registered). */
+  missing(): MarketplaceRouteId[] {
+    return [...MARKETPLACE_ROUTES.keys()].filter((id) => !this.registered.has(id));
   }
 
   private viewerOf(token: string): Viewer | undefined {

@@ -1,19 +1,18 @@
 /**
- * `GET /openapi.json`: an OpenAPI 3.0.3 description built from the operation
- * table, with security declared per operation scope (none for the two whose
+ * `GET /openapi.json`: an OpenAPI 3.0.3 description built from the sandbox's
+ * route table, with security declared per operation scope (none for the two whose
  * reference scope the description omits) and the two extension lists the
  * gateway reads: `x-scopes` and `x-webhook-events`.
  */
-import { marketplaceOperations } from '../../upstreams/marketplace/operations.js';
-import type { OperationSpec } from '../../upstreams/operations.js';
 import { WEBHOOK_EVENT_TYPES } from './events.js';
+import { MARKETPLACE_ROUTES, type MarketplaceRoute } from './route-table.js';
 import { SCOPES } from './scopes.js';
 
-function operationObject(id: string, op: OperationSpec) {
+function operationObject(op: MarketplaceRoute) {
   const params = [...op.path.matchAll(/\{(\w+)\}/g)].map((m) => ({ name: m[1]!, in: 'path', required: true, schema: { type: 'string' } }));
   return {
-    operationId: id,
-    summary: op.note ? `${id} (${op.note})` : id,
+    operationId: op.id,
+    summary: op.note ? `${op.id} (${op.note})` : op.id,
     tags: [op.group],
     ...(params.length ? { parameters: params } : {}),
     security: op.scope ? [{ bearerAuth: [op.scope] }] : [],
@@ -27,8 +26,8 @@ function operationObject(id: string, op: OperationSpec) {
 
 export function buildOpenApi() {
   const paths: Record<string, Record<string, unknown>> = {};
-  for (const [id, op] of Object.entries(marketplaceOperations) as [string, OperationSpec][]) {
-    (paths[op.path] ??= {})[op.method.toLowerCase()] = operationObject(id, op);
+  for (const op of MARKETPLACE_ROUTES.values()) {
+    (paths[op.path] ??= {})[op.method.toLowerCase()] = operationObject(op);
   }
   return {
     openapi: '3.0.3',
