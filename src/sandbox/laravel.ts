@@ -3,7 +3,7 @@
  * marketplace and the website-analysis service: `{data}` for one resource,
  * `{data, meta, links}` for a page, `{message, errors?}` for an error.
  */
-import type { SandboxRequest, SandboxResponse } from './http.js';
+import type { SandboxRequest, SandboxResponse } from './router.js';
 
 export const ok = (data: unknown, status = 200): SandboxResponse => ({ status, json: { data } });
 

@@ -3,7 +3,7 @@
  * `api_key` credentials per account, `status`/`msg` envelopes, seeded
  * accounts, items and purchase codes held in memory per router.
  */
-import { Router } from '../http.js';
+import { Router } from '../router.js';
 import { createAccounts } from './accounts.js';
 import { createCatalog } from './catalog.js';
 import { createPurchases } from './purchases.js';

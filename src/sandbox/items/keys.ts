@@ -3,7 +3,7 @@
  * counts — `api_key` in the query string on GET, a form field of an
  * `application/x-www-form-urlencoded` body on POST, nowhere else.
  */
-import type { SandboxRequest } from '../http.js';
+import type { SandboxRequest } from '../router.js';
 
 export type ItemsAccountId = 'demo' | 'other' | 'empty';
 

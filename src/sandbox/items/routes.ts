@@ -4,7 +4,7 @@
  * `Invalid request` on /account/details and 401 `Unauthenticated` elsewhere;
  * unknown item, no items and invalid purchase code are 404.
  */
-import type { Router, SandboxResponse } from '../http.js';
+import type { Router, SandboxResponse } from '../router.js';
 import type { ItemsAccount } from './accounts.js';
 import type { Item } from './catalog.js';
 import { accountOf, type ItemsAccountId } from './keys.js';

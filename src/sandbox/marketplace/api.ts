@@ -6,7 +6,7 @@
  * with `required_scope` when the token lacks the scope). Unscoped operations
  * see the viewer when a valid token was sent, and ignore a bad one.
  */
-import type { Router, SandboxRequest, SandboxResponse } from '../http.js';
+import type { Router, SandboxRequest, SandboxResponse } from '../router.js';
 import { bearer, fail, paginate } from '../laravel.js';
 import type { UserRecord } from './records.js';
 import { MARKETPLACE_ROUTES, type MarketplaceRouteId, type ScopeOf } from './route-table.js';

@@ -5,7 +5,7 @@
  * every operation of the operation table from a seeded, stateful, in-memory
  * marketplace. Each call of `createMarketplaceRouter` is a fresh marketplace.
  */
-import { Router } from '../http.js';
+import { Router } from '../router.js';
 import { createRandom } from '../seed.js';
 import { MarketplaceApi } from './api.js';
 import { seedMarketplace } from './data.js';

@@ -4,7 +4,7 @@
  * arrive as strings (form and multipart bodies), as Laravel accepts them.
  */
 import { validationFailed } from '../laravel.js';
-import type { SandboxResponse } from '../http.js';
+import type { SandboxResponse } from '../router.js';
 
 export class Checker {
   readonly errors: Record<string, string[]> = {};

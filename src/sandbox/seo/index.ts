@@ -3,7 +3,7 @@
  * section 4) rooted at `/api/v1`: bearer keys per owner, Laravel envelopes,
  * strict request checks, state in memory per router, seeded data.
  */
-import { Router } from '../http.js';
+import { Router } from '../router.js';
 import { seedSeoStore } from './demo-data.js';
 import { mountProjectRoutes } from './projects-routes.js';
 import { mountReportRoutes } from './reports-routes.js';

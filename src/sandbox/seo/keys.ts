@@ -3,7 +3,7 @@
  * `seo-key-<name>` for an empty account, so tests can prove owner isolation.
  */
 import { bearer } from '../laravel.js';
-import type { SandboxRequest } from '../http.js';
+import type { SandboxRequest } from '../router.js';
 
 export const SEO_DEMO_KEYS = {
   /** Owner `demo`: the seeded account with 250+ reports in 8 projects. */

@@ -3,7 +3,7 @@
  * with report counts, and delete by name (one decoded path segment, so names
  * with spaces or slashes work), which also deletes the project's reports.
  */
-import type { Router } from '../http.js';
+import type { Router } from '../router.js';
 import { fail, paginate } from '../laravel.js';
 import { presentProject, type StoredProject } from './records.js';
 import type { SeoStore } from './store.js';

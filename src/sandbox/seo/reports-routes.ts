@@ -3,7 +3,7 @@
  * sort, paging), show, create, update (PUT and PATCH alike) and delete, each
  * limited to the reports of the key's owner.
  */
-import type { Router, SandboxRequest, SandboxResponse } from '../http.js';
+import type { Router, SandboxRequest, SandboxResponse } from '../router.js';
 import { fail, ok, paginate, validationFailed } from '../laravel.js';
 import { presentReport, resultOf, type Privacy, type StoredReport } from './records.js';
 import type { SeoStore } from './store.js';

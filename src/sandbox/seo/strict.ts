@@ -4,7 +4,7 @@
  * must be form-urlencoded (415), list parameters must take documented values
  * (422 naming the field).
  */
-import type { Handler, SandboxRequest, SandboxResponse } from '../http.js';
+import type { Handler, SandboxRequest, SandboxResponse } from '../router.js';
 import { fail, validationFailed } from '../laravel.js';
 import { ownerOf } from './keys.js';
 

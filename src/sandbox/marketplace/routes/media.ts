@@ -3,7 +3,7 @@
  * stored elsewhere), list, show, metadata update and delete. An asset is
  * visible to its owner only; deleting it also detaches it from offers.
  */
-import type { SandboxRequest, SandboxResponse } from '../../http.js';
+import type { SandboxRequest, SandboxResponse } from '../../router.js';
 import { ok } from '../../laravel.js';
 import { notFound, page, type MarketplaceApi } from '../api.js';
 import { presentMedia } from '../present.js';
