@@ -14,6 +14,7 @@ import { connectRedis } from './webhooks/redis.js';
 import { WEBHOOK_PATH } from './plugins/use-marketplace-webhooks.js';
 import { randomBytes } from 'node:crypto';
 import { startTracing } from './tracing.js';
+import { loadSandbox } from './embedded-sandbox.js';
 
 export interface App {
   yoga: Gateway;
@@ -40,8 +41,8 @@ export async function createApp(config: Config, logger: Logger): Promise<App> {
   for (const name of names) if (config.upstreams[name].url) origins[name] = config.upstreams[name].url!;
   if (missing.length > 0) {
     if (config.production) throw new Error('The sandbox never starts in production');
-    // Imported lazily so a production process never loads the simulation.
-    const { startSandbox } = await import('./sandbox/index.js');
+    // Loaded only here, so a process with every URL set never loads the simulation (and a build does not contain it).
+    const { startSandbox } = await loadSandbox(missing);
     const sandbox = await startSandbox({
       services: missing,
       webhook: webhookSecret ? webhookTarget : undefined,

@@ -12,6 +12,7 @@ import { attachWebSocket } from './websocket.js';
 import { createHttpServer, listen, ListenError } from './http-server.js';
 import { completeSubscriptions } from './yoga.js';
 import { startupSummary } from './startup-summary.js';
+import { loadSandbox } from './embedded-sandbox.js';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -59,7 +60,7 @@ const port = typeof address === 'object' && address ? address.port : config.port
 app.setListenUrl(`http://127.0.0.1:${port}`);
 const shown = config.host === '0.0.0.0' ? 'localhost' : config.host;
 // Loaded only when the sandbox runs, like the sandbox itself.
-const demo = app.sandboxed.size > 0 ? await import('./sandbox/demo-credentials.js') : undefined;
+const demo = app.sandboxed.size > 0 ? await loadSandbox([...app.sandboxed]) : undefined;
 const facts = {
   endpoint: `http://${shown}:${port}/graphql`,
   graphiql: config.graphiql,

@@ -6,6 +6,8 @@
 import { serve, type RunningService } from './http.js';
 import { DEFAULT_SEED } from './seed.js';
 
+export { demoCredentials } from './demo-credentials.js';
+
 export type SandboxName = 'marketplace' | 'seo' | 'items';
 export const SANDBOX_NAMES: readonly SandboxName[] = ['marketplace', 'seo', 'items'];
 
