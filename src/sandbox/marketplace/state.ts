@@ -25,7 +25,7 @@ export class MarketplaceState {
   /** Refresh token → username; a refresh token is spent when used. */
   readonly refreshTokens = new Map<string, string>();
   /** Insertion order is the seeded order: the first seller is `FIRST_SELLER_USERNAME`. */
-  readonly sellers = new Map<string, R.SellerProfile>();
+  readonly sellers = new Map<string, R.SellerProfileRecord>();
   categories: R.CategoryRecord[] = [];
   /** Sorted by `created_at` desc, then slug (the order of `GET /gigs`). */
   gigs: R.GigRecord[] = [];
