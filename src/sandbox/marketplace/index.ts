@@ -24,7 +24,7 @@ import { registerUserRoutes } from './routes/users.js';
 import { MarketplaceState } from './state.js';
 import { createWebhookSender, type WebhookTarget } from './webhooks.js';
 
-export { DEMO_BUYER_USERNAME, DEMO_PASSWORD, FIRST_SELLER_USERNAME, SECOND_BUYER_USERNAME } from './data.js';
+export { DEMO_BUYER_USERNAME, DEMO_PASSWORD, FIRST_SELLER_USERNAME, SECOND_BUYER_USERNAME } from './demo-users.js';
 export { DEMO_TOKENS, sandboxToken, type DemoToken } from './tokens.js';
 export { SCOPES, ALL_SCOPE_SLUGS, UNRESTRICTED_SCOPE_SLUGS, type ScopeRecord } from './scopes.js';
 export { WEBHOOK_EVENT_TYPES, type WebhookEventName } from './events.js';

@@ -4,7 +4,7 @@
  * `sandbox:<username>:<scope,scope|*>`, which is also what mobile login issues.
  * A token resolves to a username and a scope set, nothing more.
  */
-import { DEMO_BUYER_USERNAME, FIRST_SELLER_USERNAME, SECOND_BUYER_USERNAME } from './data.js';
+import { DEMO_BUYER_USERNAME, FIRST_SELLER_USERNAME, SECOND_BUYER_USERNAME } from './demo-users.js';
 import { ALL_SCOPE_SLUGS, UNRESTRICTED_SCOPE_SLUGS } from './scopes.js';
 
 export interface DemoToken {

@@ -6,7 +6,7 @@
  */
 import { ok } from '../../laravel.js';
 import { notFound, page, type MarketplaceApi } from '../api.js';
-import { PACKAGE_MULTIPLIER, PACKAGE_NAMES, priceOf } from '../data.js';
+import { PACKAGE_MULTIPLIER, PACKAGE_NAMES, priceOf } from '../pricing.js';
 import { presentGig, presentReview } from '../present.js';
 import type { CollectionRecord, GigRecord } from '../records.js';
 import { newestFirst, type MarketplaceState } from '../state.js';

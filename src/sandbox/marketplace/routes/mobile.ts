@@ -6,7 +6,7 @@
  */
 import { fail, ok } from '../../laravel.js';
 import { notFound, page, type MarketplaceApi } from '../api.js';
-import { DEMO_PASSWORD } from '../data.js';
+import { DEMO_PASSWORD } from '../demo-users.js';
 import { presentCategories, presentGig, presentMe, presentOrder } from '../present.js';
 import type { OrderRecord, UserRecord } from '../records.js';
 import { sandboxToken } from '../tokens.js';

@@ -6,7 +6,7 @@
  */
 import { ok } from '../../laravel.js';
 import { conflict, forbidden, notFound, page, type MarketplaceApi, type Viewer } from '../api.js';
-import { addDays } from '../data.js';
+import { addDays } from '../dates.js';
 import { presentOffer } from '../present.js';
 import type { OfferRecord } from '../records.js';
 import { newestFirst, type MarketplaceState } from '../state.js';

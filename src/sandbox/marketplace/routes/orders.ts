@@ -6,7 +6,8 @@
  */
 import { ok } from '../../laravel.js';
 import { conflict, forbidden, notFound, page, type MarketplaceApi } from '../api.js';
-import { addDays, PACKAGE_NAMES, priceOf } from '../data.js';
+import { addDays } from '../dates.js';
+import { PACKAGE_NAMES, priceOf } from '../pricing.js';
 import { presentOrder, presentReview, reviewOfOrder } from '../present.js';
 import type { CartEntryRecord, ExtensionRecord, GigRecord, OrderRecord, OrderStatus, PackageName, ReviewRecord } from '../records.js';
 import type { MarketplaceState } from '../state.js';
