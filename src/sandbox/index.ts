@@ -1,7 +1,8 @@
 /**
- * Starts the simulated upstreams on loopback. The gateway calls this for each
- * upstream whose URL is unset (never in production); tests and `npm run
- * sandbox` call it directly.
+ * Starts the simulated upstreams on loopback. The gateway's one way in: it
+ * loads this module through src/embedded-sandbox.ts for the upstreams whose
+ * URL is unset (never in production, and never from a build, which leaves
+ * src/sandbox out); tests and `npm run sandbox` call it directly.
  */
 import { serve, type RunningService } from './http.js';
 import { DEFAULT_SEED } from './seed.js';
