@@ -1,8 +1,8 @@
 /**
  * Assembles the gateway: starts the embedded sandbox (src/embedded-sandbox.ts)
  * for each upstream whose URL is unset (never in production: loadConfig
- * refuses that), opens the
- * upstream pools and builds the Yoga app. `close()` releases all of it.
+ * refuses that), opens the upstream pools and builds the Yoga app. `close()`
+ * releases all of it.
  */
 import type { Config } from './config.js';
 import type { UpstreamName } from './errors.js';
