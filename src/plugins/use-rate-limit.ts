@@ -15,7 +15,7 @@ import { GraphQLError, Kind, getOperationAST, type DocumentNode, type FragmentDe
 import type { Plugin } from 'graphql-yoga';
 import { rejectedRequests } from '../metrics.js';
 import { clientAddress, clientKey } from './client-key.js';
-import { RateLimiter, type Limiter, type RateDecision } from './rate-limiter.js';
+import { RateLimiter, type Limiter, type RateDecision } from '../rate-limit/limiter.js';
 
 export interface RateLimitOptions {
   graphqlEndpoint: string;
