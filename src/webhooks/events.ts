@@ -87,7 +87,7 @@ export class SeenIds implements EventIds {
   }
 }
 
-/** The usernames an event's data names (contract section 7): who may receive it. */
+/** The usernames an event's data names (docs/upstream-contract.md, "Webhooks"): who may receive it. */
 export function namedUsers(data: Record<string, unknown>): string[] {
   return ['username', 'buyer_username', 'seller_username'].map((key) => data[key]).filter((v): v is string => typeof v === 'string');
 }
