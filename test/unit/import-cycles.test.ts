@@ -23,13 +23,14 @@ function runtimeImports(file: string): string[] {
   const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest);
   const targets: string[] = [];
   for (const statement of source.statements) {
-    const isImport = ts.isImportDeclaration(statement) && !statement.importClause?.isTypeOnly;
-    const isExport = ts.isExportDeclaration(statement) && !statement.isTypeOnly;
-    if (!isImport && !isExport) continue;
-    const specifier = statement.moduleSpecifier;
+    let specifier: ts.Expression | undefined;
+    if (ts.isImportDeclaration(statement)) {
+      const clause = statement.importClause;
+      const named = clause?.namedBindings;
+      const typesOnly = clause?.isTypeOnly || (!clause?.name && named && ts.isNamedImports(named) && named.elements.length > 0 && named.elements.every((e) => e.isTypeOnly));
+      if (!typesOnly) specifier = statement.moduleSpecifier;
+    } else if (ts.isExportDeclaration(statement) && !statement.isTypeOnly) specifier = statement.moduleSpecifier;
     if (!specifier || !ts.isStringLiteral(specifier) || !specifier.text.startsWith('.')) continue;
-    const named = statement.importClause?.namedBindings;
-    if (isImport && !statement.importClause?.name && named && ts.isNamedImports(named) && named.elements.length > 0 && named.elements.every((e) => e.isTypeOnly)) continue;
     const target = resolve(dirname(file), specifier.text.replace(/\.js$/, '.ts'));
     if (existsSync(target)) targets.push(target);
   }
