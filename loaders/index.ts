@@ -3,13 +3,16 @@
  * (DataLoader README, "Creating a new DataLoader per request"), so no cache
  * is ever shared between two callers.
  *
- * Built lazily, one group at a time: a request touches a few of the ~100
+ * Built lazily, one group at a time: a request touches a few of the ~55
  * loaders, and constructing all of them cost about a fifth of the CPU of a
  * small request (docs/benchmarks.md, "Execution speed"). A group (one
- * `create*Loaders` factory) is built whole on first access to any of its
- * loaders, so loaders that prime each other (a list priming its per-key
- * loader) always share one instance. To register a group, add its factory to
- * GROUPS (one line).
+ * `create*Loaders` factory in loaders/<group>.ts) is built whole on first
+ * access to any of its loaders, so loaders that prime each other (a list
+ * priming its per-key loader) always share one instance. A request pays for
+ * one small object; its groups are built as its resolvers reach them.
+ *
+ * To add a loader: return it from its group's factory and add its getter
+ * below (the type check at the end fails until you do).
  */
 import type { Clients } from '../src/upstreams/index.js';
 import { createGigLoaders } from './gigs.js';
@@ -30,70 +33,143 @@ import { createAiLoaders } from './ai.js';
 import { createAdvertisingLoaders } from './advertising.js';
 import { createCrmLoaders } from './crm.js';
 
-/** A factory of some loaders; ones that need no options ignore the second argument. */
-type Group = (clients: Clients, options: ItemLoaderOptions) => object;
+type Group<F extends (...args: never[]) => object> = ReturnType<F>;
 
-const GROUPS = [
-  createGigLoaders,
-  createItemLoaders,
-  createOrderLoaders,
-  createSellerLoaders,
-  createSeoLoaders,
-  createUserLoaders,
-  createDiscoveryLoaders,
-  createOrderLifecycleLoaders,
-  createRequestLoaders,
-  createOfferLoaders,
-  createMediaLoaders,
-  createSellerExtraLoaders,
-  createMobileLoaders,
-  createMessagingLoaders,
-  createAiLoaders,
-  createAdvertisingLoaders,
-  createCrmLoaders,
-] as const satisfies readonly Group[];
+export class Loaders {
+  constructor(
+    private readonly clients: Clients,
+    private readonly options: ItemLoaderOptions,
+  ) {}
 
-type UnionToIntersection<U> = (U extends unknown ? (x: U) => void : never) extends (x: infer I) => void ? I : never;
-export type Loaders = UnionToIntersection<ReturnType<(typeof GROUPS)[number]>>;
+  #gigs?: Group<typeof createGigLoaders>;
+  private get gigs() { return (this.#gigs ??= createGigLoaders(this.clients)); }
+  get gigBySlug() { return this.gigs.gigBySlug; }
+  get gigPages() { return this.gigs.gigPages; }
+  get reviewPages() { return this.gigs.reviewPages; }
 
-interface LazyState {
-  clients: Clients;
-  options: ItemLoaderOptions;
-  built: Array<Record<string, unknown> | undefined>;
+  #items?: Group<typeof createItemLoaders>;
+  private get items() { return (this.#items ??= createItemLoaders(this.clients, this.options)); }
+  get allItems() { return this.items.allItems; }
+  get itemById() { return this.items.itemById; }
+  get purchaseByCode() { return this.items.purchaseByCode; }
+  get account() { return this.items.account; }
+
+  #orders?: Group<typeof createOrderLoaders>;
+  private get orders() { return (this.#orders ??= createOrderLoaders(this.clients)); }
+  get orderById() { return this.orders.orderById; }
+  get orderPages() { return this.orders.orderPages; }
+  get deliveriesByOrder() { return this.orders.deliveriesByOrder; }
+  get revisionsByOrder() { return this.orders.revisionsByOrder; }
+
+  #sellers?: Group<typeof createSellerLoaders>;
+  private get sellers() { return (this.#sellers ??= createSellerLoaders(this.clients)); }
+  get sellerByUsername() { return this.sellers.sellerByUsername; }
+  get sellerPages() { return this.sellers.sellerPages; }
+
+  #seo?: Group<typeof createSeoLoaders>;
+  private get seo() { return (this.#seo ??= createSeoLoaders(this.clients)); }
+  get seoReportById() { return this.seo.seoReportById; }
+  get seoReportPages() { return this.seo.seoReportPages; }
+  get seoProjectPages() { return this.seo.seoProjectPages; }
+
+  #users?: Group<typeof createUserLoaders>;
+  private get users() { return (this.#users ??= createUserLoaders(this.clients)); }
+  get userByUsername() { return this.users.userByUsername; }
+  get me() { return this.users.me; }
+
+  #discovery?: Group<typeof createDiscoveryLoaders>;
+  private get discovery() { return (this.#discovery ??= createDiscoveryLoaders(this.clients)); }
+  get pricingByGig() { return this.discovery.pricingByGig; }
+  get favoriteGigPages() { return this.discovery.favoriteGigPages; }
+  get recommendedGigPages() { return this.discovery.recommendedGigPages; }
+  get recentGigs() { return this.discovery.recentGigs; }
+  get collectionPages() { return this.discovery.collectionPages; }
+  get savedSearchPages() { return this.discovery.savedSearchPages; }
+
+  #orderLifecycle?: Group<typeof createOrderLifecycleLoaders>;
+  private get orderLifecycle() { return (this.#orderLifecycle ??= createOrderLifecycleLoaders(this.clients)); }
+  get countdownByOrder() { return this.orderLifecycle.countdownByOrder; }
+  get extensionsByOrder() { return this.orderLifecycle.extensionsByOrder; }
+  get timelineByOrder() { return this.orderLifecycle.timelineByOrder; }
+  get filesByOrder() { return this.orderLifecycle.filesByOrder; }
+  get reorderPages() { return this.orderLifecycle.reorderPages; }
+
+  #requests?: Group<typeof createRequestLoaders>;
+  private get requests() { return (this.#requests ??= createRequestLoaders(this.clients)); }
+  get buyerRequestPages() { return this.requests.buyerRequestPages; }
+  get requestBoardPages() { return this.requests.requestBoardPages; }
+  get proposalPages() { return this.requests.proposalPages; }
+
+  #offers?: Group<typeof createOfferLoaders>;
+  private get offers() { return (this.#offers ??= createOfferLoaders(this.clients)); }
+  get offerById() { return this.offers.offerById; }
+  get offerPages() { return this.offers.offerPages; }
+
+  #media?: Group<typeof createMediaLoaders>;
+  private get media() { return (this.#media ??= createMediaLoaders(this.clients)); }
+  get mediaById() { return this.media.mediaById; }
+  get mediaPages() { return this.media.mediaPages; }
+
+  #sellerExtras?: Group<typeof createSellerExtraLoaders>;
+  private get sellerExtras() { return (this.#sellerExtras ??= createSellerExtraLoaders(this.clients)); }
+  get sellerProfileByUsername() { return this.sellerExtras.sellerProfileByUsername; }
+  get portfolioBySeller() { return this.sellerExtras.portfolioBySeller; }
+  get portfolioProjectByKey() { return this.sellerExtras.portfolioProjectByKey; }
+  get availabilityBySeller() { return this.sellerExtras.availabilityBySeller; }
+  get testimonialsBySeller() { return this.sellerExtras.testimonialsBySeller; }
+  get savedStudioPages() { return this.sellerExtras.savedStudioPages; }
+  get sellerLeadPages() { return this.sellerExtras.sellerLeadPages; }
+  get followedSellerPages() { return this.sellerExtras.followedSellerPages; }
+
+  #mobile?: Group<typeof createMobileLoaders>;
+  private get mobile() { return (this.#mobile ??= createMobileLoaders(this.clients)); }
+  get mobileOrderById() { return this.mobile.mobileOrderById; }
+  get mobileOrderPages() { return this.mobile.mobileOrderPages; }
+
+  #messaging?: Group<typeof createMessagingLoaders>;
+  private get messaging() { return (this.#messaging ??= createMessagingLoaders(this.clients)); }
+  get conversationPages() { return this.messaging.conversationPages; }
+  get presenceByConversation() { return this.messaging.presenceByConversation; }
+  get notificationPages() { return this.messaging.notificationPages; }
+
+  #ai?: Group<typeof createAiLoaders>;
+  private get ai() { return (this.#ai ??= createAiLoaders(this.clients)); }
+  get aiRequestById() { return this.ai.aiRequestById; }
+
+  #advertising?: Group<typeof createAdvertisingLoaders>;
+  private get advertising() { return (this.#advertising ??= createAdvertisingLoaders(this.clients)); }
+  get adCampaignById() { return this.advertising.adCampaignById; }
+  get adCampaignPages() { return this.advertising.adCampaignPages; }
+
+  #crm?: Group<typeof createCrmLoaders>;
+  private get crm() { return (this.#crm ??= createCrmLoaders(this.clients)); }
+  get crmCustomerById() { return this.crm.crmCustomerById; }
+  get crmCustomerPages() { return this.crm.crmCustomerPages; }
+  get retentionCampaignPages() { return this.crm.retentionCampaignPages; }
 }
 
-/**
- * Which group each loader name belongs to is learnt from the first request,
- * which builds every group (so a loader added to a factory needs no list kept
- * here); later requests share one prototype of getters that build on demand.
- */
-let lazyPrototype: object | undefined;
+export const createLoaders = (clients: Clients, options: ItemLoaderOptions): Loaders => new Loaders(clients, options);
 
-function prototypeOf(groups: ReadonlyArray<Record<string, unknown>>): object {
-  const proto: Record<string, unknown> = {};
-  groups.forEach((group, index) => {
-    for (const name of Object.keys(group)) {
-      Object.defineProperty(proto, name, {
-        enumerable: true,
-        get(this: LazyState) {
-          const built = (this.built[index] ??= GROUPS[index]!(this.clients, this.options) as Record<string, unknown>);
-          return built[name];
-        },
-      });
-    }
-  });
-  return proto;
-}
-
-export function createLoaders(clients: Clients, options: ItemLoaderOptions): Loaders {
-  if (!lazyPrototype) {
-    const built = GROUPS.map((create) => create(clients, options) as Record<string, unknown>);
-    lazyPrototype = prototypeOf(built);
-    return Object.assign(Object.create(lazyPrototype) as LazyState, { clients, options, built }) as unknown as Loaders;
-  }
-  const state: LazyState = Object.create(lazyPrototype) as LazyState;
-  state.clients = clients;
-  state.options = options;
-  state.built = new Array(GROUPS.length);
-  return state as unknown as Loaders;
-}
+/** Every loader a factory returns has its getter above: a name listed here is one that is missing. */
+type Unexposed = Exclude<
+  | keyof Group<typeof createGigLoaders>
+  | keyof Group<typeof createItemLoaders>
+  | keyof Group<typeof createOrderLoaders>
+  | keyof Group<typeof createSellerLoaders>
+  | keyof Group<typeof createSeoLoaders>
+  | keyof Group<typeof createUserLoaders>
+  | keyof Group<typeof createDiscoveryLoaders>
+  | keyof Group<typeof createOrderLifecycleLoaders>
+  | keyof Group<typeof createRequestLoaders>
+  | keyof Group<typeof createOfferLoaders>
+  | keyof Group<typeof createMediaLoaders>
+  | keyof Group<typeof createSellerExtraLoaders>
+  | keyof Group<typeof createMobileLoaders>
+  | keyof Group<typeof createMessagingLoaders>
+  | keyof Group<typeof createAiLoaders>
+  | keyof Group<typeof createAdvertisingLoaders>
+  | keyof Group<typeof createCrmLoaders>,
+  keyof Loaders
+>;
+const everyLoaderExposed: [Unexposed] extends [never] ? true : Unexposed = true;
+void everyLoaderExposed;

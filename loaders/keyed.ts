@@ -1,11 +1,14 @@
 /**
  * The shape every loader here shares. Most upstream reads take one key per
- * call, so these loaders do not batch (`batch: false`): waiting for the end of
- * the tick to collect keys would only delay each call, and this way the first
- * call of a query leaves while its siblings' resolvers are still running. A
- * failed key gets an Error in its slot (DataLoader's contract: a missing key
- * is a value, not a throw). What DataLoader adds is the per-request cache: one
- * request never asks the same key twice, and list responses prime it.
+ * call, so these loaders do not batch (`batch: false`): each key is its own
+ * dispatch and its own call. DataLoader still schedules every dispatch for
+ * the end of the current frame, so a call leaves only after its sibling
+ * resolvers (which graphql-js calls in one frame) have run, one frame later
+ * than a plain async call, and before any timer or I/O
+ * (test/unit/keyed.test.ts measures the order). A failed key gets an Error in
+ * its slot (DataLoader's contract: a missing key is a value, not a throw).
+ * What DataLoader adds is the per-request cache: one request never asks the
+ * same key twice, and list responses prime it.
  */
 import DataLoader from 'dataloader';
 

@@ -1,5 +1,5 @@
 /**
- * Request bodies of mutations (contract section 4): the typed input fields
+ * Request bodies of mutations (docs/upstream-contract.md, "Write bodies"): the typed input fields
  * the gateway knows, in the upstream's snake_case, over `attributes: JSON` for
  * the rest of the body. A typed field wins over the same key in attributes.
  */

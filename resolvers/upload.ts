@@ -5,7 +5,12 @@
  * any upstream call. The body is a stream: text fields, then the file's own
  * `stream()` chunk by chunk, so the gateway never copies the file into a
  * second buffer on the way out. (Yoga's parser has already read the upload
- * into memory on the way in: see the report in the issue.)
+ * into memory on the way in.)
+ *
+ * Written by hand rather than with undici's FormData: the File Yoga hands us
+ * is @whatwg-node's PonyfillFile, which undici's FormData.append refuses (it
+ * takes only Node's own Blob), and turning it into a Node File copies the
+ * whole upload once more.
  */
 import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';

@@ -1,7 +1,7 @@
 /**
  * The one SchemaBuilder. Fields are nullable by default (Pothos 4): almost
  * every field needs an upstream call, and a failing upstream must null only
- * its own fields (contract section 5). Non-null is opted into where a value is
+ * its own fields (README, "Errors"). Non-null is opted into where a value is
  * already in hand (identifiers, enum values of a fetched record).
  *
  * The directives plugin puts `@upstream(...)` on every field backed by an

@@ -1,6 +1,6 @@
 /**
  * Fields the operation schemas repeat: the `attributes: JSON` rest of a
- * mutation body (contract section 4) and the whole upstream object.
+ * mutation body (docs/upstream-contract.md, "Write bodies") and the whole upstream object.
  */
 import type { BuilderTypes } from './builder.js';
 

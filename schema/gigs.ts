@@ -1,6 +1,7 @@
-/** Gig and Review: `gig(slug)`, `gigs(search)`, `Gig.seller`, `Gig.reviews`. */
+/** Gig and Review: `gig(slug)`, `gigs(search)`, `Gig.seller`, `Gig.reviews`, and `Seller.gigs`. */
 import type { GigRecord, ReviewRecord } from '../src/upstreams/marketplace/map.js';
 import * as resolve from '../resolvers/gigs.js';
+import { sellerGigs } from '../resolvers/sellers.js';
 import { userByName } from '../resolvers/users.js';
 import { builder } from './builder.js';
 import { connectionOf, pagingArgs } from './connection.js';
@@ -52,6 +53,17 @@ Review.implement({
     attributes: t.field({ type: 'JSON', description: 'The whole upstream review object.', resolve: (r) => r.attributes }),
   }),
 });
+
+// Defined here rather than in sellers.ts so the two domains do not import each other (Seller needs
+// GigConnection, Gig needs Seller). The built schema lists fields sorted, so the move does not show.
+builder.objectField(Seller, 'gigs', (t) =>
+  t.field({
+    type: GigConnection,
+    ...via.marketplace('gigsIndex', "The seller's gigs (GET /gigs?seller=<username>), newest first."),
+    args: pagingArgs(t.arg),
+    resolve: sellerGigs,
+  }),
+);
 
 builder.queryFields((t) => ({
   gig: t.field({ type: Gig, ...upstream.marketplace('gigsShow'), args: { slug: t.arg.string({ required: true }) }, resolve: resolve.gig }),

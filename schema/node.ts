@@ -3,7 +3,7 @@
  * `Query.nodes(ids)` (resolvers/node.ts, id format in src/global-id.ts).
  *
  * The interface's field is `nodeId`, not `id`: Order, Review, Item, SeoReport
- * (contract section 5) and Offer, Proposal, BuyerRequest, Conversation, Media
+ * (README, "Global ids") and Offer, Proposal, BuyerRequest, Conversation, Media
  * already publish `id` as the upstream's identifier, which callers pass back
  * to `order(id)` and friends and match against webhook events. Turning it
  * into a global id would change what an existing field means, and the public

@@ -1,10 +1,9 @@
-/** Seller: a user who sells, with their gigs (`Seller.gigs` → GET /gigs?seller=). */
+/** Seller: a user who sells (their gigs, `Seller.gigs`, are defined beside Gig in gigs.ts). */
 import type { SellerRecord } from '../src/upstreams/marketplace/map.js';
 import * as resolve from '../resolvers/sellers.js';
 import { builder } from './builder.js';
 import { connectionOf, pagingArgs } from './connection.js';
-import { GigConnection } from './gigs.js';
-import { upstream, via } from './upstream-docs.js';
+import { upstream } from './upstream-docs.js';
 
 export const Seller = builder.objectRef<SellerRecord>('Seller');
 export const SellerConnection = connectionOf('Seller', Seller);
@@ -23,14 +22,6 @@ Seller.implement({
     languages: t.exposeStringList('languages'),
     createdAt: t.field({ type: 'DateTime', resolve: (s) => s.createdAt }),
     attributes: t.field({ type: 'JSON', description: 'The whole upstream seller object.', resolve: (s) => s.attributes }),
-    gigs: t.field({
-      type: GigConnection,
-      ...via.marketplace('gigsIndex', "The seller's gigs (GET /gigs?seller=<username>), newest first."),
-      args: {
-        ...pagingArgs(t.arg),
-      },
-      resolve: resolve.sellerGigs,
-    }),
   }),
 });
 

@@ -1,5 +1,5 @@
 /**
- * Options for a field backed by an upstream operation (contract section 5):
+ * Options for a field backed by an upstream operation (README, "The whole graph"):
  * its description starts with `Upstream:` on the canonical field, `Via:` on
  * any other field reusing the operation, and an `@upstream` directive carries
  * the same facts for tools. Spread the result into the field's options:

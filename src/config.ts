@@ -1,6 +1,6 @@
 /**
  * Environment → typed configuration, validated once at start-up. A bad value
- * stops the process with a message naming the variable (contract sections 1, 2).
+ * stops the process with a message naming the variable (README, "Configuration").
  */
 import { z } from 'zod';
 

@@ -58,7 +58,7 @@ const header = (request: Request, name: string): string | undefined => {
 const FORWARDABLE = /^[\x21-\x7e]{1,4096}$/;
 const forwardable = (value: string | undefined): string | undefined => (value && FORWARDABLE.test(value) ? value : undefined);
 
-/** Reads the three credentials of contract section 3; an empty or malformed header counts as absent. */
+/** Reads the three credentials (README, "Credentials"); an empty or malformed header counts as absent. */
 export function readCredentials(request: Request): Credentials {
   const authorization = header(request, 'authorization');
   const bearer = authorization ? /^Bearer\s+(\S+)\s*$/i.exec(authorization)?.[1] : undefined;

@@ -1,7 +1,7 @@
 /**
  * Client-visible errors. Yoga masks every error that is not a GraphQLError, so
  * everything a caller may read is a GatewayError with `extensions.code`
- * (contract section 6); anything else becomes "Unexpected error." and is logged.
+ * (README, "Errors"); anything else becomes "Unexpected error." and is logged.
  */
 import { GraphQLError } from 'graphql';
 

@@ -26,7 +26,7 @@ import { useIncrementalDelivery } from './plugins/use-incremental-delivery.js';
 import { useNestingLimit } from './plugins/use-nesting-limit.js';
 import { createSubscriptionTracker, type SubscriptionTracker } from './plugins/use-subscription-shutdown.js';
 import { useRateLimit } from './plugins/use-rate-limit.js';
-import type { Limiter } from './plugins/rate-limiter.js';
+import type { Limiter } from './rate-limit/limiter.js';
 import { useRequestDeadline } from './plugins/use-request-deadline.js';
 import { useMarketplaceWebhooks } from './plugins/use-marketplace-webhooks.js';
 import type { EventBus, EventIds } from './webhooks/events.js';

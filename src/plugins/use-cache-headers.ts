@@ -5,7 +5,7 @@
  * credential at all, answered without errors, may be cached by anyone for the
  * reference TTL. Every other response is `private, no-store`: it may hold
  * what a credential unlocked, and a shared cache must never hand it to
- * another caller (contract section 3).
+ * another caller (README, "Credentials").
  */
 import { getOperationAST, type DocumentNode } from 'graphql';
 import { isAsyncIterable, type Plugin } from 'graphql-yoga';

@@ -1,5 +1,5 @@
 /**
- * The gateway's non-GraphQL routes (contract section 1): `/healthz`
+ * The gateway's non-GraphQL routes (README, "HTTP surface"): `/healthz`
  * (liveness), `/readyz` (each upstream's state, never failing on one
  * upstream since partial results are served) and `/metrics` (Prometheus).
  */

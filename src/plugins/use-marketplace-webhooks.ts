@@ -1,5 +1,5 @@
 /**
- * `POST /webhooks/marketplace` (contract section 7): verifies the signature
+ * `POST /webhooks/marketplace` (docs/upstream-contract.md, "Webhooks"): verifies the signature
  * over the raw body, refuses stale or bad ones with 401, acknowledges an id
  * already accepted with 200 `{"status":"duplicate"}` without publishing it
  * again, and publishes a new event to subscribers with 202.

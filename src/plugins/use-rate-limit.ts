@@ -1,5 +1,5 @@
 /**
- * Rate limits (contract section 6 code RATE_LIMITED). Every GraphQL request
+ * Rate limits (code RATE_LIMITED, README "Errors"). Every GraphQL request
  * over HTTP, and every operation over WebSocket, takes a token from its
  * client's bucket (normalised credential, else address) and one from its
  * address's bucket, so rotating made-up credentials buys nothing beyond the
@@ -15,7 +15,7 @@ import { GraphQLError, Kind, getOperationAST, type DocumentNode, type FragmentDe
 import type { Plugin } from 'graphql-yoga';
 import { rejectedRequests } from '../metrics.js';
 import { clientAddress, clientKey } from './client-key.js';
-import { RateLimiter, type Limiter, type RateDecision } from './rate-limiter.js';
+import { RateLimiter, type Limiter, type RateDecision } from '../rate-limit/limiter.js';
 
 export interface RateLimitOptions {
   graphqlEndpoint: string;

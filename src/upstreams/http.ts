@@ -120,6 +120,8 @@ export class UpstreamHttp {
       connect: { timeout: Math.min(options.timeoutMs, 10_000) },
       headersTimeout: options.timeoutMs,
       bodyTimeout: options.timeoutMs,
+      // A body growing past this closes its connection (read as UPSTREAM_BAD_RESPONSE in response-body.ts).
+      maxResponseSize: options.maxResponseBytes,
     });
     this.breaker = new CircuitBreaker(options.breaker, (state) => {
       upstreamMetrics.breakerChanged(this.name, state);

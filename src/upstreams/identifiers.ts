@@ -1,5 +1,5 @@
 /**
- * Identifiers that go into upstream paths (contract section 4): refused when
+ * Identifiers that go into upstream paths (docs/upstream-contract.md, "Conventions"): refused when
  * empty, `.`, `..` or over 200 characters, then percent-encoded as exactly one
  * path segment, so no caller value can add a segment, a query or a fragment.
  */

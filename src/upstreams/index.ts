@@ -1,7 +1,7 @@
 /**
  * The process-wide upstream pools, and `bindClients`, which gives one request
  * its three clients, each holding only its own upstream's credential
- * (contract section 3: a credential never reaches another upstream).
+ * (README, "Credentials": a credential never reaches another upstream).
  */
 import type { Config } from '../config.js';
 import type { UpstreamName } from '../errors.js';

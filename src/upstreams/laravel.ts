@@ -1,8 +1,8 @@
 /**
  * The Laravel-style conventions the marketplace and website-analysis services
- * share (contract section 4): `{data}` and `{data, meta, links}` envelopes,
+ * share (docs/upstream-contract.md, "Conventions"): `{data}` and `{data, meta, links}` envelopes,
  * and HTTP status + `{message, errors?, required_scope?}` errors mapped to the
- * codes of contract section 6.
+ * codes of README, "Errors".
  */
 import { z } from 'zod';
 import { UpstreamError, type ErrorCode, type UpstreamName } from '../errors.js';

@@ -1,12 +1,12 @@
 /**
- * Reading an upstream's response body: at most `limit` bytes (a larger
- * Content-Length is refused before reading), and JSON nested at most
+ * Reading an upstream's response body: at most `limit` bytes, and JSON nested at most
  * MAX_JSON_DEPTH deep. The depth is checked on the raw bytes before
  * JSON.parse, so a hostile 5,000-deep payload fails only the field it came
  * with (UPSTREAM_BAD_RESPONSE) instead of overflowing the stack later, when
  * the response is mapped or serialised.
  */
 import type { Readable } from 'node:stream';
+import { errors as undiciErrors } from 'undici';
 import { UpstreamError, type UpstreamName } from '../errors.js';
 
 /** Far deeper than any upstream record nests (attributes included), far shallower than what overflows a stack. */
@@ -21,7 +21,11 @@ function discard(body: Readable): void {
   body.destroy();
 }
 
-/** True when the body's declared length is over the limit: it is refused before a byte is read. */
+/**
+ * True when the body's declared length is over the limit: it is refused before a byte is read.
+ * Checked here because undici's `maxResponseSize` counts only bytes received: a body that claims
+ * 1 GB and then drips would otherwise hold the call until its timeout.
+ */
 const declaredTooLarge = (contentLength: string | string[] | undefined, limit: number): boolean =>
   Number(Array.isArray(contentLength) ? contentLength[0] : contentLength) > limit;
 
@@ -44,8 +48,9 @@ export function jsonDepthExceeds(bytes: Buffer, max: number): boolean {
 
 /**
  * The response body as JSON, read with plain 'data'/'end' listeners (async iteration of a
- * Readable costs a promise per chunk and showed in profiles), at most `limit` bytes of it
- * (destroying the body of a larger one closes its connection rather than reading on).
+ * Readable costs a promise per chunk and showed in profiles). The Pool's `maxResponseSize`
+ * (src/upstreams/http.ts, the same `limit`) cuts a body that grows past the limit: undici
+ * closes the connection and the body fails with ResponseExceededMaxSizeError, refused here.
  */
 export function readJson(
   body: Readable,
@@ -59,22 +64,17 @@ export function readJson(
       discard(body);
       return reject(tooLarge(upstream, status));
     }
+    const failed = (error: unknown) =>
+      reject(error instanceof undiciErrors.ResponseExceededMaxSizeError ? tooLarge(upstream, status) : error);
+    if (body.errored) return failed(body.errored);
     const chunks: Buffer[] = [];
     let size = 0;
-    const onData = (chunk: Buffer) => {
+    body.on('data', (chunk: Buffer) => {
       size += chunk.length;
-      if (size <= limit) {
-        chunks.push(chunk);
-        return;
-      }
-      body.off('data', onData);
-      discard(body);
-      reject(tooLarge(upstream, status));
-    };
-    body.on('data', onData);
-    body.once('error', reject);
+      chunks.push(chunk);
+    });
+    body.once('error', failed);
     body.once('end', () => {
-      if (size > limit) return; // already refused
       if (size === 0) return resolve(undefined);
       const bytes = Buffer.concat(chunks, size);
       if (jsonDepthExceeds(bytes, MAX_JSON_DEPTH)) {

@@ -88,7 +88,7 @@ export function addressOf(origin: string): string {
   return `${url.hostname}:${url.port || (url.protocol === 'https:' ? '443' : '80')}`;
 }
 
-/** The request's own deadline (AbortSignal.timeout) passed, as opposed to the caller leaving. */
+/** The request's own deadline passed (src/context.ts aborts with a TimeoutError), as opposed to the caller leaving. */
 export function isDeadline(signal: AbortSignal): boolean {
   return (signal.reason as Error | undefined)?.name === 'TimeoutError';
 }

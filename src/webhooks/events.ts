@@ -5,6 +5,7 @@
  * event is acknowledged but not published twice.
  */
 import { Repeater, type PubSubEventTarget } from 'graphql-yoga';
+import { LRUCache } from 'lru-cache';
 
 export interface MarketplaceEvent {
   id: string;
@@ -67,27 +68,27 @@ export interface EventIds {
   remember(id: string): Promise<boolean>;
 }
 
-/** In-process memory of ids for `ttlMs` (bounded to `max` entries, oldest dropped first). */
+/**
+ * In-process memory of ids for `ttlMs`, bounded to `max` entries (lru-cache;
+ * `has` does not refresh an entry, so the oldest accepted id is dropped first).
+ */
 export class SeenIds implements EventIds {
-  private readonly seen = new Map<string, number>();
+  private readonly seen: LRUCache<string, true>;
 
-  constructor(
-    private readonly ttlMs = 24 * 60 * 60 * 1000,
-    private readonly max = 100_000,
-  ) {}
+  constructor(ttlMs = 24 * 60 * 60 * 1000, max = 100_000, clock?: { now(): number }) {
+    // ttlResolution 0: read the clock on every check (a webhook is rare; no timer is armed to cache it).
+    this.seen = new LRUCache<string, true>({ max, ttl: ttlMs, ttlResolution: 0, ...(clock ? { perf: clock } : {}) });
+  }
 
   /** True the first time an id is offered within the TTL. */
-  async remember(id: string, now = Date.now()): Promise<boolean> {
-    const until = this.seen.get(id);
-    if (until !== undefined && until > now) return false;
-    this.seen.delete(id);
-    this.seen.set(id, now + this.ttlMs);
-    if (this.seen.size > this.max) this.seen.delete(this.seen.keys().next().value!);
+  async remember(id: string): Promise<boolean> {
+    if (this.seen.has(id)) return false;
+    this.seen.set(id, true);
     return true;
   }
 }
 
-/** The usernames an event's data names (contract section 7): who may receive it. */
+/** The usernames an event's data names (docs/upstream-contract.md, "Webhooks"): who may receive it. */
 export function namedUsers(data: Record<string, unknown>): string[] {
   return ['username', 'buyer_username', 'seller_username'].map((key) => data[key]).filter((v): v is string => typeof v === 'string');
 }

@@ -9,8 +9,8 @@ import { Redis } from 'ioredis';
 import { createRedisEventTarget } from '@graphql-yoga/redis-event-target';
 import type { Logger } from '../logger.js';
 import type { BusEventTarget, EventIds } from './events.js';
-import { redisLimiters } from '../plugins/redis-rate-limiter.js';
-import type { Limiter } from '../plugins/rate-limiter.js';
+import { redisLimiters } from '../rate-limit/redis-limiter.js';
+import type { Limiter } from '../rate-limit/limiter.js';
 
 const ID_TTL_SECONDS = 24 * 60 * 60;
 const ID_PREFIX = 'gateway:webhook-event:';

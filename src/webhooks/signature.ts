@@ -1,5 +1,5 @@
 /**
- * Marketplace webhook signatures (contract section 7): `X-Signature:
+ * Marketplace webhook signatures (docs/upstream-contract.md, "Webhooks"): `X-Signature:
  * t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`. A timestamp more
  * than five minutes from now is refused, so a captured request cannot be
  * replayed later; the comparison is constant-time.

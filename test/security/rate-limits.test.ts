@@ -7,7 +7,7 @@
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { schema } from '../../schema/index.js';
-import { RateLimiter } from '../../src/plugins/rate-limiter.js';
+import { RateLimiter } from '../../src/rate-limit/limiter.js';
 import { startTestGateway, type TestGateway } from '../helpers/gateway.js';
 import { startRedisServer, type RedisServer } from '../helpers/redis-server.js';
 

@@ -42,6 +42,24 @@ describe('cursor codec', () => {
     }
   });
 
+  it('answers any text either with the offset it names or BAD_USER_INPUT, never another error', () => {
+    fc.assert(
+      fc.property(fc.oneof(fc.string(), fc.base64String(), fc.integer({ min: -10, max: MAX_CURSOR_OFFSET + 10 }).map((n) => forged(`offset:${n}`))), (text) => {
+        const code = codeOf(() => decodeCursor(text));
+        if (code === undefined) expect(encodeCursor(decodeCursor(text))).toBe(text);
+        else expect(code).toBe('BAD_USER_INPUT');
+      }),
+    );
+  });
+
+  it('a window starts just after its cursor, at 0 without one, with the default first', () => {
+    expect(windowOf({})).toEqual({ offset: 0, first: 10 });
+    expect(windowOf({ first: 0, after: null })).toEqual({ offset: 0, first: 0 });
+    fc.assert(fc.property(fc.integer({ min: 0, max: MAX_CURSOR_OFFSET }), fc.integer({ min: 0, max: 100 }), (offset, first) => {
+      expect(windowOf({ first, after: encodeCursor(offset) })).toEqual({ offset: offset + 1, first });
+    }));
+  });
+
   it('refuses an out-of-range first', () => {
     for (const first of [-1, 101, 1.5, Number.NaN, 2 ** 53]) expect(codeOf(() => windowOf({ first })), String(first)).toBe('BAD_USER_INPUT');
   });
@@ -66,6 +84,20 @@ describe('page planner', () => {
         const start = (plan.pages[0]! - 1) * plan.perPage + plan.skip;
         expect(start).toBe(w.offset);
         expect(plan.pages.length * plan.perPage - plan.skip).toBeGreaterThanOrEqual(Math.max(1, w.first));
+      }),
+    );
+  });
+
+  it('no page size it could have picked covers the window in fewer calls, and none smaller in as few', () => {
+    const callsWith = (w: Window, perPage: number) => Math.floor((w.offset + Math.max(1, w.first) - 1) / perPage) - Math.floor(w.offset / perPage) + 1;
+    const window = fc.record({ offset: fc.integer({ min: 0, max: 5_000 }), first: fc.integer({ min: 0, max: 100 }) });
+    fc.assert(
+      fc.property(window, fc.constantFrom(SEO_SIZES, [7, 30], [100]), (w: Window, sizes) => {
+        const plan = planPages(w, sizes);
+        for (const size of sizes) {
+          expect(callsWith(w, size)).toBeGreaterThanOrEqual(plan.pages.length);
+          if (size < plan.perPage) expect(callsWith(w, size)).toBeGreaterThan(plan.pages.length);
+        }
       }),
     );
   });

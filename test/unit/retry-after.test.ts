@@ -1,4 +1,5 @@
 /** Retry-After (RFC 9110 10.2.3): delay-seconds or an HTTP-date; anything else is ignored. */
+import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { parseRetryAfter } from '../../src/upstreams/http.js';
 
@@ -27,5 +28,16 @@ describe('parseRetryAfter', () => {
   it('caps absurd values at one day', () => {
     expect(parseRetryAfter('99999999999999999999')).toBe(86_400);
     expect(parseRetryAfter('Fri, 01 Jan 2100 00:00:00 GMT')).toBe(86_400);
+  });
+
+  it('reads any delay-seconds as itself, capped at a day', () => {
+    fc.assert(fc.property(fc.nat(), (n) => parseRetryAfter(String(n)) === Math.min(n, 86_400)));
+  });
+
+  it('reads any HTTP-date up to a day ahead as the whole seconds until then, rounded up', () => {
+    const now = Date.now();
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 86_400 }), (seconds) => parseRetryAfter(new Date(now + seconds * 1000).toUTCString()) === seconds),
+    );
   });
 });

@@ -1,8 +1,8 @@
 /**
  * The item-store client, bound per request to the caller's key, which travels
- * as the `api_key` parameter (contract section 3): query string on GET, form
+ * as the `api_key` parameter (docs/upstream-contract.md, "Conventions"): query string on GET, form
  * field on POST. The HTTP status of an error is not documented, so the body is
- * read whatever the status (contract section 4).
+ * read whatever the status (docs/upstream-contract.md, "Conventions").
  */
 import { UpstreamError } from '../../errors.js';
 import { parseRetryAfter, type CallScope, type UpstreamHttp, type UpstreamResponse } from '../http.js';

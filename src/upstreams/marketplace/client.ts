@@ -2,7 +2,7 @@
  * The marketplace client, bound per request to the caller's bearer token.
  * Every call goes through `call(operationId, ...)`, which reads method, path
  * and scope from the operation table, so request building and the credential
- * rules (contract section 3) live in one place.
+ * rules (README, "Credentials") live in one place.
  */
 import type { Readable } from 'node:stream';
 import type { z } from 'zod';

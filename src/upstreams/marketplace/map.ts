@@ -1,7 +1,7 @@
 /**
  * Marketplace payloads (snake_case) → graph shapes (camelCase). The document
- * shows no fields; the contract (section 4) names the ones relied on and
- * `docs/upstream-contract.md` lists the rest. Adapting to a real deployment
+ * shows no fields; `docs/upstream-contract.md` names the ones relied on and
+ * lists the rest. Adapting to a real deployment
  * whose field names differ is a change to this file only.
  *
  * Every record goes through `camelRecord`: the listed snake_case keys become

@@ -1,6 +1,6 @@
 /**
  * Website-analysis payloads → graph shapes. The document names the report and
- * project fields it shows; the envelopes follow contract section 4. Privacy is
+ * project fields it shows; the envelopes follow docs/upstream-contract.md, "Conventions". Privacy is
  * 0/1/2 upstream and an enum in the graph; result is lower-case upstream.
  */
 import { z } from 'zod';

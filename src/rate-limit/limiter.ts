@@ -4,8 +4,10 @@
  * recently seen clients are dropped first) so a flood of distinct keys cannot
  * grow memory without limit. Kept instead of rate-limiter-flexible's
  * RateLimiterMemory because its decision is synchronous: a promise-returning
- * limiter makes every request's onRequest hook async (see use-rate-limit.ts),
- * and RateLimiterMemory arms one timer per key.
+ * limiter makes every request's onRequest hook async (see src/plugins/use-rate-limit.ts),
+ * and RateLimiterMemory arms one timer per key. The limiters live outside
+ * src/plugins/ because the Redis connection (src/webhooks/redis.ts) builds
+ * the shared ones too.
  */
 export interface RateDecision {
   allowed: boolean;

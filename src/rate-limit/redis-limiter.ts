@@ -9,7 +9,7 @@
 import type { Redis } from 'ioredis';
 import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import type { Logger } from '../logger.js';
-import type { Limiter, RateDecision } from './rate-limiter.js';
+import type { Limiter, RateDecision } from './limiter.js';
 
 const ALLOWED: RateDecision = { allowed: true, retryAfter: 0 };
 

@@ -1,0 +1,80 @@
+/**
+ * The response size limit of UpstreamHttp: undici's `maxResponseSize` cuts a
+ * body that grows past the limit, and a Content-Length over it is refused
+ * before a byte is read. Either way the caller gets UPSTREAM_BAD_RESPONSE
+ * with the status, after one attempt, and the breaker hears nothing against
+ * the upstream (it did answer).
+ */
+import { createServer, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Writable } from 'node:stream';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { UpstreamError } from '../../src/errors.js';
+import { createLogger } from '../../src/logger.js';
+import { UpstreamHttp } from '../../src/upstreams/http.js';
+
+const logger = createLogger('warn', new Writable({ write: (_chunk, _e, cb) => cb() }));
+const LIMIT = 4096;
+
+describe('upstream response size limit', () => {
+  let server: Server;
+  let http: UpstreamHttp;
+  let respond: (res: ServerResponse) => void = () => undefined;
+  let requests = 0;
+  const open = new Set<ServerResponse>();
+  beforeAll(async () => {
+    server = createServer((req, res) => {
+      requests++;
+      open.add(res);
+      res.on('close', () => open.delete(res));
+      req.resume();
+      respond(res);
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    http = new UpstreamHttp({ name: 'marketplace', origin, root: '', timeoutMs: 10_000, connections: 2, maxResponseBytes: LIMIT, retries: 2, backoffBaseMs: 1, logger });
+  });
+  afterAll(async () => {
+    await http.destroy();
+    for (const res of open) res.destroy();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  });
+
+  const refusal = async () => {
+    requests = 0;
+    const error = await http.send({ method: 'GET', path: '/gigs', operation: 'gigsIndex' }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(UpstreamError);
+    expect((error as UpstreamError).extensions).toMatchObject({ code: 'UPSTREAM_BAD_RESPONSE', upstream: 'marketplace', status: 200 });
+    expect(requests).toBe(1);
+    expect(http.breakerState()).toBe('closed');
+  };
+
+  it('cuts a body without Content-Length that never ends at the limit (well before the 10 s timeout)', async () => {
+    const chunk = Buffer.alloc(1024, 0x20);
+    respond = (res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      const pump = () => {
+        while (!res.destroyed && res.write(chunk));
+      };
+      res.on('drain', pump);
+      pump();
+    };
+    await refusal();
+  });
+
+  it('refuses a claimed 1 GB body before reading it, though it only drips', async () => {
+    respond = (res) => {
+      res.writeHead(200, { 'content-type': 'application/json', 'content-length': String(1024 ** 3) });
+      res.write('{"data":');
+    };
+    await refusal();
+  });
+
+  it('reads a body exactly at the limit', async () => {
+    const text = JSON.stringify({ data: 'x'.repeat(LIMIT - 11) });
+    expect(text.length).toBe(LIMIT);
+    respond = (res) => res.writeHead(200, { 'content-type': 'application/json' }).end(text);
+    const response = await http.send({ method: 'GET', path: '/gigs', operation: 'gigsIndex' });
+    expect((response.body as { data: string }).data).toHaveLength(LIMIT - 11);
+  });
+});
