@@ -88,6 +88,11 @@ describe('public reads are fetched once, for everyone, without a credential', ()
     expect(other.mobileHome.greeting).not.toBe(mine.mobileHome.greeting);
   });
 
+  it('keeps only 200 answers: an unknown gig is asked for again', async () => {
+    for (let i = 0; i < 2; i++) expect((await readGig('no-such-gig-here')).errors?.[0]?.extensions).toMatchObject({ code: 'NOT_FOUND' });
+    expect(gigCalls('no-such-gig-here')).toHaveLength(2);
+  });
+
   for (const cacheControl of ['no-store, max-age=60', 'private, max-age=60']) {
     it(`never keeps an answer marked "${cacheControl}"`, async () => {
       const slug = await freshSlug();
