@@ -144,7 +144,7 @@ export class UpstreamHttp implements CacheableUpstream {
   }
 
   /**
-   * Sends a request. Only GETs are retried (at most `retries` times): on a
+   * Sends a request (a GET through the shared public cache, when there is one). Only GETs are retried (at most `retries` times): on a
    * transport failure or 502/503/504 after a full-jitter backoff, and on a 429
    * or 503 whose Retry-After fits both the deadline and `retryMaxWaitMs`.
    * Anything else is sent exactly once, since a repeated mutation could apply twice.
