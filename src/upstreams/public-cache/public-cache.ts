@@ -44,7 +44,7 @@ export interface PublicCacheOptions {
 const KEPT_HEADERS = ['content-type', 'etag', 'last-modified', 'cache-control'] as const;
 /** How long a stale entry's validator is kept to revalidate with. */
 const VALIDATOR_KEEP_MS = 10 * 60_000;
-/** How often an instance waiting for another instance's fill looks for its entry. */
+/** How often an instance waiting for another instance's fill looks for its entry (or its lock to go). */
 const FILL_POLL_MS = 25;
 
 interface Filled {
@@ -125,11 +125,17 @@ export class PublicCache {
   /** The one upstream call for `key`, detached from the caller that started it (no signal, its own deadline). */
   private async fill(upstream: CacheableUpstream, req: UpstreamRequest, key: string, entry: CachedAnswer | undefined): Promise<Filled> {
     const store = this.options.store;
-    const claimed = await store.claimFill(key, upstream.fillTimeoutMs).catch(() => true);
+    const claim = () => store.claimFill(key, upstream.fillTimeoutMs).catch(() => true);
+    let claimed = await claim();
     try {
-      if (!claimed) {
-        const filledElsewhere = await this.awaitOtherInstance(key, upstream.fillTimeoutMs);
-        if (filledElsewhere) return { response: responseOf(filledElsewhere), result: 'coalesced' };
+      // Another instance is fetching it: wait for its entry, or for its lock to go (its call failed or was not
+      // storable), then fetch here. Past the shared call's own timeout, fetch anyway.
+      const waitingSince = Date.now();
+      while (!claimed && Date.now() - waitingSince < upstream.fillTimeoutMs) {
+        await new Promise((resolve) => setTimeout(resolve, FILL_POLL_MS));
+        const stored = await this.lookup(key);
+        if (stored && (stored.storedAt >= waitingSince || stateAt(stored, Date.now()) === 'fresh')) return { response: responseOf(stored), result: 'coalesced' };
+        claimed = await claim();
       }
       return await this.fetchAndKeep(upstream, req, key, entry);
     } finally {
@@ -190,17 +196,6 @@ export class PublicCache {
       this.options.logger.debug({ err: error }, 'public cache: store refused an entry');
     }
     return answer;
-  }
-
-  /** Another instance holds the fill lock: its entry, once stored and fresh, or undefined when it took too long. */
-  private async awaitOtherInstance(key: string, timeoutMs: number): Promise<CachedAnswer | undefined> {
-    const until = Date.now() + timeoutMs;
-    while (Date.now() < until) {
-      await new Promise((resolve) => setTimeout(resolve, FILL_POLL_MS));
-      const entry = await this.lookup(key);
-      if (entry && stateAt(entry, Date.now()) === 'fresh') return entry;
-    }
-    return undefined;
   }
 
   /** Waits for a shared call; the caller's leaving or deadline ends its own wait only. */
