@@ -34,15 +34,21 @@ function upstream(answer: UpstreamResponse): CacheableUpstream & { calls: number
   };
 }
 
+/** A read started while another instance holds the fill lock, 60 ms into its wait. */
+async function readWhileLockedElsewhere() {
+  const store = new LockedElsewhere(1_000_000);
+  const cache = new PublicCache({ store, defaultTtlMs: 0, logger });
+  const here = upstream(ok);
+  const reading = cache.read(here, request);
+  await new Promise((resolve) => setTimeout(resolve, 60));
+  return { store, cache, here, reading };
+}
+
 const ok: UpstreamResponse = { status: 200, headers: { 'cache-control': 'max-age=60', 'content-length': '20' }, body: { data: { slug: 'a' } } };
 
 describe('PublicCache across instances', () => {
   it('takes the entry the lock holder stores, without an upstream call of its own', async () => {
-    const store = new LockedElsewhere(1_000_000);
-    const cache = new PublicCache({ store, defaultTtlMs: 0, logger });
-    const here = upstream(ok);
-    const reading = cache.read(here, request);
-    await new Promise((resolve) => setTimeout(resolve, 60));
+    const { store, here, reading } = await readWhileLockedElsewhere();
     const other = { status: 200, headers: {}, body: { data: { slug: 'a', from: 'other instance' } }, bytes: 20, storedAt: Date.now(), freshUntil: Date.now() + 60_000, staleWhileRevalidateUntil: 0, staleIfErrorUntil: 0 };
     await store.set('marketplace GET /gigs/a', other, [], Date.now() + 60_000);
     expect((await reading).body).toEqual(other.body);
@@ -50,11 +56,7 @@ describe('PublicCache across instances', () => {
   });
 
   it('calls the upstream itself once the holder lets the lock go without storing anything', async () => {
-    const store = new LockedElsewhere(1_000_000);
-    const cache = new PublicCache({ store, defaultTtlMs: 0, logger });
-    const here = upstream(ok);
-    const reading = cache.read(here, request);
-    await new Promise((resolve) => setTimeout(resolve, 60));
+    const { store, cache, here, reading } = await readWhileLockedElsewhere();
     expect(here.calls).toBe(0);
     store.held = false;
     expect((await reading).body).toEqual(ok.body);
