@@ -6,6 +6,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { parseBody, readBody } from './body.js';
+import { withCacheHeaders } from './cache-headers.js';
 import { SandboxControl, type RecordedCall } from './control.js';
 import type { Router, SandboxFile } from './router.js';
 
@@ -121,7 +122,7 @@ async function handle(
       send(res, 400, errorBody(400, 'Malformed request body'));
       return;
     }
-    const response = await found.handler({
+    const response = withCacheHeaders(req, method, await found.handler({
       method,
       rawPath,
       params: found.params,
@@ -130,7 +131,7 @@ async function handle(
       body: parsed.body,
       files: parsed.files,
       rawBody: raw,
-    });
+    }));
     call.status = response.status;
     if (fault?.kind === 'wrong-shape') {
       send(res, response.status, { unexpected: true, data: 'not-the-agreed-shape' });

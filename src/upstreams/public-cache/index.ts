@@ -1,0 +1,24 @@
+/**
+ * The shared cache of public upstream reads (docs/caching.md): where its
+ * entries live, and the PublicCache every upstream pool reads through.
+ */
+import type { Config } from '../../config.js';
+import type { Logger } from '../../logger.js';
+import { MemoryPublicCacheStore } from './memory-store.js';
+import { PublicCache } from './public-cache.js';
+import type { PublicCacheStore } from './store.js';
+
+export { PublicCache } from './public-cache.js';
+export { tagsForEvent } from './invalidation.js';
+export type { CachedAnswer, PublicCacheStore } from './store.js';
+
+/** The store of public answers: this process's LRU bounded by PUBLIC_CACHE_MAX_BYTES. */
+export function createPublicCacheStore(config: Config, _logger: Logger): PublicCacheStore {
+  return new MemoryPublicCacheStore(config.publicCache.maxBytes);
+}
+
+/** The public cache, or undefined when PUBLIC_CACHE_MAX_BYTES is 0 (every read goes upstream, uncoalesced). */
+export function createPublicCache(config: Config, logger: Logger): PublicCache | undefined {
+  if (config.publicCache.maxBytes === 0) return undefined;
+  return new PublicCache({ store: createPublicCacheStore(config, logger), defaultTtlMs: config.publicCache.ttlMs, logger });
+}
