@@ -29,6 +29,7 @@ export function runPrimary(config: Config, logger: Logger): void {
   let restartDelay = FIRST_RESTART_DELAY_MS;
   const pendingRestarts = new Set<NodeJS.Timeout>();
   let stopping = false;
+  /** Workers that did not drain cleanly during the shutdown (crashes before it are restarted, not counted). */
   let failedExits = 0;
 
   const fork = () => startedAt.set(cluster.fork(), Date.now());
@@ -38,8 +39,8 @@ export function runPrimary(config: Config, logger: Logger): void {
     anyListened = true;
     if (!announced && listening.size === config.workers) {
       announced = true;
-      logger.info({ workers: config.workers, port: address.port, redis: Boolean(config.redisUrl) }, `${config.workers} workers serving port ${address.port}`);
       if (!config.redisUrl) logger.warn('REDIS_URL is unset: each worker keeps its own rate limits, webhook events and caches');
+      logger.info({ workers: config.workers, port: address.port, redis: Boolean(config.redisUrl) }, `${config.workers} workers serving port ${address.port}`);
     }
   });
 
@@ -48,8 +49,9 @@ export function runPrimary(config: Config, logger: Logger): void {
     const served = listening.has(worker);
     startedAt.delete(worker);
     listening.delete(worker);
-    if (code !== 0) failedExits++;
     if (stopping) {
+      // A worker that had to cut requests (or was killed) makes the whole exit non-zero.
+      if (code !== 0) failedExits++;
       if (startedAt.size === 0) {
         logger.info('all workers stopped');
         process.exit(failedExits > 0 ? 1 : 0);
