@@ -27,7 +27,7 @@ export interface ShutdownOptions {
 }
 
 /** After the grace period, how long closing pools and Redis may take before the process exits anyway. */
-const CLOSE_APP_MS = 3_000;
+export const CLOSE_APP_MS = 3_000;
 
 export function installShutdown(options: ShutdownOptions): { begin(cause: string): void } {
   const { server, yoga, logger, delayMs, graceMs } = options;
