@@ -14,6 +14,7 @@ import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
 import { ConfigError, loadConfig } from '../../src/config.js';
 import { ITEMS_KEY } from '../helpers/gateway.js';
 import { until } from '../helpers/events.js';
+import { hasRedisServer, startRedisServer } from '../helpers/redis-server.js';
 
 const URLS = { MARKETPLACE_URL: 'http://127.0.0.1:1', SEO_URL: 'http://127.0.0.1:2', ITEMS_URL: 'http://127.0.0.1:3' };
 
@@ -120,4 +121,33 @@ describe('WORKERS=2 on a port in use', () => {
       await new Promise((resolve) => blocker.close(resolve));
     }
   }, 60_000);
+});
+
+describe.skipIf(!hasRedisServer)('WORKERS=2 rate limits', () => {
+  const LIMIT = 3;
+  /** Successful answers out of 8 queries, one credential, fresh connections spread over both workers. */
+  async function answeredWithin(env: Record<string, string>): Promise<{ answered: number; workers: number }> {
+    const gateway = spawnGatewayProcess({ PORT: '0', LOG_FORMAT: 'json', WORKERS: '2', RATE_LIMIT_PER_MINUTE: String(LIMIT), ITEMS_URL: sandbox.urls.items!, MARKETPLACE_URL: URLS.MARKETPLACE_URL, SEO_URL: URLS.SEO_URL, ...env });
+    await until(() => /2 workers serving port \d+/.test(gateway.output()), 60_000);
+    const port = Number(/2 workers serving port (\d+)/.exec(gateway.output())![1]);
+    const results = [];
+    for (let i = 0; i < 8; i++) results.push(await itemQuery(port));
+    gateway.child.kill('SIGTERM');
+    expect(await gateway.exited).toBe(0);
+    expect(results.every((r) => r.status === 200 || r.status === 429)).toBe(true);
+    return { answered: results.filter((r) => r.status === 200).length, workers: new Set(results.map((r) => r.worker)).size };
+  }
+
+  it('share one limit through REDIS_URL; without it each worker has its own', async () => {
+    const redis = await startRedisServer();
+    try {
+      const shared = await answeredWithin({ REDIS_URL: redis.url });
+      expect(shared).toEqual({ answered: LIMIT, workers: 2 });
+    } finally {
+      await redis.stop();
+    }
+    const separate = await answeredWithin({});
+    expect(separate.workers).toBe(2);
+    expect(separate.answered).toBeGreaterThan(LIMIT);
+  }, 120_000);
 });
