@@ -92,6 +92,8 @@ describe('deploy/kubernetes', () => {
     expect(matches(budget.spec.selector.matchLabels)).toBe(true);
     const hpa = one<Manifest & { spec: { scaleTargetRef: { apiVersion: string; kind: string; name: string }; minReplicas: number; maxReplicas: number } }>('HorizontalPodAutoscaler');
     expect(hpa.spec.scaleTargetRef).toEqual({ apiVersion: 'apps/v1', kind: 'Deployment', name: deployment.metadata.name });
+    // The autoscaler alone sets the count: a fixed one in the Deployment would undo its work on every apply.
+    expect(deployment.spec).not.toHaveProperty('replicas');
     // A node drain never takes the last serving replica.
     expect(hpa.spec.minReplicas).toBeGreaterThan(budget.spec.maxUnavailable);
     expect(hpa.spec.maxReplicas).toBeGreaterThan(hpa.spec.minReplicas);
