@@ -9,9 +9,20 @@ COPY src ./src
 COPY schema ./schema
 COPY resolvers ./resolvers
 COPY loaders ./loaders
-RUN npm run build
+RUN npm run build && npm run sandbox:build
 
-FROM node:24-bookworm-slim
+# The simulated upstreams alone (`docker build --target sandbox`): Node built-ins only, no dependencies;
+# the gateway's image below leaves them out.
+FROM node:24-bookworm-slim AS sandbox
+ENV NODE_ENV=production
+WORKDIR /app
+COPY --from=build /app/dist-sandbox ./dist-sandbox
+USER node
+EXPOSE 4101 4102 4103
+CMD ["node", "dist-sandbox/src/sandbox/main.js"]
+
+# The gateway (the default target, last).
+FROM node:24-bookworm-slim AS gateway
 ENV NODE_ENV=production PORT=4000
 WORKDIR /app
 COPY package.json package-lock.json ./

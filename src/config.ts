@@ -2,6 +2,7 @@
  * Environment → typed configuration, validated once at start-up. A bad value
  * stops the process with a message naming the variable (README, "Configuration").
  */
+import { availableParallelism } from 'node:os';
 import { z } from 'zod';
 
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
@@ -127,6 +128,21 @@ const envSchema = z.object({
   /** Reverse proxies in front of the gateway whose X-Forwarded-For entries identify the client (0: use the socket). */
   TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
 
+  /**
+   * On SIGTERM/SIGINT, how long in-flight requests may take to finish once the listener is closed;
+   * what is still open then is cut. An orchestrator's kill timeout must exceed SHUTDOWN_DELAY_MS + this.
+   */
+  SHUTDOWN_GRACE_MS: positiveInt(10_000),
+  /**
+   * On SIGTERM/SIGINT, how long the gateway keeps serving with /readyz answering 503 before it closes its
+   * listener, so a load balancer that polls /readyz stops sending it traffic first (0: close at once).
+   */
+  SHUTDOWN_DELAY_MS: z.coerce.number().int().min(0).default(0),
+  /** Processes serving the port on this machine (node:cluster); `auto` = one per CPU core available. */
+  WORKERS: z
+    .union([z.literal('auto'), z.coerce.number().int().min(1).max(256)], { error: 'must be a whole number from 1 to 256, or auto' })
+    .default(1),
+
   // OpenTelemetry traces (src/tracing.ts), by the SDK's standard variables. No endpoint: tracing is off.
   /** OTLP base URL; traces go to `<endpoint>/v1/traces`. */
   OTEL_EXPORTER_OTLP_ENDPOINT: optionalOrigin,
@@ -192,6 +208,10 @@ export interface Config {
   limits: { depth: number; aliases: number; tokens: number; cost: number; bodyBytes: number; uploadBytes: number; directives: number; batch: number };
   rateLimits: { perMinute: number; perAddressPerMinute: number; authPerMinute: number; trustedProxies: number };
   connections: { maxPerIp: number; headersTimeoutMs: number };
+  /** SIGTERM drain (src/shutdown.ts): serve not-ready for delayMs, then close the listener and wait up to graceMs. */
+  shutdown: { delayMs: number; graceMs: number };
+  /** Processes on this machine (src/cluster.ts); 1 runs no cluster. */
+  workers: number;
   /** Undefined when tracing is off (no OTLP endpoint, or OTEL_SDK_DISABLED). */
   tracing: TracingConfig | undefined;
 }
@@ -227,6 +247,15 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
         `Invalid configuration:\n${missing.map((name) => `  ${name}: required when NODE_ENV=production (the sandbox never starts in production)`).join('\n')}`,
       );
     }
+  }
+  const workers = e.WORKERS === 'auto' ? availableParallelism() : e.WORKERS;
+  const sandboxed = (['MARKETPLACE_URL', 'SEO_URL', 'ITEMS_URL'] as const).filter((name) => !e[name]);
+  if (workers > 1 && sandboxed.length > 0) {
+    // Each worker would start its own embedded sandbox, each with its own state: a write made through one
+    // worker would be missing from the next read through another.
+    throw new ConfigError(
+      `Invalid configuration:\n  WORKERS: ${workers} workers need ${sandboxed.join(', ')} (the embedded sandbox runs in one process only; start it with \`npm run sandbox\` and set the URLs it prints)`,
+    );
   }
   if (e.PERSISTED_DOCUMENTS_ONLY && !e.PERSISTED_DOCUMENTS) {
     throw new ConfigError('Invalid configuration:\n  PERSISTED_DOCUMENTS_ONLY: needs PERSISTED_DOCUMENTS (the persisted-documents.json to run)');
@@ -279,6 +308,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       trustedProxies: e.TRUST_PROXY_HOPS,
     },
     connections: { maxPerIp: e.MAX_CONNECTIONS_PER_IP, headersTimeoutMs: e.HEADERS_TIMEOUT_MS },
+    shutdown: { delayMs: e.SHUTDOWN_DELAY_MS, graceMs: e.SHUTDOWN_GRACE_MS },
+    workers,
     tracing: tracingConfig(e),
   };
 }

@@ -8,7 +8,7 @@ import { schema } from '../schema/index.js';
 import type { Config } from './config.js';
 import { createContextFactory, type GatewayContext } from './context.js';
 import type { Logger } from './logger.js';
-import { useHttpRoutes } from './plugins/use-http-routes.js';
+import { useHttpRoutes, type Readiness } from './plugins/use-http-routes.js';
 import { useGraphiQLPage } from './plugins/use-graphiql.js';
 import { graphiqlTabs } from './plugins/graphiql-tabs.js';
 import { useObservability } from './plugins/use-observability.js';
@@ -54,6 +54,13 @@ export type Gateway = YogaServerInstance<Record<string, unknown>, GatewayContext
 
 const subscriptionTrackers = new WeakMap<Gateway, SubscriptionTracker>();
 const trustedDocuments = new WeakMap<Gateway, TrustedDocuments>();
+const readinessOf = new WeakMap<Gateway, Readiness>();
+
+/** From now on /readyz answers 503 with this reason (shutdown); everything else is still served. */
+export function reportNotReady(gateway: Gateway, reason: string): void {
+  const readiness = readinessOf.get(gateway);
+  if (readiness) readiness.notReadyReason = reason;
+}
 
 /** The gateway's trusted documents (PERSISTED_DOCUMENTS), for transports that bypass Yoga's request pipeline (graphql-ws). */
 export function trustedDocumentsOf(gateway: Gateway): TrustedDocuments | undefined {
@@ -68,6 +75,7 @@ export function completeSubscriptions(gateway: Gateway): number {
 export function createGateway(deps: GatewayDeps): Gateway {
   const { config, logger } = deps;
   const subscriptions = createSubscriptionTracker();
+  const readiness: Readiness = { notReadyReason: undefined };
   // Read and checked now: a bad file stops start-up with a ConfigError naming PERSISTED_DOCUMENTS.
   const trusted = config.persistedDocuments.path ? loadTrustedDocuments(config.persistedDocuments.path, schema, config.persistedDocuments.only) : undefined;
   if (trusted) logger.info({ documents: trusted.size, only: trusted.only }, 'trusted documents loaded');
@@ -104,7 +112,7 @@ export function createGateway(deps: GatewayDeps): Gateway {
     plugins: [
       // First, so its request span is the outermost and every other plugin's work falls inside it.
       useTracing(),
-      useHttpRoutes({ pools: deps.pools, sandboxed: deps.sandboxed, redis: deps.redis }),
+      useHttpRoutes({ pools: deps.pools, sandboxed: deps.sandboxed, redis: deps.redis, readiness }),
       ...(config.graphiql ? [useGraphiQLPage({ graphqlEndpoint: '/graphql', options: graphiqlOptions(deps.sandboxed) })] : []),
       // Cheap refusals first: no parsing, no upstream call for a flooding client or an oversized body.
       useRateLimit({
@@ -136,6 +144,7 @@ export function createGateway(deps: GatewayDeps): Gateway {
     ],
   });
   subscriptionTrackers.set(yoga, subscriptions);
+  readinessOf.set(yoga, readiness);
   if (trusted) trustedDocuments.set(yoga, trusted);
   return yoga;
 }

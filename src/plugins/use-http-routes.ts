@@ -1,7 +1,9 @@
 /**
  * The gateway's non-GraphQL routes (README, "HTTP surface"): `/healthz`
  * (liveness), `/readyz` (each upstream's state, never failing on one
- * upstream since partial results are served) and `/metrics` (Prometheus).
+ * upstream since partial results are served; 503 once the process is
+ * shutting down, so a load balancer stops routing to it) and `/metrics`
+ * (Prometheus).
  */
 import type { Plugin } from 'graphql-yoga';
 import { connect } from 'node:net';
@@ -15,6 +17,12 @@ export interface HttpRoutesOptions {
   /** The shared event bus, when REDIS_URL is set: reported, never failing readiness. */
   redis?: { ping(): Promise<boolean> };
   probeTimeoutMs?: number;
+  /** Set when this process must stop receiving traffic (shutdown): /readyz answers 503 with it. */
+  readiness?: Readiness;
+}
+
+export interface Readiness {
+  notReadyReason: string | undefined;
 }
 
 const json = (status: number, body: unknown) =>
@@ -38,7 +46,7 @@ function probe(origin: string, timeoutMs: number): Promise<boolean> {
 
 const ROUTES = new Set(['/healthz', '/readyz', '/metrics']);
 
-export function useHttpRoutes({ pools, sandboxed, redis, probeTimeoutMs = 1000 }: HttpRoutesOptions): Plugin {
+export function useHttpRoutes({ pools, sandboxed, redis, readiness, probeTimeoutMs = 1000 }: HttpRoutesOptions): Plugin {
   // The gauge follows transitions as they happen; an open breaker whose cool-down has passed is
   // half-open without any call, so the state is read once more at scrape time.
   const updateBreakerGauge = () => {
@@ -59,6 +67,11 @@ export function useHttpRoutes({ pools, sandboxed, redis, probeTimeoutMs = 1000 }
         endResponse(json(200, { status: 'ok' }));
         return;
       case '/readyz': {
+        // Still serving, but on its way out: probing the upstreams would only delay the answer.
+        if (readiness?.notReadyReason) {
+          endResponse(json(503, { status: 'not ready', reason: readiness.notReadyReason }));
+          return;
+        }
         const entries = await Promise.all(
           Object.values(pools).map(async (pool) => [
             pool.name,

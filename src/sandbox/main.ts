@@ -1,13 +1,16 @@
 /**
  * `npm run sandbox`: the three simulated upstreams in their own process, for
  * benchmarks. Ports from SANDBOX_MARKETPLACE_PORT / SANDBOX_SEO_PORT /
- * SANDBOX_ITEMS_PORT (default 4101-4103), latency from SANDBOX_LATENCY_MS.
+ * SANDBOX_ITEMS_PORT (default 4101-4103), latency from SANDBOX_LATENCY_MS,
+ * address from SANDBOX_HOST (default loopback; 0.0.0.0 in a container, where
+ * the gateways reach it by service name: deploy/docker-compose.yml).
  */
 import { startSandbox } from './index.js';
 
 const port = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
 
 const sandbox = await startSandbox({
+  host: process.env.SANDBOX_HOST || '127.0.0.1',
   ports: {
     marketplace: port('SANDBOX_MARKETPLACE_PORT', 4101),
     seo: port('SANDBOX_SEO_PORT', 4102),

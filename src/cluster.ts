@@ -1,0 +1,104 @@
+/**
+ * WORKERS > 1: this (primary) process serves nothing itself. It forks the
+ * workers, which run src/serve.ts and share the port (node:cluster hands out
+ * the connections), restarts a worker that dies, with a doubling delay so a
+ * worker that keeps crashing is not restarted in a tight loop, and on
+ * SIGTERM/SIGINT asks every worker to drain and exits once they all have.
+ * Workers share rate limits, webhook events and their dedup only through
+ * Redis (REDIS_URL); without it each worker keeps its own.
+ */
+import cluster, { type Worker } from 'node:cluster';
+import type { Config } from './config.js';
+import type { Logger } from './logger.js';
+
+/** What the primary sends a worker to start its drain (src/serve.ts). */
+export const SHUTDOWN_MESSAGE = 'gateway:shutdown';
+
+const FIRST_RESTART_DELAY_MS = 500;
+const MAX_RESTART_DELAY_MS = 30_000;
+/** A worker that served this long before dying was healthy: the next restart is quick again. */
+const HEALTHY_UPTIME_MS = 30_000;
+/** Beyond the workers' own drain (delay + grace), how long the primary waits before killing them. */
+const EXIT_MARGIN_MS = 5_000;
+
+export function runPrimary(config: Config, logger: Logger): void {
+  const startedAt = new Map<Worker, number>();
+  const listening = new Set<Worker>();
+  let anyListened = false;
+  let announced = false;
+  let restartDelay = FIRST_RESTART_DELAY_MS;
+  const pendingRestarts = new Set<NodeJS.Timeout>();
+  let stopping = false;
+  /** Workers that did not drain cleanly during the shutdown (crashes before it are restarted, not counted). */
+  let failedExits = 0;
+
+  const fork = () => startedAt.set(cluster.fork(), Date.now());
+
+  cluster.on('listening', (worker, address) => {
+    listening.add(worker);
+    anyListened = true;
+    if (!announced && listening.size === config.workers) {
+      announced = true;
+      if (!config.redisUrl) logger.warn('REDIS_URL is unset: each worker keeps its own rate limits, webhook events and caches');
+      logger.info({ workers: config.workers, port: address.port, redis: Boolean(config.redisUrl) }, `${config.workers} workers serving port ${address.port}`);
+    }
+  });
+
+  cluster.on('exit', (worker, code, signal) => {
+    const uptime = Date.now() - (startedAt.get(worker) ?? Date.now());
+    const served = listening.has(worker);
+    startedAt.delete(worker);
+    listening.delete(worker);
+    if (stopping) {
+      // A worker that had to cut requests (or was killed) makes the whole exit non-zero.
+      if (code !== 0) failedExits++;
+      if (startedAt.size === 0) {
+        logger.info('all workers stopped');
+        process.exit(failedExits > 0 ? 1 : 0);
+      }
+      return;
+    }
+    if (!served && !anyListened) {
+      // Nothing ever listened: a configuration or port problem that a restart will not fix.
+      logger.fatal({ pid: worker.process.pid, code, signal }, 'a worker failed to start: stopping');
+      stopAll(1);
+      return;
+    }
+    if (uptime >= HEALTHY_UPTIME_MS) restartDelay = FIRST_RESTART_DELAY_MS;
+    logger.error({ pid: worker.process.pid, code, signal, restartInMs: restartDelay }, 'a worker died: starting another');
+    const timer = setTimeout(() => {
+      pendingRestarts.delete(timer);
+      fork();
+    }, restartDelay);
+    pendingRestarts.add(timer);
+    restartDelay = Math.min(restartDelay * 2, MAX_RESTART_DELAY_MS);
+  });
+
+  /** Asks every worker to drain; kills what is left once their drain time has passed. */
+  function stopAll(exitCode: number) {
+    stopping = true;
+    if (exitCode !== 0) failedExits++;
+    for (const timer of pendingRestarts) clearTimeout(timer);
+    if (startedAt.size === 0) process.exit(exitCode);
+    for (const worker of startedAt.keys()) if (worker.isConnected()) worker.send(SHUTDOWN_MESSAGE);
+    setTimeout(() => {
+      logger.warn('workers did not stop in time: killing them');
+      for (const worker of startedAt.keys()) worker.process.kill('SIGKILL');
+      process.exit(1);
+    }, config.shutdown.delayMs + config.shutdown.graceMs + EXIT_MARGIN_MS);
+  }
+
+  const onSignal = (signal: string) => {
+    if (stopping) {
+      logger.warn({ signal }, 'second signal: killing the workers');
+      for (const worker of startedAt.keys()) worker.process.kill('SIGKILL');
+      process.exit(1);
+    }
+    logger.info({ signal }, 'shutting down: asking every worker to drain');
+    stopAll(0);
+  };
+  process.on('SIGTERM', () => onSignal('SIGTERM'));
+  process.on('SIGINT', () => onSignal('SIGINT'));
+
+  for (let i = 0; i < config.workers; i++) fork();
+}

@@ -1,0 +1,105 @@
+/**
+ * Graceful shutdown on SIGTERM/SIGINT, in the order a load balancer needs:
+ * 1. /readyz answers 503 ("shutting down") at once; for SHUTDOWN_DELAY_MS
+ *    everything else is still served, so a balancer polling /readyz stops
+ *    routing here before the port closes (Kubernetes uses preStop instead).
+ * 2. The listener closes (new connections are refused), open subscriptions
+ *    get a `complete` (SSE and graphql-ws), idle keep-alive connections close.
+ * 3. In-flight requests have SHUTDOWN_GRACE_MS to finish; what is still open
+ *    then is cut.
+ * 4. Pools, Redis and the tracer close, and the process exits: 0 when every
+ *    request finished, 1 when some had to be cut (the log says how many).
+ * A second signal exits at once with 1.
+ */
+import type { Server } from 'node:http';
+import type { Logger } from './logger.js';
+import { completeSubscriptions, reportNotReady, type Gateway } from './yoga.js';
+
+export interface ShutdownOptions {
+  server: Server;
+  yoga: Gateway;
+  closeWebSocket: () => Promise<void>;
+  /** Releases pools, Redis, the embedded sandbox and the tracer. */
+  closeApp: () => Promise<void>;
+  logger: Logger;
+  delayMs: number;
+  graceMs: number;
+}
+
+/** After the grace period, how long closing pools and Redis may take before the process exits anyway. */
+export const CLOSE_APP_MS = 3_000;
+
+export function installShutdown(options: ShutdownOptions): { begin(cause: string): void } {
+  const { server, yoga, logger, delayMs, graceMs } = options;
+  let stopping = false;
+
+  function onSignal(signal: string) {
+    if (stopping) {
+      logger.warn({ signal }, 'second signal: exiting without waiting for in-flight requests');
+      process.exit(1);
+    }
+    begin(signal);
+  }
+
+  function begin(cause: string) {
+    if (stopping) return;
+    stopping = true;
+    reportNotReady(yoga, 'shutting down');
+    if (delayMs > 0) {
+      logger.info({ cause, delayMs }, 'shutting down: /readyz now answers 503; still serving until the listener closes');
+      setTimeout(drain, delayMs);
+    } else {
+      drain();
+    }
+  }
+
+  function drain() {
+    logger.info('shutting down: no new connections, finishing in-flight requests');
+    const completed = completeSubscriptions(yoga);
+    if (completed > 0) logger.info({ subscriptions: completed }, 'completed open subscriptions');
+    let cut = 0;
+    const force = setTimeout(() => {
+      server.getConnections((error, count) => {
+        cut = error ? 0 : count;
+        logger.warn({ connections: count }, 'grace period over: cutting the requests still in flight');
+        server.closeAllConnections();
+      });
+      // Pools wait for the upstream calls of the cut requests: bounded, the process exits anyway.
+      setTimeout(() => {
+        logger.warn('resources did not close in time: exiting');
+        process.exit(1);
+      }, CLOSE_APP_MS);
+    }, graceMs);
+    server.close(() => {
+      clearInterval(sweep);
+      clearTimeout(force);
+      void options.closeApp().then(
+        () => {
+          logger.info({ cutRequests: cut }, 'stopped');
+          process.exit(cut > 0 ? 1 : 0);
+        },
+        (error: unknown) => {
+          logger.error({ err: error }, 'closing resources failed');
+          process.exit(1);
+        },
+      );
+    });
+    // A completed SSE stream leaves a keep-alive connection behind: close each one as it goes idle.
+    const sweep = setInterval(() => server.closeIdleConnections(), 100);
+    sweep.unref();
+    server.closeIdleConnections();
+    // One turn later, so graphql-ws has sent each completed subscription's `complete` before the sockets close.
+    setImmediate(() => void options.closeWebSocket());
+    setTimeout(() => {
+      server.getConnections((error, count) => {
+        if (!error && count > 0) {
+          logger.info({ connections: count }, `waiting up to ${graceMs / 1000} s for in-flight requests; press Ctrl-C again to force`);
+        }
+      });
+    }, 500).unref();
+  }
+
+  process.on('SIGTERM', () => onSignal('SIGTERM'));
+  process.on('SIGINT', () => onSignal('SIGINT'));
+  return { begin };
+}

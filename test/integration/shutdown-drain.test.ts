@@ -1,0 +1,152 @@
+/**
+ * SIGTERM as an orchestrator sends it, to the real process (src/server.ts)
+ * over a sandbox in this process whose item store answers slowly: the
+ * request in flight still gets its data, /readyz says 503 while the process
+ * drains, new connections are refused once the listener closes, open
+ * subscriptions get a `complete`, and the process exits 0 within
+ * SHUTDOWN_GRACE_MS. A request that outlives the grace period is cut and the
+ * process exits 1.
+ */
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { connect } from 'node:net';
+import { createClient } from 'graphql-ws';
+import WebSocket from 'ws';
+import { spawnGatewayProcess, type GatewayProcess } from '../helpers/gateway-process.js';
+import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
+import { ITEMS_KEY } from '../helpers/gateway.js';
+import { until } from '../helpers/events.js';
+
+const ADMIN_KEY = 'drain-admin-key';
+const ITEM_QUERY = '{ item(id: "1") { id name } }';
+
+let sandbox: Sandbox;
+beforeEach(async () => {
+  sandbox = await startSandbox();
+});
+afterEach(() => sandbox.close());
+
+async function startGateway(env: Record<string, string>): Promise<{ gateway: GatewayProcess; port: number; url: string }> {
+  const gateway = spawnGatewayProcess({
+    PORT: '0',
+    LOG_FORMAT: 'json',
+    GATEWAY_ADMIN_KEY: ADMIN_KEY,
+    MARKETPLACE_URL: sandbox.urls.marketplace!,
+    SEO_URL: sandbox.urls.seo!,
+    ITEMS_URL: sandbox.urls.items!,
+    ...env,
+  });
+  await until(() => /Gateway ready: http:\/\/[^:]+:(\d+)\/graphql/.test(gateway.output()), 30_000);
+  const port = Number(/Gateway ready: http:\/\/[^:]+:(\d+)\/graphql/.exec(gateway.output())![1]);
+  return { gateway, port, url: `http://127.0.0.1:${port}` };
+}
+
+/** A slow item query: resolves with the caller's view of it (status and body, or the failure). */
+function slowItemQuery(url: string) {
+  return fetch(`${url}/graphql`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-items-api-key': ITEMS_KEY },
+    body: JSON.stringify({ query: ITEM_QUERY }),
+  }).then(
+    async (response) => ({ status: response.status, body: (await response.json()) as { data?: { item?: { id: string } }; errors?: unknown } }),
+    (error: unknown) => ({ status: 0, failure: String(error) }),
+  );
+}
+
+/** Resolves 'refused' once a TCP connect to the port is refused (the listener is closed). */
+async function refused(port: number): Promise<'refused'> {
+  for (;;) {
+    const outcome = await new Promise<string>((resolve) => {
+      const socket = connect(port, '127.0.0.1');
+      socket.once('connect', () => (socket.destroy(), resolve('accepted')));
+      socket.once('error', (error: NodeJS.ErrnoException) => resolve(error.code ?? 'error'));
+    });
+    if (outcome === 'ECONNREFUSED') return 'refused';
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+describe('SIGTERM drain', () => {
+  it('finishes the request in flight, completes subscriptions, refuses new connections and exits 0 within the grace period', async () => {
+    const graceMs = 15_000;
+    const { gateway, port, url } = await startGateway({ SHUTDOWN_GRACE_MS: String(graceMs) });
+
+    const sseResponse = await fetch(`${url}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'text/event-stream', 'x-gateway-admin-key': ADMIN_KEY },
+      body: JSON.stringify({ query: 'subscription { marketplaceEvents { id } }' }),
+    });
+    expect(sseResponse.status).toBe(200);
+    const sseText = new Response(sseResponse.body).text();
+    const client = createClient({ url: `ws://127.0.0.1:${port}/graphql`, webSocketImpl: WebSocket, connectionParams: { 'x-gateway-admin-key': ADMIN_KEY }, retryAttempts: 0 });
+    let acknowledged = false;
+    client.on('connected', () => (acknowledged = true));
+    const ws = new Promise<string>((resolve) => {
+      client.subscribe({ query: 'subscription { marketplaceEvents { id } }' }, { next: () => undefined, error: () => resolve('error'), complete: () => resolve('complete') });
+    });
+    await until(() => acknowledged, 10_000);
+
+    sandbox.services.items!.control.latencyMs = 4_000;
+    const inFlight = slowItemQuery(url);
+    await until(() => sandbox.services.items!.control.inFlight > 0, 10_000);
+    const signalled = Date.now();
+    gateway.child.kill('SIGTERM');
+
+    // Ordered: the listener closes while the slow answer is still on its way.
+    const first = await Promise.race([refused(port), inFlight.then(() => 'answered')]);
+    expect(first).toBe('refused');
+    expect(await sseText).toContain('event: complete');
+    expect(await ws).toBe('complete');
+    const answer = await inFlight;
+    expect(answer.status).toBe(200);
+    expect('body' in answer && answer.body.data?.item?.id).toBe('1');
+    expect(await gateway.exited).toBe(0);
+    expect(Date.now() - signalled).toBeLessThan(graceMs);
+    expect(gateway.output()).toContain('"cutRequests":0');
+    await client.dispose();
+  }, 60_000);
+
+  it('with SHUTDOWN_DELAY_MS answers /readyz 503 and still serves queries before closing the listener', async () => {
+    const { gateway, port, url } = await startGateway({ SHUTDOWN_DELAY_MS: '3000', SHUTDOWN_GRACE_MS: '10000' });
+    expect((await fetch(`${url}/readyz`)).status).toBe(200);
+    sandbox.services.items!.control.latencyMs = 2_000;
+    const inFlight = slowItemQuery(url);
+    await until(() => sandbox.services.items!.control.inFlight > 0, 10_000);
+    gateway.child.kill('SIGTERM');
+
+    let readyz: { status: number; body: { status?: string; reason?: string } } | undefined;
+    for (let i = 0; i < 100 && readyz?.status !== 503; i++) {
+      const response = await fetch(`${url}/readyz`);
+      readyz = { status: response.status, body: (await response.json()) as { status?: string; reason?: string } };
+      if (readyz.status !== 503) await new Promise((r) => setTimeout(r, 50));
+    }
+    expect(readyz).toEqual({ status: 503, body: { status: 'not ready', reason: 'shutting down' } });
+    // Not ready, yet serving: a balancer that has not noticed yet loses nothing.
+    sandbox.services.items!.control.latencyMs = 0;
+    const during = await fetch(`${url}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-items-api-key': ITEMS_KEY, connection: 'close' },
+      body: JSON.stringify({ query: ITEM_QUERY }),
+    });
+    expect(during.status).toBe(200);
+    expect(((await during.json()) as { data: { item: { id: string } } }).data.item.id).toBe('1');
+
+    expect(await refused(port)).toBe('refused');
+    const answer = await inFlight;
+    expect(answer.status).toBe(200);
+    expect(await gateway.exited).toBe(0);
+  }, 60_000);
+
+  it('cuts a request that outlives SHUTDOWN_GRACE_MS and exits 1', async () => {
+    const { gateway, url } = await startGateway({ SHUTDOWN_GRACE_MS: '1500' });
+    sandbox.services.items!.control.latencyMs = 20_000;
+    const inFlight = slowItemQuery(url);
+    await until(() => sandbox.services.items!.control.inFlight > 0, 10_000);
+    const signalled = Date.now();
+    gateway.child.kill('SIGTERM');
+    expect(await gateway.exited).toBe(1);
+    // Long before the upstream would have answered: the grace period bounds the wait.
+    expect(Date.now() - signalled).toBeLessThan(12_000);
+    expect((await inFlight).status).toBe(0);
+    expect(gateway.output()).toContain('grace period over: cutting the requests still in flight');
+  }, 60_000);
+});
