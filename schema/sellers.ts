@@ -1,12 +1,12 @@
 /** Seller: a user who sells, with their gigs (`Seller.gigs` → GET /gigs?seller=). */
-import type { SellerRecord } from '../src/upstreams/marketplace/map.js';
+import type { SellerShape } from '../src/upstreams/marketplace/map.js';
 import * as resolve from '../resolvers/sellers.js';
 import { builder } from './builder.js';
 import { connectionOf, pagingArgs } from './connection.js';
 import { GigConnection } from './gigs.js';
 import { upstream, via } from './upstream-docs.js';
 
-export const Seller = builder.objectRef<SellerRecord>('Seller');
+export const Seller = builder.objectRef<SellerShape>('Seller');
 export const SellerConnection = connectionOf('Seller', Seller);
 
 Seller.implement({

@@ -45,8 +45,8 @@ export interface UpstreamHttpOptions {
   logger: Logger;
 }
 
-/** What one GraphQL request gives every upstream call it makes. */
-export type CallScope = Pick<UpstreamRequest, 'signal' | 'deadlineAt' | 'idempotencyKey' | 'requestId' | 'inFlight' | 'budget'>;
+/** What one GraphQL request gives every upstream call it makes (the clients are bound to it per request). */
+export type RequestBinding = Pick<UpstreamRequest, 'signal' | 'deadlineAt' | 'idempotencyKey' | 'requestId' | 'inFlight' | 'budget'>;
 
 export interface UpstreamRequest {
   method: HttpMethod;
@@ -71,6 +71,8 @@ export interface UpstreamRequest {
   operation: string;
   /** The operation's path template (`/gigs/{slug}/reviews`), for the span's `url.template`. */
   template?: string;
+  /** Safe to repeat, so retried (the operation row's `idempotent`); GETs when not given. */
+  idempotent?: boolean;
   /** The gateway's code for a non-2xx status of this upstream, for the span. */
   codeOf?: (status: number) => string | undefined;
 }
@@ -172,7 +174,7 @@ export class UpstreamHttp {
 
   /** The attempts of one call; `settle` hears the verdict of the latest. */
   private async attempts(req: UpstreamRequest, admission: Admission, settle: (verdict: Verdict) => void): Promise<UpstreamResponse> {
-    const idempotent = req.method === 'GET';
+    const idempotent = req.idempotent ?? req.method === 'GET';
     // A half-open probe is a single attempt: its verdict decides at once.
     const maxAttempts = idempotent && admission === 'call' ? this.options.retries + 1 : 1;
     for (let attempt = 1; ; attempt++) {

@@ -4,7 +4,7 @@
  * `docs/upstream-contract.md` lists the rest. Adapting to a real deployment
  * whose field names differ is a change to this file only.
  *
- * Every record goes through `camelRecord`: the listed snake_case keys become
+ * Every record goes through `graphShape`: the listed snake_case keys become
  * camelCase (`uuid` becomes `id`, `order_uuid` becomes `orderId`), each value
  * is validated by its zod field, and the whole upstream object stays in
  * `attributes`, so nothing the upstream sends is lost and a renamed upstream
@@ -24,7 +24,7 @@ const uuid = z.string();
 
 type CamelCase<S extends string> = S extends `${infer H}_${infer T}` ? `${H}${Capitalize<CamelCase<T>>}` : S;
 type CamelKey<K> = K extends 'uuid' ? 'id' : K extends `${infer P}_uuid` ? `${CamelCase<P>}Id` : K extends string ? CamelCase<K> : never;
-export type CamelRecord<S extends z.ZodRawShape> = { [K in keyof S as CamelKey<K>]: z.output<S[K]> } & { attributes: Record<string, unknown> };
+export type GraphShape<S extends z.ZodRawShape> = { [K in keyof S as CamelKey<K>]: z.output<S[K]> } & { attributes: Record<string, unknown> };
 
 const camelKey = (key: string) =>
   key === 'uuid' ? 'id' : key.replace(/_uuid$/, '_id').replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());
@@ -36,19 +36,19 @@ const camelKey = (key: string) =>
  */
 export const graphFieldName = (upstreamKey: string): string => upstreamKey.split('.').map(camelKey).join('.');
 
-export function camelRecord<S extends z.ZodRawShape>(shape: S) {
+export function graphShape<S extends z.ZodRawShape>(shape: S) {
   const keys = Object.keys(shape).map((key) => [key, camelKey(key)] as const);
   return z.looseObject(shape).transform((raw) => {
     const out: Record<string, unknown> = { attributes: raw as Record<string, unknown> };
     for (const [key, name] of keys) out[name] = (raw as Record<string, unknown>)[key];
-    return out as CamelRecord<S>;
+    return out as GraphShape<S>;
   });
 }
 
-export const userSchema = camelRecord({ username: z.string(), name: text, avatar_url: text, country: text, created_at: stamp });
-export type UserRecord = z.output<typeof userSchema>;
+export const userSchema = graphShape({ username: z.string(), name: text, avatar_url: text, country: text, created_at: stamp });
+export type UserShape = z.output<typeof userSchema>;
 
-export const sellerSchema = camelRecord({
+export const sellerSchema = graphShape({
   username: z.string(),
   name: text,
   headline: text,
@@ -60,9 +60,9 @@ export const sellerSchema = camelRecord({
   languages: strings,
   created_at: stamp,
 });
-export type SellerRecord = z.output<typeof sellerSchema>;
+export type SellerShape = z.output<typeof sellerSchema>;
 
-export const gigSchema = camelRecord({
+export const gigSchema = graphShape({
   slug: z.string(),
   title: text,
   description: text,
@@ -75,12 +75,12 @@ export const gigSchema = camelRecord({
   delivery_days: num,
   created_at: stamp,
 });
-export type GigRecord = z.output<typeof gigSchema>;
+export type GigShape = z.output<typeof gigSchema>;
 
-export const reviewSchema = camelRecord({ id, gig_slug: text, rating: num, comment: text, reviewer_username: text, created_at: stamp });
-export type ReviewRecord = z.output<typeof reviewSchema>;
+export const reviewSchema = graphShape({ id, gig_slug: text, rating: num, comment: text, reviewer_username: text, created_at: stamp });
+export type ReviewShape = z.output<typeof reviewSchema>;
 
-export const orderSchema = camelRecord({
+export const orderSchema = graphShape({
   uuid,
   status: text,
   gig_slug: text,
@@ -91,16 +91,16 @@ export const orderSchema = camelRecord({
   due_at: stamp,
   created_at: stamp,
 });
-export type OrderRecord = z.output<typeof orderSchema>;
+export type OrderShape = z.output<typeof orderSchema>;
 
-export const deliverySchema = camelRecord({ id, order_uuid: text, message: text, files: strings, created_at: stamp });
-export type DeliveryRecord = z.output<typeof deliverySchema>;
+export const deliverySchema = graphShape({ id, order_uuid: text, message: text, files: strings, created_at: stamp });
+export type DeliveryShape = z.output<typeof deliverySchema>;
 
-export const revisionSchema = camelRecord({ id, order_uuid: text, reason: text, created_at: stamp });
-export type RevisionRecord = z.output<typeof revisionSchema>;
+export const revisionSchema = graphShape({ id, order_uuid: text, reason: text, created_at: stamp });
+export type RevisionShape = z.output<typeof revisionSchema>;
 
-export const categorySchema = camelRecord({ slug: z.string(), name: text, parent_slug: text, gigs_count: num });
-export type CategoryRecord = z.output<typeof categorySchema>;
+export const categorySchema = graphShape({ slug: z.string(), name: text, parent_slug: text, gigs_count: num });
+export type CategoryShape = z.output<typeof categorySchema>;
 
 export const apiScopeSchema = z.object({
   slug: z.string(),
@@ -109,10 +109,10 @@ export const apiScopeSchema = z.object({
   source: z.string(),
   enabled: z.boolean(),
 });
-export type ApiScopeRecord = z.output<typeof apiScopeSchema>;
+export type ApiScopeShape = z.output<typeof apiScopeSchema>;
 
 export const webhookEventTypeSchema = z.object({ name: z.string(), description: text, source: text });
-export type WebhookEventTypeRecord = z.output<typeof webhookEventTypeSchema>;
+export type WebhookEventTypeShape = z.output<typeof webhookEventTypeSchema>;
 
 /** `GET /openapi.json`: only the two extension lists are read. */
 export const openapiSchema = z.looseObject({
@@ -124,11 +124,11 @@ export const openapiSchema = z.looseObject({
 // requests and proposals, custom offers and media. Field lists are the
 // sandbox README's; anything else the upstream sends stays in `attributes`.
 
-export const gigPackageSchema = camelRecord({ name: z.string(), price: num, delivery_days: int, revisions: int, features: strings });
-export const gigPricingSchema = camelRecord({ gig_slug: z.string(), currency: text, packages: z.array(gigPackageSchema).nullish().transform((v) => v ?? []) });
-export type GigPricingRecord = z.output<typeof gigPricingSchema>;
+export const gigPackageSchema = graphShape({ name: z.string(), price: num, delivery_days: int, revisions: int, features: strings });
+export const gigPricingSchema = graphShape({ gig_slug: z.string(), currency: text, packages: z.array(gigPackageSchema).nullish().transform((v) => v ?? []) });
+export type GigPricingShape = z.output<typeof gigPricingSchema>;
 
-export const gigQuoteSchema = camelRecord({
+export const gigQuoteSchema = graphShape({
   gig_slug: z.string(),
   package: text,
   quantity: int,
@@ -141,15 +141,15 @@ export const gigQuoteSchema = camelRecord({
   delivery_days: int,
   expires_at: stamp,
 });
-export type GigQuoteRecord = z.output<typeof gigQuoteSchema>;
+export type GigQuoteShape = z.output<typeof gigQuoteSchema>;
 
-export const gigFavoriteSchema = camelRecord({ gig_slug: z.string(), favorited: z.boolean() });
-export type GigFavoriteRecord = z.output<typeof gigFavoriteSchema>;
+export const gigFavoriteSchema = graphShape({ gig_slug: z.string(), favorited: z.boolean() });
+export type GigFavoriteShape = z.output<typeof gigFavoriteSchema>;
 
-export const searchSuggestionSchema = camelRecord({ type: text, text: z.string(), value: text });
-export type SearchSuggestionRecord = z.output<typeof searchSuggestionSchema>;
+export const searchSuggestionSchema = graphShape({ type: text, text: z.string(), value: text });
+export type SearchSuggestionShape = z.output<typeof searchSuggestionSchema>;
 
-export const gigCollectionSchema = camelRecord({
+export const gigCollectionSchema = graphShape({
   uuid: id,
   username: text,
   name: text,
@@ -159,15 +159,15 @@ export const gigCollectionSchema = camelRecord({
   gigs_count: int,
   created_at: stamp,
 });
-export type GigCollectionRecord = z.output<typeof gigCollectionSchema>;
+export type GigCollectionShape = z.output<typeof gigCollectionSchema>;
 
-export const savedSearchSchema = camelRecord({ uuid: id, query: text, category_slug: text, max_price: num, notify: bool, created_at: stamp });
-export type SavedSearchRecord = z.output<typeof savedSearchSchema>;
+export const savedSearchSchema = graphShape({ uuid: id, query: text, category_slug: text, max_price: num, notify: bool, created_at: stamp });
+export type SavedSearchShape = z.output<typeof savedSearchSchema>;
 
-export const orderCountdownSchema = camelRecord({ status: text, due_at: stamp, now: stamp, running: bool, seconds_remaining: int, overdue: bool });
-export type OrderCountdownRecord = z.output<typeof orderCountdownSchema>;
+export const orderCountdownSchema = graphShape({ status: text, due_at: stamp, now: stamp, running: bool, seconds_remaining: int, overdue: bool });
+export type OrderCountdownShape = z.output<typeof orderCountdownSchema>;
 
-export const orderExtensionSchema = camelRecord({
+export const orderExtensionSchema = graphShape({
   uuid: id,
   order_uuid: text,
   status: text,
@@ -179,18 +179,18 @@ export const orderExtensionSchema = camelRecord({
   created_at: stamp,
   order_due_at: stamp,
 });
-export type OrderExtensionRecord = z.output<typeof orderExtensionSchema>;
+export type OrderExtensionShape = z.output<typeof orderExtensionSchema>;
 
-export const orderTimelineEventSchema = camelRecord({ type: z.string(), actor_username: text, at: stamp, detail: z.unknown().transform((v) => v ?? null) });
-export type OrderTimelineEventRecord = z.output<typeof orderTimelineEventSchema>;
+export const orderTimelineEventSchema = graphShape({ type: z.string(), actor_username: text, at: stamp, detail: z.unknown().transform((v) => v ?? null) });
+export type OrderTimelineEventShape = z.output<typeof orderTimelineEventSchema>;
 
-export const orderFileSchema = camelRecord({ name: z.string(), delivery_id: optionalId, url: text, created_at: stamp });
-export type OrderFileRecord = z.output<typeof orderFileSchema>;
+export const orderFileSchema = graphShape({ name: z.string(), delivery_id: optionalId, url: text, created_at: stamp });
+export type OrderFileShape = z.output<typeof orderFileSchema>;
 
-export const cartEntrySchema = camelRecord({ uuid: id, order_uuid: text, gig_slug: text, package: text, quantity: int, price: num, currency: text, created_at: stamp });
-export type CartEntryRecord = z.output<typeof cartEntrySchema>;
+export const cartEntrySchema = graphShape({ uuid: id, order_uuid: text, gig_slug: text, package: text, quantity: int, price: num, currency: text, created_at: stamp });
+export type CartEntryShape = z.output<typeof cartEntrySchema>;
 
-export const buyerRequestSchema = camelRecord({
+export const buyerRequestSchema = graphShape({
   uuid: id,
   status: text,
   buyer_username: text,
@@ -203,9 +203,9 @@ export const buyerRequestSchema = camelRecord({
   proposals_count: int,
   created_at: stamp,
 });
-export type BuyerRequestRecord = z.output<typeof buyerRequestSchema>;
+export type BuyerRequestShape = z.output<typeof buyerRequestSchema>;
 
-export const proposalSchema = camelRecord({
+export const proposalSchema = graphShape({
   uuid: id,
   status: text,
   request_uuid: text,
@@ -222,9 +222,9 @@ export const proposalSchema = camelRecord({
   offer_uuid: text,
   created_at: stamp,
 });
-export type ProposalRecord = z.output<typeof proposalSchema>;
+export type ProposalShape = z.output<typeof proposalSchema>;
 
-export const mediaSchema = camelRecord({
+export const mediaSchema = graphShape({
   uuid: id,
   owner_username: text,
   filename: text,
@@ -237,12 +237,12 @@ export const mediaSchema = camelRecord({
   created_at: stamp,
   updated_at: stamp,
 });
-export type MediaRecord = z.output<typeof mediaSchema>;
+export type MediaShape = z.output<typeof mediaSchema>;
 
 /** An attachment is a whole media object, or (in a leaner deployment) only its id. */
 const attachmentSchema = z.union([mediaSchema, id]);
 
-export const offerSchema = camelRecord({
+export const offerSchema = graphShape({
   uuid: id,
   status: text,
   seller_username: text,
@@ -264,7 +264,7 @@ export const offerSchema = camelRecord({
   created_at: stamp,
   updated_at: stamp,
 });
-export type OfferRecord = z.output<typeof offerSchema>;
+export type OfferShape = z.output<typeof offerSchema>;
 
 /** `DELETE /media/{uuid}`: `{uuid, deleted}`. */
 export const deletedSchema = z.looseObject({ deleted: z.boolean().optional() }).transform((d) => ({ deleted: d.deleted ?? true }));
@@ -273,19 +273,19 @@ export const deletedSchema = z.looseObject({ deleted: z.boolean().optional() }).
 const flag = bool;
 
 // Platform reference data (GET /theme, /locale, /languages, /currencies, /countries).
-export const themeSchema = camelRecord({ name: text, mode: text, font_family: text, logo_url: text });
-export type ThemeRecord = z.output<typeof themeSchema>;
-export const localeSchema = camelRecord({ locale: z.string(), currency: text, country: text, timezone: text, direction: text, available_locales: strings });
-export type LocaleRecord = z.output<typeof localeSchema>;
-export const languageSchema = camelRecord({ code: z.string(), name: text, native_name: text });
-export type LanguageRecord = z.output<typeof languageSchema>;
-export const currencySchema = camelRecord({ code: z.string(), name: text, symbol: text, rate: num });
-export type CurrencyRecord = z.output<typeof currencySchema>;
-export const countrySchema = camelRecord({ code: z.string(), name: text });
-export type CountryRecord = z.output<typeof countrySchema>;
+export const themeSchema = graphShape({ name: text, mode: text, font_family: text, logo_url: text });
+export type ThemeShape = z.output<typeof themeSchema>;
+export const localeSchema = graphShape({ locale: z.string(), currency: text, country: text, timezone: text, direction: text, available_locales: strings });
+export type LocaleShape = z.output<typeof localeSchema>;
+export const languageSchema = graphShape({ code: z.string(), name: text, native_name: text });
+export type LanguageShape = z.output<typeof languageSchema>;
+export const currencySchema = graphShape({ code: z.string(), name: text, symbol: text, rate: num });
+export type CurrencyShape = z.output<typeof currencySchema>;
+export const countrySchema = graphShape({ code: z.string(), name: text });
+export type CountryShape = z.output<typeof countrySchema>;
 
 // Mobile: home feed, compact order views (an order plus its mobile extras), token pairs.
-export const mobileHomeSchema = camelRecord({
+export const mobileHomeSchema = graphShape({
   greeting: text,
   categories: z.array(categorySchema).nullish().transform((v) => v ?? []),
   featured_gigs: z.array(gigSchema).nullish().transform((v) => v ?? []),
@@ -293,8 +293,8 @@ export const mobileHomeSchema = camelRecord({
   recent_gigs: z.array(gigSchema).nullish().transform((v) => v ?? []),
   active_orders: num,
 });
-export type MobileHomeRecord = z.output<typeof mobileHomeSchema>;
-const mobileOrderExtras = camelRecord({
+export type MobileHomeShape = z.output<typeof mobileHomeSchema>;
+const mobileOrderExtras = graphShape({
   gig_title: text,
   role: text,
   counterpart_username: text,
@@ -305,14 +305,14 @@ const mobileOrderExtras = camelRecord({
 export const mobileOrderSchema = z
   .preprocess((raw) => ({ order: raw, extras: raw }), z.object({ order: orderSchema, extras: mobileOrderExtras }))
   .transform(({ order, extras }) => ({ ...extras, ...order }));
-export type MobileOrderRecord = z.output<typeof mobileOrderSchema>;
-export const tokenPairSchema = camelRecord({ access_token: z.string(), refresh_token: text, token_type: text, expires_in: num, user: userSchema.nullish().transform((v) => v ?? null) });
-export type TokenPairRecord = z.output<typeof tokenPairSchema>;
-export const passwordResetSchema = camelRecord({ sent: flag, message: text });
-export type PasswordResetRecord = z.output<typeof passwordResetSchema>;
+export type MobileOrderShape = z.output<typeof mobileOrderSchema>;
+export const tokenPairSchema = graphShape({ access_token: z.string(), refresh_token: text, token_type: text, expires_in: num, user: userSchema.nullish().transform((v) => v ?? null) });
+export type TokenPairShape = z.output<typeof tokenPairSchema>;
+export const passwordResetSchema = graphShape({ sent: flag, message: text });
+export type PasswordResetShape = z.output<typeof passwordResetSchema>;
 
 // Seller extras: profile, portfolio, availability, testimonials, saved studios, analytics.
-export const sellerProfileSchema = camelRecord({
+export const sellerProfileSchema = graphShape({
   bio: text,
   skills: strings,
   response_time_hours: num,
@@ -321,43 +321,43 @@ export const sellerProfileSchema = camelRecord({
   followers_count: num,
   portfolio_count: num,
 });
-export type SellerProfileRecord = z.output<typeof sellerProfileSchema>;
-export const portfolioProjectSchema = camelRecord({ slug: z.string(), seller_username: text, title: text, description: text, cover_url: text, gig_slug: text, tags: strings, created_at: stamp });
-export type PortfolioProjectRecord = z.output<typeof portfolioProjectSchema>;
-export const sellerAvailabilitySchema = camelRecord({ status: text, accepting_orders: flag, response_time_hours: num, active_orders: num, next_available_at: stamp });
-export type SellerAvailabilityRecord = z.output<typeof sellerAvailabilitySchema>;
-export const testimonialSchema = camelRecord({ id, author_name: text, company: text, quote: text, status: text, created_at: stamp });
-export type TestimonialRecord = z.output<typeof testimonialSchema>;
-export const savedStudioSchema = camelRecord({ seller_username: z.string(), favorited: z.boolean() });
-export type SavedStudioRecord = z.output<typeof savedStudioSchema>;
-export const sellerGrowthSchema = camelRecord({
+export type SellerProfileShape = z.output<typeof sellerProfileSchema>;
+export const portfolioProjectSchema = graphShape({ slug: z.string(), seller_username: text, title: text, description: text, cover_url: text, gig_slug: text, tags: strings, created_at: stamp });
+export type PortfolioProjectShape = z.output<typeof portfolioProjectSchema>;
+export const sellerAvailabilitySchema = graphShape({ status: text, accepting_orders: flag, response_time_hours: num, active_orders: num, next_available_at: stamp });
+export type SellerAvailabilityShape = z.output<typeof sellerAvailabilitySchema>;
+export const testimonialSchema = graphShape({ id, author_name: text, company: text, quote: text, status: text, created_at: stamp });
+export type TestimonialShape = z.output<typeof testimonialSchema>;
+export const savedStudioSchema = graphShape({ seller_username: z.string(), favorited: z.boolean() });
+export type SavedStudioShape = z.output<typeof savedStudioSchema>;
+export const sellerGrowthSchema = graphShape({
   period_days: num,
   orders: num,
   revenue: num,
   currency: text,
   repeat_buyers: num,
-  series: z.array(camelRecord({ week_start: stamp, orders: num, revenue: num })).nullish().transform((v) => v ?? []),
+  series: z.array(graphShape({ week_start: stamp, orders: num, revenue: num })).nullish().transform((v) => v ?? []),
 });
-export type SellerGrowthRecord = z.output<typeof sellerGrowthSchema>;
-export const conversionSchema = camelRecord({
+export type SellerGrowthShape = z.output<typeof sellerGrowthSchema>;
+export const conversionSchema = graphShape({
   views: num,
   orders: num,
   conversion_rate: num,
-  gigs: z.array(camelRecord({ gig_slug: z.string(), views: num, orders: num, conversion_rate: num })).nullish().transform((v) => v ?? []),
+  gigs: z.array(graphShape({ gig_slug: z.string(), views: num, orders: num, conversion_rate: num })).nullish().transform((v) => v ?? []),
 });
-export type ConversionRecord = z.output<typeof conversionSchema>;
+export type ConversionShape = z.output<typeof conversionSchema>;
 
 // Messaging, notifications, wallet.
-export const messageSchema = camelRecord({
+export const messageSchema = graphShape({
   uuid,
   conversation_uuid: text,
   sender_username: text,
   body: text,
-  reactions: z.array(camelRecord({ emoji: z.string(), count: num, usernames: strings })).nullish().transform((v) => v ?? []),
+  reactions: z.array(graphShape({ emoji: z.string(), count: num, usernames: strings })).nullish().transform((v) => v ?? []),
   created_at: stamp,
 });
-export type MessageRecord = z.output<typeof messageSchema>;
-export const conversationSchema = camelRecord({
+export type MessageShape = z.output<typeof messageSchema>;
+export const conversationSchema = graphShape({
   uuid,
   participants: strings,
   subject: text,
@@ -368,29 +368,29 @@ export const conversationSchema = camelRecord({
   created_at: stamp,
   updated_at: stamp,
 });
-export type ConversationRecord = z.output<typeof conversationSchema>;
-export const typingSchema = camelRecord({ conversation_uuid: z.string(), typing: z.boolean(), expires_in: num });
-export type TypingRecord = z.output<typeof typingSchema>;
-export const presenceSchema = camelRecord({
+export type ConversationShape = z.output<typeof conversationSchema>;
+export const typingSchema = graphShape({ conversation_uuid: z.string(), typing: z.boolean(), expires_in: num });
+export type TypingShape = z.output<typeof typingSchema>;
+export const presenceSchema = graphShape({
   conversation_uuid: z.string(),
-  participants: z.array(camelRecord({ username: z.string(), online: flag, typing: flag, last_seen_at: stamp })),
+  participants: z.array(graphShape({ username: z.string(), online: flag, typing: flag, last_seen_at: stamp })),
 });
-export type PresenceRecord = z.output<typeof presenceSchema>;
-export const notificationSchema = camelRecord({ uuid, type: text, title: text, data: z.unknown(), read_at: stamp, created_at: stamp });
-export type NotificationRecord = z.output<typeof notificationSchema>;
-const transactionSchema = camelRecord({ uuid, type: text, amount: num, description: text, created_at: stamp });
-export const walletSchema = camelRecord({ balance: num, pending: num, currency: text, transactions: z.array(transactionSchema).nullish().transform((v) => v ?? []) });
-export type WalletRecord = z.output<typeof walletSchema>;
+export type PresenceShape = z.output<typeof presenceSchema>;
+export const notificationSchema = graphShape({ uuid, type: text, title: text, data: z.unknown(), read_at: stamp, created_at: stamp });
+export type NotificationShape = z.output<typeof notificationSchema>;
+const transactionSchema = graphShape({ uuid, type: text, amount: num, description: text, created_at: stamp });
+export const walletSchema = graphShape({ balance: num, pending: num, currency: text, transactions: z.array(transactionSchema).nullish().transform((v) => v ?? []) });
+export type WalletShape = z.output<typeof walletSchema>;
 
 // AI helpers.
-export const aiSummarySchema = camelRecord({
+export const aiSummarySchema = graphShape({
   credits_total: num,
   credits_used: num,
   credits_remaining: num,
-  features: z.array(camelRecord({ kind: z.string(), name: text, credits: num })).nullish().transform((v) => v ?? []),
+  features: z.array(graphShape({ kind: z.string(), name: text, credits: num })).nullish().transform((v) => v ?? []),
 });
-export type AiSummaryRecord = z.output<typeof aiSummarySchema>;
-export const aiRequestSchema = camelRecord({
+export type AiSummaryShape = z.output<typeof aiSummarySchema>;
+export const aiRequestSchema = graphShape({
   uuid,
   status: text,
   kind: text,
@@ -402,28 +402,28 @@ export const aiRequestSchema = camelRecord({
   created_at: stamp,
   updated_at: stamp,
 });
-export type AiRequestRecord = z.output<typeof aiRequestSchema>;
+export type AiRequestShape = z.output<typeof aiRequestSchema>;
 /** A recommended gig: the gig itself plus the upstream's `reason`. */
 export const aiRecommendationSchema = z
   .preprocess((raw) => ({ gig: raw, extras: raw }), z.object({ gig: gigSchema, extras: z.looseObject({ reason: text }) }))
   .transform(({ gig, extras }) => ({ gig, reason: extras.reason }));
-export type AiRecommendationRecord = z.output<typeof aiRecommendationSchema>;
-export const aiSearchSchema = camelRecord({
+export type AiRecommendationShape = z.output<typeof aiRecommendationSchema>;
+export const aiSearchSchema = graphShape({
   query: text,
-  interpretation: camelRecord({ search: text, category_slug: text, max_price: num, delivery_days: num }).nullish().transform((v) => v ?? null),
+  interpretation: graphShape({ search: text, category_slug: text, max_price: num, delivery_days: num }).nullish().transform((v) => v ?? null),
   total: num,
   gigs: z.array(gigSchema).nullish().transform((v) => v ?? []),
 });
-export type AiSearchRecord = z.output<typeof aiSearchSchema>;
-export const aiMessageDraftSchema = camelRecord({ tone: text, draft: z.string() });
-export type AiMessageDraftRecord = z.output<typeof aiMessageDraftSchema>;
+export type AiSearchShape = z.output<typeof aiSearchSchema>;
+export const aiMessageDraftSchema = graphShape({ tone: text, draft: z.string() });
+export type AiMessageDraftShape = z.output<typeof aiMessageDraftSchema>;
 
 // Advertising.
-export const promotionProductSchema = camelRecord({ slug: z.string(), name: text, description: text, pricing_model: text, min_daily_budget: num, currency: text });
-export type PromotionProductRecord = z.output<typeof promotionProductSchema>;
-export const sponsoredPlacementSchema = camelRecord({ campaign_uuid: text, placement: text, gig: gigSchema.nullish().transform((v) => v ?? null) });
-export type SponsoredPlacementRecord = z.output<typeof sponsoredPlacementSchema>;
-export const adCampaignSchema = camelRecord({
+export const promotionProductSchema = graphShape({ slug: z.string(), name: text, description: text, pricing_model: text, min_daily_budget: num, currency: text });
+export type PromotionProductShape = z.output<typeof promotionProductSchema>;
+export const sponsoredPlacementSchema = graphShape({ campaign_uuid: text, placement: text, gig: gigSchema.nullish().transform((v) => v ?? null) });
+export type SponsoredPlacementShape = z.output<typeof sponsoredPlacementSchema>;
+export const adCampaignSchema = graphShape({
   uuid,
   status: text,
   name: text,
@@ -435,22 +435,22 @@ export const adCampaignSchema = camelRecord({
   starts_at: stamp,
   ends_at: stamp,
   created_at: stamp,
-  analytics: camelRecord({ days_running: num, impressions: num, clicks: num, ctr: num, orders: num, conversion_rate: num, spend: num, currency: text })
+  analytics: graphShape({ days_running: num, impressions: num, clicks: num, ctr: num, orders: num, conversion_rate: num, spend: num, currency: text })
     .nullish()
     .transform((v) => v ?? null),
 });
-export type AdCampaignRecord = z.output<typeof adCampaignSchema>;
-export const adWalletSchema = camelRecord({
+export type AdCampaignShape = z.output<typeof adCampaignSchema>;
+export const adWalletSchema = graphShape({
   balance: num,
   currency: text,
-  transactions: z.array(camelRecord({ uuid, type: text, amount: num, created_at: stamp })).nullish().transform((v) => v ?? []),
+  transactions: z.array(graphShape({ uuid, type: text, amount: num, created_at: stamp })).nullish().transform((v) => v ?? []),
 });
-export type AdWalletRecord = z.output<typeof adWalletSchema>;
+export type AdWalletShape = z.output<typeof adWalletSchema>;
 
 // CRM and following.
-export const crmNoteSchema = camelRecord({ uuid, customer_uuid: text, author_username: text, body: text, created_at: stamp });
-export type CrmNoteRecord = z.output<typeof crmNoteSchema>;
-export const crmCustomerSchema = camelRecord({
+export const crmNoteSchema = graphShape({ uuid, customer_uuid: text, author_username: text, body: text, created_at: stamp });
+export type CrmNoteShape = z.output<typeof crmNoteSchema>;
+export const crmCustomerSchema = graphShape({
   uuid,
   status: text,
   username: text,
@@ -467,8 +467,8 @@ export const crmCustomerSchema = camelRecord({
   /** Only the single-customer view carries notes; null means "not in this payload". */
   notes: z.array(crmNoteSchema).nullish().transform((v) => v ?? null),
 });
-export type CrmCustomerRecord = z.output<typeof crmCustomerSchema>;
-export const crmStatsSchema = camelRecord({
+export type CrmCustomerShape = z.output<typeof crmCustomerSchema>;
+export const crmStatsSchema = graphShape({
   customers_count: num,
   active_customers: num,
   inactive_customers: num,
@@ -478,8 +478,8 @@ export const crmStatsSchema = camelRecord({
   followers_count: num,
   currency: text,
 });
-export type CrmStatsRecord = z.output<typeof crmStatsSchema>;
-export const retentionCampaignSchema = camelRecord({
+export type CrmStatsShape = z.output<typeof crmStatsSchema>;
+export const retentionCampaignSchema = graphShape({
   uuid,
   status: text,
   name: text,
@@ -491,7 +491,7 @@ export const retentionCampaignSchema = camelRecord({
   audience_count: num,
   created_at: stamp,
 });
-export type RetentionCampaignRecord = z.output<typeof retentionCampaignSchema>;
-export const followSchema = camelRecord({ seller_username: z.string(), following: z.boolean(), followers_count: num });
-export type FollowRecord = z.output<typeof followSchema>;
+export type RetentionCampaignShape = z.output<typeof retentionCampaignSchema>;
+export const followSchema = graphShape({ seller_username: z.string(), following: z.boolean(), followers_count: num });
+export type FollowShape = z.output<typeof followSchema>;
 
