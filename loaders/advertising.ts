@@ -10,6 +10,6 @@ export function createAdvertisingLoaders(clients: Clients) {
       marketplace.call(ops.sellerAdvertisingShow, { uuid }),
     ),
     // Not primed into adCampaignById: list items carry no analytics.
-    adCampaignPages: pageLoader(({ page, perPage }: PageKey<null>) => marketplace.call(ops.sellerAdvertisingIndex, { page, perPage }))
+    adCampaignPages: pageLoader(ops.sellerAdvertisingIndex, ({ page, perPage }: PageKey<null>) => marketplace.call(ops.sellerAdvertisingIndex, { page, perPage }))
   };
 }

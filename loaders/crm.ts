@@ -14,10 +14,10 @@ export function createCrmLoaders(clients: Clients) {
       marketplace.call(ops.sellerCrmShow, { uuid }),
     ),
     // Not primed into crmCustomerById: list items carry no notes.
-    crmCustomerPages: pageLoader(({ filter, page, perPage }: PageKey<CrmCustomerFilter>) =>
+    crmCustomerPages: pageLoader(ops.sellerCrmIndex, ({ filter, page, perPage }: PageKey<CrmCustomerFilter>) =>
       marketplace.call(ops.sellerCrmIndex, { page, perPage, query: { ...filter } }),
     ),
-    retentionCampaignPages: pageLoader(({ page, perPage }: PageKey<null>) =>
+    retentionCampaignPages: pageLoader(ops.sellerCrmCampaigns, ({ page, perPage }: PageKey<null>) =>
       marketplace.call(ops.sellerCrmCampaigns, { page, perPage }),
     )
   };

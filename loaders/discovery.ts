@@ -13,13 +13,13 @@ export function createDiscoveryLoaders(clients: Clients) {
     pricingByGig: perKeyLoader((slug: string) =>
       market.call(ops.gigsPricing, { slug }),
     ),
-    favoriteGigPages: pageLoader(({ page, perPage }: PageKey<null>) => market.call(ops.favoritesIndex, { page, perPage })),
-    recommendedGigPages: pageLoader(({ page, perPage }: PageKey<null>) => market.call(ops.recommendations, { page, perPage })),
+    favoriteGigPages: pageLoader(ops.favoritesIndex, ({ page, perPage }: PageKey<null>) => market.call(ops.favoritesIndex, { page, perPage })),
+    recommendedGigPages: pageLoader(ops.recommendations, ({ page, perPage }: PageKey<null>) => market.call(ops.recommendations, { page, perPage })),
     recentGigs: perKeyLoader((_: 'recent') => market.call(ops.recentViews)),
-    collectionPages: pageLoader(({ page, perPage }: PageKey<null>) =>
+    collectionPages: pageLoader(ops.collectionsIndex, ({ page, perPage }: PageKey<null>) =>
       market.call(ops.collectionsIndex, { page, perPage }),
     ),
-    savedSearchPages: pageLoader(({ page, perPage }: PageKey<null>) =>
+    savedSearchPages: pageLoader(ops.savedSearchesIndex, ({ page, perPage }: PageKey<null>) =>
       market.call(ops.savedSearchesIndex, { page, perPage }),
     )
   };

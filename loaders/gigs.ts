@@ -16,12 +16,12 @@ export interface GigFilter {
 
 export function createGigLoaders(clients: Clients) {
   const gigBySlug = perKeyLoader((slug: string) => clients.marketplace.call(ops.gigsShow, { slug }));
-  const gigPages = pageLoader(
+  const gigPages = pageLoader(ops.gigsIndex,
     ({ filter, page, perPage }: PageKey<GigFilter>) => clients.marketplace.call(ops.gigsIndex, { query: { ...filter }, page, perPage }),
     (gig: GigShape) => gigBySlug.prime(gig.slug, gig),
   );
   // A review's global id names its gig (reviews are listed only per gig), so a review the upstream sent without its gig gets it here.
-  const reviewPages = pageLoader(async ({ filter, page, perPage }: PageKey<string>) => {
+  const reviewPages = pageLoader(ops.reviewsGig, async ({ filter, page, perPage }: PageKey<string>) => {
     const result = await clients.marketplace.call(ops.reviewsGig, { slug: filter, page, perPage });
     return { ...result, items: result.items.map((review) => (review.gigSlug ? review : { ...review, gigSlug: filter })) };
   });

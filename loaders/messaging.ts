@@ -10,11 +10,11 @@ export interface NotificationFilter {
 export function createMessagingLoaders(clients: Clients) {
   const { marketplace } = clients;
   return {
-    conversationPages: pageLoader(({ page, perPage }: PageKey<null>) => marketplace.call(ops.conversationsIndex, { page, perPage })),
+    conversationPages: pageLoader(ops.conversationsIndex, ({ page, perPage }: PageKey<null>) => marketplace.call(ops.conversationsIndex, { page, perPage })),
     presenceByConversation: perKeyLoader((uuid: string) =>
       marketplace.call(ops.conversationsPresence, { uuid }),
     ),
-    notificationPages: pageLoader(({ filter, page, perPage }: PageKey<NotificationFilter>) =>
+    notificationPages: pageLoader(ops.notificationsIndex, ({ filter, page, perPage }: PageKey<NotificationFilter>) =>
       marketplace.call(ops.notificationsIndex, { page, perPage, query: { ...filter } }),
     )
   };

@@ -10,6 +10,6 @@ export function createMobileLoaders(clients: Clients) {
       marketplace.call(ops.mobileOrdersShow, { uuid }),
     ),
     // Not primed into mobileOrderById: list items lack the deliveries, revisions and extensions of the single view.
-    mobileOrderPages: pageLoader(({ page, perPage }: PageKey<null>) => marketplace.call(ops.mobileOrdersIndex, { page, perPage }))
+    mobileOrderPages: pageLoader(ops.mobileOrdersIndex, ({ page, perPage }: PageKey<null>) => marketplace.call(ops.mobileOrdersIndex, { page, perPage }))
   };
 }

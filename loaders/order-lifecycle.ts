@@ -14,6 +14,6 @@ export function createOrderLifecycleLoaders(clients: Clients) {
     extensionsByOrder: perKeyLoader((uuid: string) => market.call(ops.ordersExtensionsIndex, { uuid })),
     timelineByOrder: perKeyLoader((uuid: string) => market.call(ops.ordersTimeline, { uuid })),
     filesByOrder: perKeyLoader((uuid: string) => market.call(ops.ordersFiles, { uuid })),
-    reorderPages: pageLoader(({ page, perPage }: PageKey<null>) => market.call(ops.reordersIndex, { page, perPage }))
+    reorderPages: pageLoader(ops.reordersIndex, ({ page, perPage }: PageKey<null>) => market.call(ops.reordersIndex, { page, perPage }))
   };
 }

@@ -21,13 +21,13 @@ export interface ProposalFilter {
 export function createRequestLoaders(clients: Clients) {
   const market = clients.marketplace;
   return {
-    buyerRequestPages: pageLoader(({ filter, page, perPage }: PageKey<RequestFilter>) =>
+    buyerRequestPages: pageLoader(ops.requestsIndex, ({ filter, page, perPage }: PageKey<RequestFilter>) =>
       market.call(ops.requestsIndex, { page, perPage, query: { ...filter } }),
     ),
-    requestBoardPages: pageLoader(({ filter, page, perPage }: PageKey<BoardFilter>) =>
+    requestBoardPages: pageLoader(ops.requestBoard, ({ filter, page, perPage }: PageKey<BoardFilter>) =>
       market.call(ops.requestBoard, { page, perPage, query: { ...filter } }),
     ),
-    proposalPages: pageLoader(({ filter, page, perPage }: PageKey<ProposalFilter>) =>
+    proposalPages: pageLoader(ops.proposalsIndex, ({ filter, page, perPage }: PageKey<ProposalFilter>) =>
       market.call(ops.proposalsIndex, { page, perPage, query: { ...filter } }),
     )
   };

@@ -25,8 +25,8 @@ export function createSellerExtraLoaders(clients: Clients) {
     ),
     availabilityBySeller: perKeyLoader((username: string) => marketplace.call(ops.sellersAvailability, { username })),
     testimonialsBySeller: perKeyLoader((username: string) => marketplace.call(ops.sellersTestimonials, { username })),
-    savedStudioPages: pageLoader(({ page, perPage }: PageKey<null>) => marketplace.call(ops.savedStudios, { page, perPage })),
-    sellerLeadPages: pageLoader(({ page, perPage }: PageKey<null>) => marketplace.call(ops.sellerLeads, { page, perPage })),
-    followedSellerPages: pageLoader(({ page, perPage }: PageKey<null>) => marketplace.call(ops.sellerFollowIndex, { page, perPage }))
+    savedStudioPages: pageLoader(ops.savedStudios, ({ page, perPage }: PageKey<null>) => marketplace.call(ops.savedStudios, { page, perPage })),
+    sellerLeadPages: pageLoader(ops.sellerLeads, ({ page, perPage }: PageKey<null>) => marketplace.call(ops.sellerLeads, { page, perPage })),
+    followedSellerPages: pageLoader(ops.sellerFollowIndex, ({ page, perPage }: PageKey<null>) => marketplace.call(ops.sellerFollowIndex, { page, perPage }))
   };
 }

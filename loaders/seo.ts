@@ -6,10 +6,10 @@ import { pageLoader, perKeyLoader, type PageKey } from './keyed.js';
 
 export function createSeoLoaders(clients: Clients) {
   const seoReportById = perKeyLoader((id: string) => clients.seo.call(seoOps.showReport, { id }));
-  const seoReportPages = pageLoader(
+  const seoReportPages = pageLoader(seoOps.listReports,
     ({ filter, page, perPage }: PageKey<ReportQuery>) => clients.seo.call(seoOps.listReports, { query: filter, page, perPage }),
     (report: SeoReportShape) => seoReportById.prime(report.id, report),
   );
-  const seoProjectPages = pageLoader(({ filter, page, perPage }: PageKey<ProjectQuery>) => clients.seo.call(seoOps.listProjects, { query: filter, page, perPage }));
+  const seoProjectPages = pageLoader(seoOps.listProjects, ({ filter, page, perPage }: PageKey<ProjectQuery>) => clients.seo.call(seoOps.listProjects, { query: filter, page, perPage }));
   return { seoReportById, seoReportPages, seoProjectPages };
 }

@@ -11,7 +11,7 @@ import {
 } from '../src/upstreams/marketplace/map.js';
 import { requiredText, searchText } from './args.js';
 import { bodyOf, positive } from './body.js';
-import { loadConnection, MARKETPLACE_PAGE_SIZES, type ConnectionArgs } from './connection.js';
+import { loadConnection, type ConnectionArgs } from './connection.js';
 import { marketplaceOperations as ops } from '../src/upstreams/marketplace/operations.js';
 
 export const promotionProducts = (_: unknown, _args: unknown, ctx: GatewayContext) =>
@@ -24,7 +24,7 @@ export async function sponsoredPlacements(_: unknown, args: { category?: string 
 }
 
 export const advertisingCampaigns = (_: unknown, args: ConnectionArgs, ctx: GatewayContext) =>
-  loadConnection(args, MARKETPLACE_PAGE_SIZES, ctx.loaders.adCampaignPages, null);
+  loadConnection(args, ctx.loaders.adCampaignPages, null);
 
 export const advertisingCampaign = (_: unknown, args: { id: string }, ctx: GatewayContext) => ctx.loaders.adCampaignById.load(identifier(args.id, 'id'));
 

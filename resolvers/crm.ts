@@ -8,7 +8,7 @@ import { identifier } from '../src/upstreams/identifiers.js';
 import { type CrmCustomerShape } from '../src/upstreams/marketplace/map.js';
 import { requiredText } from './args.js';
 import { bodyOf } from './body.js';
-import { loadConnection, MARKETPLACE_PAGE_SIZES, type ConnectionArgs } from './connection.js';
+import { loadConnection, type ConnectionArgs } from './connection.js';
 import { primeSellers } from './seller-profile.js';
 import { marketplaceOperations as ops } from '../src/upstreams/marketplace/operations.js';
 
@@ -17,7 +17,7 @@ export const RETENTION_SEGMENTS = { ALL: 'all', REPEAT: 'repeat', INACTIVE: 'ina
 export const DISCOUNT_PERCENT = { min: 0, max: 90 } as const;
 
 export const crmCustomers = (_: unknown, args: ConnectionArgs & { status?: keyof typeof CRM_CUSTOMER_STATUSES | null }, ctx: GatewayContext) =>
-  loadConnection(args, MARKETPLACE_PAGE_SIZES, ctx.loaders.crmCustomerPages, args.status ? { status: CRM_CUSTOMER_STATUSES[args.status] } : {});
+  loadConnection(args, ctx.loaders.crmCustomerPages, args.status ? { status: CRM_CUSTOMER_STATUSES[args.status] } : {});
 
 export const crmCustomer = (_: unknown, args: { id: string }, ctx: GatewayContext) => ctx.loaders.crmCustomerById.load(identifier(args.id, 'id'));
 
@@ -28,10 +28,10 @@ export const crmCustomerNotes = async (parent: CrmCustomerShape, _args: unknown,
 export const crmStats = (_: unknown, _args: unknown, ctx: GatewayContext) => ctx.clients.marketplace.call(ops.sellerCrmStats);
 
 export const retentionCampaigns = (_: unknown, args: ConnectionArgs, ctx: GatewayContext) =>
-  loadConnection(args, MARKETPLACE_PAGE_SIZES, ctx.loaders.retentionCampaignPages, null);
+  loadConnection(args, ctx.loaders.retentionCampaignPages, null);
 
 export const followedSellers = async (_: unknown, args: ConnectionArgs, ctx: GatewayContext) =>
-  primeSellers(await loadConnection(args, MARKETPLACE_PAGE_SIZES, ctx.loaders.followedSellerPages, null), ctx);
+  primeSellers(await loadConnection(args, ctx.loaders.followedSellerPages, null), ctx);
 
 export async function addCrmNote(_: unknown, args: { input: { customerId: string; body: string; attributes?: unknown } }, ctx: GatewayContext) {
   const uuid = identifier(args.input.customerId, 'input.customerId');

@@ -8,7 +8,7 @@ import { identifier } from '../src/upstreams/identifiers.js';
 import type * as map from '../src/upstreams/marketplace/map.js';
 import { requiredText, searchText } from './args.js';
 import { bodyOf } from './body.js';
-import { loadConnection, MARKETPLACE_PAGE_SIZES, type ConnectionArgs } from './connection.js';
+import { loadConnection, type ConnectionArgs } from './connection.js';
 import { requiredWholeNumber, wholeNumber } from './whole-numbers.js';
 import { marketplaceOperations as ops } from '../src/upstreams/marketplace/operations.js';
 
@@ -33,7 +33,7 @@ export const gigQuote = (
 };
 
 export const favoriteGigs = async (_: unknown, args: ConnectionArgs, ctx: GatewayContext) => {
-  const connection = await loadConnection(args, MARKETPLACE_PAGE_SIZES, ctx.loaders.favoriteGigPages, null);
+  const connection = await loadConnection(args, ctx.loaders.favoriteGigPages, null);
   primeGigs(ctx, connection.edges.map((e) => e.node));
   return connection;
 };
@@ -66,7 +66,7 @@ export async function createReview(_: unknown, args: { input: CreateReviewInput 
 }
 
 export const recommendedGigs = async (_: unknown, args: ConnectionArgs, ctx: GatewayContext) => {
-  const connection = await loadConnection(args, MARKETPLACE_PAGE_SIZES, ctx.loaders.recommendedGigPages, null);
+  const connection = await loadConnection(args, ctx.loaders.recommendedGigPages, null);
   primeGigs(ctx, connection.edges.map((e) => e.node));
   return connection;
 };
@@ -77,7 +77,7 @@ export const searchSuggestions = (_: unknown, args: { query?: string | null }, c
   ctx.clients.marketplace.call(ops.searchSuggestions, { query: { q: searchText(args.query, 'query') } });
 
 export const collections = (_: unknown, args: ConnectionArgs, ctx: GatewayContext) =>
-  loadConnection(args, MARKETPLACE_PAGE_SIZES, ctx.loaders.collectionPages, null);
+  loadConnection(args, ctx.loaders.collectionPages, null);
 
 export const collectionGigs = (parent: map.GigCollectionShape, _args: unknown, ctx: GatewayContext) =>
   Promise.all(parent.gigSlugs.map((slug) => ctx.loaders.gigBySlug.load(slug)));
@@ -104,4 +104,4 @@ export async function createCollection(_: unknown, args: { input: CreateCollecti
 }
 
 export const savedSearches = (_: unknown, args: ConnectionArgs, ctx: GatewayContext) =>
-  loadConnection(args, MARKETPLACE_PAGE_SIZES, ctx.loaders.savedSearchPages, null);
+  loadConnection(args, ctx.loaders.savedSearchPages, null);

@@ -4,11 +4,11 @@ import type { GatewayContext } from '../src/context.js';
 import { identifier } from '../src/upstreams/identifiers.js';
 import type { GigShape } from '../src/upstreams/marketplace/map.js';
 import { searchText } from './args.js';
-import { loadConnection, MARKETPLACE_PAGE_SIZES, type ConnectionArgs } from './connection.js';
+import { loadConnection, type ConnectionArgs } from './connection.js';
 import { pointOf, prefetchChild, prefetchItemChildren, type ItemChildren } from './look-ahead.js';
 
 const reviewsOfGig = (slug: string, args: ConnectionArgs, ctx: GatewayContext) =>
-  loadConnection(args, MARKETPLACE_PAGE_SIZES, ctx.loaders.reviewPages, slug);
+  loadConnection(args, ctx.loaders.reviewPages, slug);
 
 /** `gig { reviews }` needs only the slug: both calls start together (resolvers/look-ahead.ts). */
 export const gig = (_: unknown, args: { slug: string }, ctx: GatewayContext, info?: GraphQLResolveInfo) => {
@@ -30,7 +30,7 @@ export const gigs = (
   if (search) filter.search = search;
   if (sellerName) filter.seller = sellerName;
   if (category) filter.category = category;
-  const pending = loadConnection(args, MARKETPLACE_PAGE_SIZES, ctx.loaders.gigPages, filter);
+  const pending = loadConnection(args, ctx.loaders.gigPages, filter);
   prefetchItemChildren(pending, info && pointOf(info), gigChildren, ctx);
   return pending;
 };

@@ -9,7 +9,7 @@ import { identifier } from '../src/upstreams/identifiers.js';
 import type * as map from '../src/upstreams/marketplace/map.js';
 import { searchText } from './args.js';
 import { bodyOf } from './body.js';
-import { loadConnection, MARKETPLACE_PAGE_SIZES, type ConnectionArgs } from './connection.js';
+import { loadConnection, type ConnectionArgs } from './connection.js';
 import { checkUpload, multipartOf } from './upload.js';
 import { wholeNumber } from './whole-numbers.js';
 import { marketplaceOperations as ops } from '../src/upstreams/marketplace/operations.js';
@@ -17,7 +17,7 @@ import { marketplaceOperations as ops } from '../src/upstreams/marketplace/opera
 export type MediaKind = 'IMAGE' | 'VIDEO' | 'AUDIO' | 'DOCUMENT';
 
 export const mediaList = (_: unknown, args: ConnectionArgs & { kind?: MediaKind | null }, ctx: GatewayContext) =>
-  loadConnection(args, MARKETPLACE_PAGE_SIZES, ctx.loaders.mediaPages, { kind: args.kind ? args.kind.toLowerCase() : undefined });
+  loadConnection(args, ctx.loaders.mediaPages, { kind: args.kind ? args.kind.toLowerCase() : undefined });
 
 export const mediaAsset = (_: unknown, args: { id: string }, ctx: GatewayContext) => ctx.loaders.mediaById.load(identifier(args.id, 'id'));
 

@@ -8,11 +8,11 @@ import { identifier } from '../src/upstreams/identifiers.js';
 import { type ConversationShape } from '../src/upstreams/marketplace/map.js';
 import { requiredText } from './args.js';
 import { bodyOf } from './body.js';
-import { loadConnection, MARKETPLACE_PAGE_SIZES, type ConnectionArgs } from './connection.js';
+import { loadConnection, type ConnectionArgs } from './connection.js';
 import { marketplaceOperations as ops } from '../src/upstreams/marketplace/operations.js';
 
 export const conversations = (_: unknown, args: ConnectionArgs, ctx: GatewayContext) =>
-  loadConnection(args, MARKETPLACE_PAGE_SIZES, ctx.loaders.conversationPages, null);
+  loadConnection(args, ctx.loaders.conversationPages, null);
 
 export const conversationOrder = (parent: ConversationShape, _args: unknown, ctx: GatewayContext) =>
   parent.orderId ? ctx.loaders.orderById.load(parent.orderId) : null;
@@ -20,7 +20,7 @@ export const conversationOrder = (parent: ConversationShape, _args: unknown, ctx
 export const conversationPresence = (parent: ConversationShape, _args: unknown, ctx: GatewayContext) => ctx.loaders.presenceByConversation.load(parent.id);
 
 export const notifications = (_: unknown, args: ConnectionArgs & { unread?: boolean | null }, ctx: GatewayContext) =>
-  loadConnection(args, MARKETPLACE_PAGE_SIZES, ctx.loaders.notificationPages, args.unread ? { unread: 1 as const } : {});
+  loadConnection(args, ctx.loaders.notificationPages, args.unread ? { unread: 1 as const } : {});
 
 export const wallet = (_: unknown, _args: unknown, ctx: GatewayContext) => ctx.clients.marketplace.call(ops.walletShow);
 

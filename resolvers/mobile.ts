@@ -13,7 +13,7 @@ import {
 } from '../src/upstreams/marketplace/map.js';
 import { requiredText, searchText } from './args.js';
 import { bodyOf } from './body.js';
-import { loadConnection, MARKETPLACE_PAGE_SIZES, type ConnectionArgs } from './connection.js';
+import { loadConnection, type ConnectionArgs } from './connection.js';
 import { marketplaceOperations as ops } from '../src/upstreams/marketplace/operations.js';
 
 const MAX_SECRET_LENGTH = 1000;
@@ -39,7 +39,7 @@ export const mobileHome = async (_: unknown, _args: unknown, ctx: GatewayContext
 export const mobileOrder = (_: unknown, args: { id: string }, ctx: GatewayContext) => ctx.loaders.mobileOrderById.load(identifier(args.id, 'id'));
 
 export const mobileOrders = (_: unknown, args: ConnectionArgs, ctx: GatewayContext) =>
-  loadConnection(args, MARKETPLACE_PAGE_SIZES, ctx.loaders.mobileOrderPages, null);
+  loadConnection(args, ctx.loaders.mobileOrderPages, null);
 
 /** The single view carries deliveries and revisions; a list item reads them through the order's own loaders. */
 export const mobileOrderDeliveries = (parent: MobileOrderShape, _args: unknown, ctx: GatewayContext) =>

@@ -12,14 +12,14 @@ import type * as map from '../src/upstreams/marketplace/map.js';
 import { marketplaceOperations as ops, type MarketplaceOperationId } from '../src/upstreams/marketplace/operations.js';
 import { requiredText, searchText } from './args.js';
 import { bodyOf, positive } from './body.js';
-import { loadConnection, MARKETPLACE_PAGE_SIZES, type ConnectionArgs } from './connection.js';
+import { loadConnection, type ConnectionArgs } from './connection.js';
 import { checkUpload, multipartOf } from './upload.js';
 import { requiredWholeNumber, wholeNumber } from './whole-numbers.js';
 
 export type OfferStatus = 'PENDING' | 'COUNTERED' | 'ACCEPTED' | 'DECLINED' | 'CANCELLED';
 
 export const offers = (_: unknown, args: ConnectionArgs & { status?: OfferStatus | null }, ctx: GatewayContext) =>
-  loadConnection(args, MARKETPLACE_PAGE_SIZES, ctx.loaders.offerPages, { status: args.status ? args.status.toLowerCase() : undefined });
+  loadConnection(args, ctx.loaders.offerPages, { status: args.status ? args.status.toLowerCase() : undefined });
 
 export const offer = (_: unknown, args: { id: string }, ctx: GatewayContext) => ctx.loaders.offerById.load(identifier(args.id, 'id'));
 

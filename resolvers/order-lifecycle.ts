@@ -9,7 +9,7 @@ import { identifier } from '../src/upstreams/identifiers.js';
 import type * as map from '../src/upstreams/marketplace/map.js';
 import { requiredText } from './args.js';
 import { bodyOf } from './body.js';
-import { loadConnection, MARKETPLACE_PAGE_SIZES, type ConnectionArgs } from './connection.js';
+import { loadConnection, type ConnectionArgs } from './connection.js';
 import { packageToUpstream, type PackageName } from './discovery.js';
 import { requiredWholeNumber, wholeNumber } from './whole-numbers.js';
 import { marketplaceOperations as ops } from '../src/upstreams/marketplace/operations.js';
@@ -86,7 +86,7 @@ export async function respondToOrderExtension(_: unknown, args: { input: Respond
   return { extension, orderId: uuid };
 }
 
-export const reorders = (_: unknown, args: ConnectionArgs, ctx: GatewayContext) => loadConnection(args, MARKETPLACE_PAGE_SIZES, ctx.loaders.reorderPages, null);
+export const reorders = (_: unknown, args: ConnectionArgs, ctx: GatewayContext) => loadConnection(args, ctx.loaders.reorderPages, null);
 
 export async function reorder(_: unknown, args: { input: { orderId: string; attributes?: unknown } }, ctx: GatewayContext) {
   const uuid = identifier(args.input.orderId, 'input.orderId');

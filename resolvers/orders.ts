@@ -3,7 +3,7 @@ import type { GraphQLResolveInfo } from 'graphql';
 import type { GatewayContext } from '../src/context.js';
 import { identifier } from '../src/upstreams/identifiers.js';
 import type { OrderShape } from '../src/upstreams/marketplace/map.js';
-import { loadConnection, MARKETPLACE_PAGE_SIZES, type ConnectionArgs } from './connection.js';
+import { loadConnection, type ConnectionArgs } from './connection.js';
 import { gigBySlugOrNull } from './gigs.js';
 import { pointOf, prefetchChild, prefetchItemChildren, type ItemChildren } from './look-ahead.js';
 import { sellerByName } from './sellers.js';
@@ -18,7 +18,7 @@ export const order = (_: unknown, args: { id: string }, ctx: GatewayContext, inf
 };
 
 export const orders = (_: unknown, args: ConnectionArgs, ctx: GatewayContext, info?: GraphQLResolveInfo) => {
-  const pending = loadConnection(args, MARKETPLACE_PAGE_SIZES, ctx.loaders.orderPages, null);
+  const pending = loadConnection(args, ctx.loaders.orderPages, null);
   prefetchItemChildren(pending, info && pointOf(info), orderChildren, ctx);
   return pending;
 };

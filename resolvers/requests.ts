@@ -11,23 +11,23 @@ import type * as map from '../src/upstreams/marketplace/map.js';
 import { marketplaceOperations as ops, type MarketplaceOperationId } from '../src/upstreams/marketplace/operations.js';
 import { requiredText, searchText } from './args.js';
 import { bodyOf, positive } from './body.js';
-import { loadConnection, MARKETPLACE_PAGE_SIZES, type ConnectionArgs } from './connection.js';
+import { loadConnection, type ConnectionArgs } from './connection.js';
 import { requiredWholeNumber, wholeNumber } from './whole-numbers.js';
 
 export const buyerRequests = (_: unknown, args: ConnectionArgs & { status?: string | null }, ctx: GatewayContext) =>
-  loadConnection(args, MARKETPLACE_PAGE_SIZES, ctx.loaders.buyerRequestPages, { status: searchText(args.status, 'status') });
+  loadConnection(args, ctx.loaders.buyerRequestPages, { status: searchText(args.status, 'status') });
 
 export const requestBoard = (_: unknown, args: ConnectionArgs & { category?: string | null }, ctx: GatewayContext) =>
-  loadConnection(args, MARKETPLACE_PAGE_SIZES, ctx.loaders.requestBoardPages, { category: searchText(args.category, 'category') });
+  loadConnection(args, ctx.loaders.requestBoardPages, { category: searchText(args.category, 'category') });
 
 export const proposals = (_: unknown, args: ConnectionArgs & { status?: string | null; requestId?: string | null }, ctx: GatewayContext) =>
-  loadConnection(args, MARKETPLACE_PAGE_SIZES, ctx.loaders.proposalPages, {
+  loadConnection(args, ctx.loaders.proposalPages, {
     status: searchText(args.status, 'status'),
     request_uuid: args.requestId ? identifier(args.requestId, 'requestId') : undefined,
   });
 
 export const requestProposals = (parent: map.BuyerRequestShape, args: ConnectionArgs, ctx: GatewayContext) =>
-  loadConnection(args, MARKETPLACE_PAGE_SIZES, ctx.loaders.proposalPages, { request_uuid: parent.id });
+  loadConnection(args, ctx.loaders.proposalPages, { request_uuid: parent.id });
 
 export interface CreateBuyerRequestInput {
   title: string;

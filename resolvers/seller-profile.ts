@@ -8,7 +8,7 @@ import { badUserInput } from '../src/errors.js';
 import { identifier } from '../src/upstreams/identifiers.js';
 import { type SellerShape } from '../src/upstreams/marketplace/map.js';
 import type { ConnectionShape } from '../schema/connection.js';
-import { loadConnection, MARKETPLACE_PAGE_SIZES, type ConnectionArgs } from './connection.js';
+import { loadConnection, type ConnectionArgs } from './connection.js';
 import { marketplaceOperations as ops } from '../src/upstreams/marketplace/operations.js';
 
 export const sellerProfile = (parent: SellerShape, _args: unknown, ctx: GatewayContext) => ctx.loaders.sellerProfileByUsername.load(parent.username);
@@ -26,7 +26,7 @@ export function primeSellers(connection: ConnectionShape<SellerShape>, ctx: Gate
 }
 
 export const savedStudios = async (_: unknown, args: ConnectionArgs, ctx: GatewayContext) =>
-  primeSellers(await loadConnection(args, MARKETPLACE_PAGE_SIZES, ctx.loaders.savedStudioPages, null), ctx);
+  primeSellers(await loadConnection(args, ctx.loaders.savedStudioPages, null), ctx);
 
 async function toggleSavedStudio(operation: 'sellerFavorite' | 'sellerUnfavorite', username: string, ctx: GatewayContext) {
   const name = identifier(username, 'input.username');
@@ -50,7 +50,7 @@ export const sellerGrowth = (_: unknown, args: { days?: number | null }, ctx: Ga
 
 /** Open buyer requests in the seller's categories that the seller has not answered yet. */
 export const sellerLeads = (_: unknown, args: ConnectionArgs, ctx: GatewayContext) =>
-  loadConnection(args, MARKETPLACE_PAGE_SIZES, ctx.loaders.sellerLeadPages, null);
+  loadConnection(args, ctx.loaders.sellerLeadPages, null);
 
 export const conversionAnalytics = (_: unknown, _args: unknown, ctx: GatewayContext) =>
   ctx.clients.marketplace.call(ops.analyticsConversion);

@@ -6,7 +6,6 @@
 import type { GatewayContext } from '../src/context.js';
 import { badUserInput } from '../src/errors.js';
 import { identifier } from '../src/upstreams/identifiers.js';
-import { SEO_PAGE_SIZES } from '../src/upstreams/seo/operations.js';
 import { MAX_SCAN_PAGES } from '../src/upstreams/paging.js';
 import {
   PROJECT_SORT_FIELDS,
@@ -46,7 +45,7 @@ export const seoReports = (_: unknown, args: SeoReportsArgs, ctx: GatewayContext
     sortBy: args.orderBy ? REPORT_SORT_FIELDS[args.orderBy.field] : undefined,
     sort: args.orderBy ? (args.orderBy.direction.toLowerCase() as 'asc' | 'desc') : undefined,
   };
-  return loadConnection(args, SEO_PAGE_SIZES, ctx.loaders.seoReportPages, filter);
+  return loadConnection(args, ctx.loaders.seoReportPages, filter);
 };
 
 export const seoProjects = (_: unknown, args: SeoProjectsArgs, ctx: GatewayContext) => {
@@ -55,7 +54,7 @@ export const seoProjects = (_: unknown, args: SeoProjectsArgs, ctx: GatewayConte
     sortBy: args.orderBy ? PROJECT_SORT_FIELDS[args.orderBy.field] : undefined,
     sort: args.orderBy ? (args.orderBy.direction.toLowerCase() as 'asc' | 'desc') : undefined,
   };
-  return loadConnection(args, SEO_PAGE_SIZES, ctx.loaders.seoProjectPages, filter);
+  return loadConnection(args, ctx.loaders.seoProjectPages, filter);
 };
 
 /**

@@ -9,7 +9,7 @@ import { input, one, page, raw, row, table, type QueryValues } from '../operatio
 import { projectSchema, reportSchema } from './map.js';
 
 /** per_page values the service accepts (section 8). */
-export const SEO_PAGE_SIZES = [10, 25, 50, 100] as const;
+const SEO_PAGE_SIZES = [10, 25, 50, 100] as const;
 
 export interface ReportQuery {
   search?: string;
