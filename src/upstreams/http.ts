@@ -139,7 +139,8 @@ export class UpstreamHttp {
   }
 
   /**
-   * Sends a request. Only GETs are retried (at most `retries` times): on a
+   * Sends a request. Only idempotent calls (the operation row's `idempotent`:
+   * GETs) are retried (at most `retries` times): on a
    * transport failure or 502/503/504 after a full-jitter backoff, and on a 429
    * or 503 whose Retry-After fits both the deadline and `retryMaxWaitMs`.
    * Anything else is sent exactly once, since a repeated mutation could apply twice.

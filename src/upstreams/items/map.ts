@@ -7,7 +7,7 @@ import { z } from 'zod';
 
 const opt = z.string().nullish().transform((v) => v ?? null);
 
-export const itemSchema = z
+const itemSchema = z
   .looseObject({
     id: z.union([z.number(), z.string()]).transform(String),
     name: z.string(),
@@ -56,7 +56,7 @@ export const itemSchema = z
   }));
 export type ItemShape = z.output<typeof itemSchema>;
 
-export const accountSchema = z
+const accountSchema = z
   .looseObject({
     name: z.looseObject({ firstname: opt, lastname: opt, full_name: opt }).nullish(),
     username: z.string(),
@@ -94,7 +94,7 @@ export const accountSchema = z
   }));
 export type AccountShape = z.output<typeof accountSchema>;
 
-export const purchaseSchema = z
+const purchaseSchema = z
   .looseObject({
     purchase_code: z.string(),
     license_type: z.string(),
@@ -117,7 +117,6 @@ export const purchaseSchema = z
   }));
 export type PurchaseShape = z.output<typeof purchaseSchema>;
 
-export const successEnvelope = z.looseObject({ status: z.literal('success') });
 export const errorEnvelope = z.looseObject({ status: z.literal('error'), msg: z.string() });
 export const accountEnvelope = z.looseObject({ status: z.literal('success'), data: accountSchema });
 export const itemsEnvelope = z.looseObject({ status: z.literal('success'), items: z.array(itemSchema) });

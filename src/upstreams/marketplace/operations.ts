@@ -13,7 +13,7 @@ import { MAX_FIRST } from '../paging.js';
 import * as map from './map.js';
 
 /** Marketplace lists take any per_page from 1 to 100. */
-export const MARKETPLACE_PAGE_SIZES = { max: MAX_FIRST } as const;
+const MARKETPLACE_PAGE_SIZES = { max: MAX_FIRST } as const;
 
 /** A JSON request body (snake_case keys, as resolvers/body.ts builds it). */
 const json = input<{ body: Record<string, unknown> }>();

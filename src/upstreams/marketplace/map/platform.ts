@@ -60,7 +60,6 @@ export type SellerAvailabilityShape = z.output<typeof sellerAvailabilitySchema>;
 export const testimonialSchema = graphShape({ id, author_name: text, company: text, quote: text, status: text, created_at: stamp });
 export type TestimonialShape = z.output<typeof testimonialSchema>;
 export const savedStudioSchema = graphShape({ seller_username: z.string(), favorited: z.boolean() });
-export type SavedStudioShape = z.output<typeof savedStudioSchema>;
 export const sellerGrowthSchema = graphShape({
   period_days: num,
   orders: num,
