@@ -16,7 +16,8 @@ export interface GigFilter {
 
 export function createGigLoaders(clients: Clients) {
   const gigBySlug = perKeyLoader((slug: string) => clients.marketplace.call(ops.gigsShow, { slug }));
-  const gigPages = pageLoader(ops.gigsIndex,
+  const gigPages = pageLoader(
+    ops.gigsIndex,
     ({ filter, page, perPage }: PageKey<GigFilter>) => clients.marketplace.call(ops.gigsIndex, { query: { ...filter }, page, perPage }),
     (gig: GigShape) => gigBySlug.prime(gig.slug, gig),
   );

@@ -15,7 +15,8 @@ export interface MediaFilter {
 export function createMediaLoaders(clients: Clients) {
   const market = clients.marketplace;
   const mediaById = perKeyLoader((uuid: string) => market.call(ops.mediaShow, { uuid }));
-  const mediaPages = pageLoader(ops.mediaIndex,
+  const mediaPages = pageLoader(
+    ops.mediaIndex,
     ({ filter, page, perPage }: PageKey<MediaFilter>) => market.call(ops.mediaIndex, { page, perPage, query: { ...filter } }),
     (media: map.MediaShape) => mediaById.prime(media.id, media),
   );

@@ -11,7 +11,8 @@ export interface OfferFilter {
 export function createOfferLoaders(clients: Clients) {
   const market = clients.marketplace;
   const offerById = perKeyLoader((uuid: string) => market.call(ops.offersShow, { uuid }));
-  const offerPages = pageLoader(ops.offersIndex,
+  const offerPages = pageLoader(
+    ops.offersIndex,
     ({ filter, page, perPage }: PageKey<OfferFilter>) => market.call(ops.offersIndex, { page, perPage, query: { ...filter } }),
     (offer: map.OfferShape) => offerById.prime(offer.id, offer),
   );

@@ -6,7 +6,8 @@ import { marketplaceOperations as ops } from '../src/upstreams/marketplace/opera
 
 export function createOrderLoaders(clients: Clients) {
   const orderById = perKeyLoader((id: string) => clients.marketplace.call(ops.ordersShow, { uuid: id }));
-  const orderPages = pageLoader(ops.ordersIndex,
+  const orderPages = pageLoader(
+    ops.ordersIndex,
     ({ page, perPage }: PageKey<null>) => clients.marketplace.call(ops.ordersIndex, { page, perPage }),
     (order: OrderShape) => orderById.prime(order.id, order),
   );

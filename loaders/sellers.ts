@@ -6,7 +6,8 @@ import { marketplaceOperations as ops } from '../src/upstreams/marketplace/opera
 
 export function createSellerLoaders(clients: Clients) {
   const sellerByUsername = perKeyLoader((username: string) => clients.marketplace.call(ops.sellersShow, { username }));
-  const sellerPages = pageLoader(ops.sellersIndex,
+  const sellerPages = pageLoader(
+    ops.sellersIndex,
     ({ page, perPage }: { filter: null; page: number; perPage: number }) => clients.marketplace.call(ops.sellersIndex, { page, perPage }),
     (seller: SellerShape) => sellerByUsername.prime(seller.username, seller),
   );

@@ -6,7 +6,8 @@ import { pageLoader, perKeyLoader, type PageKey } from './keyed.js';
 
 export function createSeoLoaders(clients: Clients) {
   const seoReportById = perKeyLoader((id: string) => clients.seo.call(seoOps.showReport, { id }));
-  const seoReportPages = pageLoader(seoOps.listReports,
+  const seoReportPages = pageLoader(
+    seoOps.listReports,
     ({ filter, page, perPage }: PageKey<ReportQuery>) => clients.seo.call(seoOps.listReports, { query: filter, page, perPage }),
     (report: SeoReportShape) => seoReportById.prime(report.id, report),
   );
