@@ -10,5 +10,5 @@ import { marketplaceOperations as ops } from '../src/upstreams/marketplace/opera
 export const createAiLoaders = (clients: Clients) => ({
   aiRequestById: perKeyLoader((uuid: string) =>
     clients.marketplace.call(ops.aiRequest, { uuid }),
-  )
+  ),
 });

@@ -19,6 +19,6 @@ export function createCrmLoaders(clients: Clients) {
     ),
     retentionCampaignPages: pageLoader(ops.sellerCrmCampaigns, ({ page, perPage }: PageKey<null>) =>
       marketplace.call(ops.sellerCrmCampaigns, { page, perPage }),
-    )
+    ),
   };
 }

@@ -21,6 +21,6 @@ export function createDiscoveryLoaders(clients: Clients) {
     ),
     savedSearchPages: pageLoader(ops.savedSearchesIndex, ({ page, perPage }: PageKey<null>) =>
       market.call(ops.savedSearchesIndex, { page, perPage }),
-    )
+    ),
   };
 }

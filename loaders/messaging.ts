@@ -16,6 +16,6 @@ export function createMessagingLoaders(clients: Clients) {
     ),
     notificationPages: pageLoader(ops.notificationsIndex, ({ filter, page, perPage }: PageKey<NotificationFilter>) =>
       marketplace.call(ops.notificationsIndex, { page, perPage, query: { ...filter } }),
-    )
+    ),
   };
 }

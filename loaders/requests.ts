@@ -29,6 +29,6 @@ export function createRequestLoaders(clients: Clients) {
     ),
     proposalPages: pageLoader(ops.proposalsIndex, ({ filter, page, perPage }: PageKey<ProposalFilter>) =>
       market.call(ops.proposalsIndex, { page, perPage, query: { ...filter } }),
-    )
+    ),
   };
 }

@@ -6,9 +6,7 @@
 import type { GatewayContext } from '../src/context.js';
 import { badUserInput } from '../src/errors.js';
 import { identifier } from '../src/upstreams/identifiers.js';
-import {
-  type AdCampaignShape
-} from '../src/upstreams/marketplace/map.js';
+import type { AdCampaignShape } from '../src/upstreams/marketplace/map.js';
 import { requiredText, searchText } from './args.js';
 import { bodyOf, positive } from './body.js';
 import { loadConnection, type ConnectionArgs } from './connection.js';
@@ -49,7 +47,7 @@ export async function createAdvertisingCampaign(_: unknown, args: { input: Creat
     name: requiredText(input.name, 'input.name'),
     gig_slug: identifier(input.gigSlug, 'input.gigSlug'),
     daily_budget: positive(input.dailyBudget, 'input.dailyBudget'),
-    product_slug: searchText(input.productSlug, 'input.productSlug')
+    product_slug: searchText(input.productSlug, 'input.productSlug'),
   });
   const campaign = await ctx.clients.marketplace.call(ops.sellerAdvertisingStore, { body: json });
   ctx.loaders.adCampaignById.prime(campaign.id, campaign);

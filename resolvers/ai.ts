@@ -6,9 +6,7 @@
 import type { GatewayContext } from '../src/context.js';
 import { badUserInput } from '../src/errors.js';
 import { identifier } from '../src/upstreams/identifiers.js';
-import {
-  type AiRequestShape
-} from '../src/upstreams/marketplace/map.js';
+import type { AiRequestShape } from '../src/upstreams/marketplace/map.js';
 import { requiredText, searchText } from './args.js';
 import { bodyOf } from './body.js';
 import { marketplaceOperations as ops } from '../src/upstreams/marketplace/operations.js';
@@ -83,7 +81,7 @@ export function draftAiMessage(
   const json = bodyOf(input.attributes, {
     context: prompt(input.context, 'input.context'),
     tone: input.tone ? AI_MESSAGE_TONES[input.tone] : undefined,
-    recipient_username: searchText(input.recipientUsername, 'input.recipientUsername')
+    recipient_username: searchText(input.recipientUsername, 'input.recipientUsername'),
   });
   return ctx.clients.marketplace.call(ops.aiMessageDraft, { body: json });
 }

@@ -5,7 +5,7 @@
 import type { GatewayContext } from '../src/context.js';
 import { badUserInput } from '../src/errors.js';
 import { identifier } from '../src/upstreams/identifiers.js';
-import { type CrmCustomerShape } from '../src/upstreams/marketplace/map.js';
+import type { CrmCustomerShape } from '../src/upstreams/marketplace/map.js';
 import { requiredText } from './args.js';
 import { bodyOf } from './body.js';
 import { loadConnection, type ConnectionArgs } from './connection.js';
@@ -61,7 +61,7 @@ export async function createRetentionCampaign(_: unknown, args: { input: CreateR
     name: requiredText(input.name, 'input.name'),
     message: requiredText(input.message, 'input.message'),
     segment: input.segment ? RETENTION_SEGMENTS[input.segment] : undefined,
-    discount_percent: discount
+    discount_percent: discount,
   });
   const campaign = await ctx.clients.marketplace.call(ops.sellerCrmCampaignStore, { body: json });
   ctx.loaders.retentionCampaignPages.clearAll();

@@ -5,7 +5,7 @@
 import type { GatewayContext } from '../src/context.js';
 import { badUserInput } from '../src/errors.js';
 import { identifier } from '../src/upstreams/identifiers.js';
-import { type ConversationShape } from '../src/upstreams/marketplace/map.js';
+import type { ConversationShape } from '../src/upstreams/marketplace/map.js';
 import { requiredText } from './args.js';
 import { bodyOf } from './body.js';
 import { loadConnection, type ConnectionArgs } from './connection.js';

@@ -7,10 +7,7 @@
 import type { GatewayContext } from '../src/context.js';
 import { badUserInput } from '../src/errors.js';
 import { identifier } from '../src/upstreams/identifiers.js';
-import {
-  type MobileOrderShape,
-  type TokenPairShape
-} from '../src/upstreams/marketplace/map.js';
+import type { MobileOrderShape, TokenPairShape } from '../src/upstreams/marketplace/map.js';
 import { requiredText, searchText } from './args.js';
 import { bodyOf } from './body.js';
 import { loadConnection, type ConnectionArgs } from './connection.js';
@@ -85,7 +82,7 @@ export async function mobileRegister(_: unknown, args: { input: MobileRegisterIn
     email: requiredText(input.email, 'input.email'),
     password: secret(input.password, 'input.password', true),
     password_confirmation: secret(input.passwordConfirmation, 'input.passwordConfirmation'),
-    country: searchText(input.country, 'input.country')
+    country: searchText(input.country, 'input.country'),
   });
   return signedIn(await ctx.clients.marketplace.call(ops.mobileRegister, { body: json }), ctx);
 }

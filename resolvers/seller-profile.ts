@@ -6,7 +6,7 @@
 import type { GatewayContext } from '../src/context.js';
 import { badUserInput } from '../src/errors.js';
 import { identifier } from '../src/upstreams/identifiers.js';
-import { type SellerShape } from '../src/upstreams/marketplace/map.js';
+import type { SellerShape } from '../src/upstreams/marketplace/map.js';
 import type { ConnectionShape } from '../schema/connection.js';
 import { loadConnection, type ConnectionArgs } from './connection.js';
 import { marketplaceOperations as ops } from '../src/upstreams/marketplace/operations.js';

@@ -8,15 +8,15 @@
 import type { UpstreamPools } from './upstreams/index.js';
 import { noteCacheHit } from './upstreams/upstream-span.js';
 import { MarketplaceClient } from './upstreams/marketplace/client.js';
-import {
-  type ApiScopeShape,
-  type CategoryShape,
-  type CountryShape,
-  type CurrencyShape,
-  type LanguageShape,
-  type LocaleShape,
-  type ThemeShape,
-  type WebhookEventTypeShape
+import type {
+  ApiScopeShape,
+  CategoryShape,
+  CountryShape,
+  CurrencyShape,
+  LanguageShape,
+  LocaleShape,
+  ThemeShape,
+  WebhookEventTypeShape,
 } from './upstreams/marketplace/map.js';
 import { marketplaceOperations as ops } from './upstreams/marketplace/operations.js';
 

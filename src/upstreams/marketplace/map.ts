@@ -8,7 +8,7 @@
  * split by domain under ./map/; this file gathers them so callers import one
  * module.
  */
-export { graphFieldName, type GraphShape } from './graph-shape.js';
+export { graphFieldName } from './graph-shape.js';
 export * from './map/core.js';
 export * from './map/commerce.js';
 export * from './map/platform.js';
