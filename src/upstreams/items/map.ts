@@ -7,7 +7,7 @@ import { z } from 'zod';
 
 const opt = z.string().nullish().transform((v) => v ?? null);
 
-const itemSchema = z
+export const itemSchema = z
   .looseObject({
     id: z.union([z.number(), z.string()]).transform(String),
     name: z.string(),
@@ -56,7 +56,7 @@ const itemSchema = z
   }));
 export type ItemShape = z.output<typeof itemSchema>;
 
-const accountSchema = z
+export const accountSchema = z
   .looseObject({
     name: z.looseObject({ firstname: opt, lastname: opt, full_name: opt }).nullish(),
     username: z.string(),
@@ -94,7 +94,7 @@ const accountSchema = z
   }));
 export type AccountShape = z.output<typeof accountSchema>;
 
-const purchaseSchema = z
+export const purchaseSchema = z
   .looseObject({
     purchase_code: z.string(),
     license_type: z.string(),

@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { id, text, num, int, bool, stamp, strings, optionalId, graphShape } from '../graph-shape.js';
 
-const gigPackageSchema = graphShape({ name: z.string(), price: num, delivery_days: int, revisions: int, features: strings });
+export const gigPackageSchema = graphShape({ name: z.string(), price: num, delivery_days: int, revisions: int, features: strings });
 export const gigPricingSchema = graphShape({ gig_slug: z.string(), currency: text, packages: z.array(gigPackageSchema).nullish().transform((v) => v ?? []) });
 export type GigPricingShape = z.output<typeof gigPricingSchema>;
 

@@ -59,7 +59,7 @@ export type RevisionShape = z.output<typeof revisionSchema>;
 export const categorySchema = graphShape({ slug: z.string(), name: text, parent_slug: text, gigs_count: num });
 export type CategoryShape = z.output<typeof categorySchema>;
 
-const apiScopeSchema = z.object({
+export const apiScopeSchema = z.object({
   slug: z.string(),
   label: z.string(),
   restricted: z.boolean(),
@@ -68,7 +68,7 @@ const apiScopeSchema = z.object({
 });
 export type ApiScopeShape = z.output<typeof apiScopeSchema>;
 
-const webhookEventTypeSchema = z.object({ name: z.string(), description: text, source: text });
+export const webhookEventTypeSchema = z.object({ name: z.string(), description: text, source: text });
 export type WebhookEventTypeShape = z.output<typeof webhookEventTypeSchema>;
 
 /** `GET /openapi.json`: only the two extension lists are read. */
