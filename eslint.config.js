@@ -3,7 +3,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['node_modules/', 'dist/', 'coverage/', 'test/generated/', 'sdk/src/generated/', 'sdk/dist/'] },
+  { ignores: ['node_modules/', 'dist/', 'dist-sandbox/', 'coverage/', 'test/generated/', 'sdk/src/generated/', 'sdk/dist/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -4,11 +4,11 @@
  * request see one state, and the job moves at most once per GraphQL request.
  */
 import type { Clients } from '../src/upstreams/index.js';
-import { aiRequestSchema } from '../src/upstreams/marketplace/map.js';
 import { perKeyLoader } from './keyed.js';
+import { marketplaceOperations as ops } from '../src/upstreams/marketplace/operations.js';
 
 export const createAiLoaders = (clients: Clients) => ({
   aiRequestById: perKeyLoader((uuid: string) =>
-    clients.marketplace.one('aiRequest', aiRequestSchema, 'AI request', { params: { uuid }, subject: `AI request '${uuid}'` }),
+    clients.marketplace.call(ops.aiRequest, { uuid }),
   ),
 });

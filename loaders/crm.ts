@@ -1,7 +1,7 @@
 /** CRM customers by uuid (with notes), pages of customers (filtered by status) and of retention campaigns. */
 import type { Clients } from '../src/upstreams/index.js';
-import { crmCustomerSchema, retentionCampaignSchema } from '../src/upstreams/marketplace/map.js';
 import { pageLoader, perKeyLoader, type PageKey } from './keyed.js';
+import { marketplaceOperations as ops } from '../src/upstreams/marketplace/operations.js';
 
 export interface CrmCustomerFilter {
   status?: 'active' | 'inactive';
@@ -11,14 +11,14 @@ export function createCrmLoaders(clients: Clients) {
   const { marketplace } = clients;
   return {
     crmCustomerById: perKeyLoader((uuid: string) =>
-      marketplace.one('sellerCrmShow', crmCustomerSchema, 'customer', { params: { uuid }, subject: `customer '${uuid}'` }),
+      marketplace.call(ops.sellerCrmShow, { uuid }),
     ),
     // Not primed into crmCustomerById: list items carry no notes.
-    crmCustomerPages: pageLoader(({ filter, page, perPage }: PageKey<CrmCustomerFilter>) =>
-      marketplace.page('sellerCrmIndex', crmCustomerSchema, 'customer', { page, perPage }, { query: { ...filter } }),
+    crmCustomerPages: pageLoader(ops.sellerCrmIndex, ({ filter, page, perPage }: PageKey<CrmCustomerFilter>) =>
+      marketplace.call(ops.sellerCrmIndex, { page, perPage, query: { ...filter } }),
     ),
-    retentionCampaignPages: pageLoader(({ page, perPage }: PageKey<null>) =>
-      marketplace.page('sellerCrmCampaigns', retentionCampaignSchema, 'retention campaign', { page, perPage }),
+    retentionCampaignPages: pageLoader(ops.sellerCrmCampaigns, ({ page, perPage }: PageKey<null>) =>
+      marketplace.call(ops.sellerCrmCampaigns, { page, perPage }),
     ),
   };
 }

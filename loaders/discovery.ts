@@ -4,23 +4,23 @@
  * The resolvers prime `gigBySlug` with the gigs these lists return.
  */
 import type { Clients } from '../src/upstreams/index.js';
-import * as map from '../src/upstreams/marketplace/map.js';
 import { pageLoader, perKeyLoader, type PageKey } from './keyed.js';
+import { marketplaceOperations as ops } from '../src/upstreams/marketplace/operations.js';
 
 export function createDiscoveryLoaders(clients: Clients) {
   const market = clients.marketplace;
   return {
     pricingByGig: perKeyLoader((slug: string) =>
-      market.one('gigsPricing', map.gigPricingSchema, 'gig pricing', { params: { slug }, subject: `gig '${slug}'` }),
+      market.call(ops.gigsPricing, { slug }),
     ),
-    favoriteGigPages: pageLoader(({ page, perPage }: PageKey<null>) => market.page('favoritesIndex', map.gigSchema, 'gig', { page, perPage })),
-    recommendedGigPages: pageLoader(({ page, perPage }: PageKey<null>) => market.page('recommendations', map.gigSchema, 'gig', { page, perPage })),
-    recentGigs: perKeyLoader((_: 'recent') => market.list('recentViews', map.gigSchema, 'gig')),
-    collectionPages: pageLoader(({ page, perPage }: PageKey<null>) =>
-      market.page('collectionsIndex', map.gigCollectionSchema, 'collection', { page, perPage }),
+    favoriteGigPages: pageLoader(ops.favoritesIndex, ({ page, perPage }: PageKey<null>) => market.call(ops.favoritesIndex, { page, perPage })),
+    recommendedGigPages: pageLoader(ops.recommendations, ({ page, perPage }: PageKey<null>) => market.call(ops.recommendations, { page, perPage })),
+    recentGigs: perKeyLoader((_: 'recent') => market.call(ops.recentViews)),
+    collectionPages: pageLoader(ops.collectionsIndex, ({ page, perPage }: PageKey<null>) =>
+      market.call(ops.collectionsIndex, { page, perPage }),
     ),
-    savedSearchPages: pageLoader(({ page, perPage }: PageKey<null>) =>
-      market.page('savedSearchesIndex', map.savedSearchSchema, 'saved search', { page, perPage }),
+    savedSearchPages: pageLoader(ops.savedSearchesIndex, ({ page, perPage }: PageKey<null>) =>
+      market.call(ops.savedSearchesIndex, { page, perPage }),
     ),
   };
 }

@@ -9,7 +9,8 @@
 import DataLoader from 'dataloader';
 import { UpstreamError } from '../src/errors.js';
 import type { Clients } from '../src/upstreams/index.js';
-import type { ItemRecord } from '../src/upstreams/items/map.js';
+import type { ItemShape } from '../src/upstreams/items/map.js';
+import { itemsOperations as itemsOps } from '../src/upstreams/items/operations.js';
 import { perKeyLoader } from './keyed.js';
 import { mapLimit } from './map-limit.js';
 
@@ -22,20 +23,20 @@ export function createItemLoaders(clients: Clients, options: ItemLoaderOptions) 
   // Set once this request lists the account's items: every item(id) is then served from that one call.
   let listing = false;
   const allItemsLoader = perKeyLoader(async (_: 'all') => {
-    const items = await clients.items.listItems();
+    const items = await clients.items.call(itemsOps.listItems);
     for (const item of items) itemById.prime(item.id, item);
     return items;
   });
   const allItems = {
-    load(key: 'all'): Promise<ItemRecord[]> {
+    load(key: 'all'): Promise<ItemShape[]> {
       listing = true;
       return allItemsLoader.load(key);
     },
   };
 
-  const itemById: DataLoader<string, ItemRecord> = new DataLoader<string, ItemRecord>(async (ids) => {
+  const itemById: DataLoader<string, ItemShape> = new DataLoader<string, ItemShape>(async (ids) => {
     if (listing || ids.length > options.itemsBatchThreshold) {
-      let items: ItemRecord[];
+      let items: ItemShape[];
       try {
         items = await allItems.load('all');
       } catch (error) {
@@ -44,12 +45,12 @@ export function createItemLoaders(clients: Clients, options: ItemLoaderOptions) 
       const byId = new Map(items.map((item) => [item.id, item]));
       return ids.map((id) => byId.get(id) ?? new UpstreamError('items', 'NOT_FOUND', `Not found: item '${id}'`));
     }
-    return Promise.all(ids.map((id) => clients.items.getItem(id).catch((error: Error) => error)));
+    return Promise.all(ids.map((id) => clients.items.call(itemsOps.showItem, { query: { item_id: id } }).catch((error: Error) => error)));
   });
 
   const purchaseByCode = new DataLoader(async (codes: readonly string[]) =>
-    mapLimit(codes, options.validateConcurrency, (code) => clients.items.validatePurchase(code).catch((error: Error) => error)),
+    mapLimit(codes, options.validateConcurrency, (code) => clients.items.call(itemsOps.validatePurchase, { body: { purchase_code: code } }).catch((error: Error) => error)),
   );
 
-  return { allItems, itemById, purchaseByCode, account: perKeyLoader((_: 'account') => clients.items.getAccount()) };
+  return { allItems, itemById, purchaseByCode, account: perKeyLoader((_: 'account') => clients.items.call(itemsOps.accountDetails)) };
 }

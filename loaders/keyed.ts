@@ -11,6 +11,7 @@
  * same key twice, and list responses prime it.
  */
 import DataLoader from 'dataloader';
+import type { AnyOperation, PageSizes } from '../src/upstreams/operations.js';
 
 export function perKeyLoader<K, V>(fetchOne: (key: K) => Promise<V>, cacheKeyFn?: (key: K) => string): DataLoader<K, V, string | K> {
   return new DataLoader<K, V, string | K>(
@@ -28,12 +29,17 @@ export interface PageKey<F> {
 
 export const pageKey = <F>(key: PageKey<F>): string => `${JSON.stringify(key.filter)}|${key.page}|${key.perPage}`;
 
-/** Loads a page and primes the per-item loader with every item in it. */
+/** Pages of one paged operation, with the page sizes that operation accepts (read by resolvers/connection.ts). */
+export type PageLoader<F, P> = DataLoader<PageKey<F>, P, string> & { readonly pageSizes: PageSizes };
+
+/** Loads pages of `operation` and primes the per-item loader with every item in them. */
 export function pageLoader<F, P extends { items: T[] }, T>(
+  operation: AnyOperation,
   fetchPage: (key: PageKey<F>) => Promise<P>,
   prime?: (item: T) => void,
-): DataLoader<PageKey<F>, P, string> {
-  return new DataLoader<PageKey<F>, P, string>(
+): PageLoader<F, P> {
+  if (!operation.paginated) throw new Error(`${operation.id} is not a paged operation`);
+  const loader = new DataLoader<PageKey<F>, P, string>(
     (keys) =>
       Promise.all(
         keys.map(async (key) => {
@@ -48,4 +54,5 @@ export function pageLoader<F, P extends { items: T[] }, T>(
       ),
     { batch: false, cacheKeyFn: pageKey },
   );
+  return Object.assign(loader, { pageSizes: operation.paginated });
 }

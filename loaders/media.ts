@@ -4,8 +4,9 @@
  * never fetches the same asset twice.
  */
 import type { Clients } from '../src/upstreams/index.js';
-import * as map from '../src/upstreams/marketplace/map.js';
+import type * as map from '../src/upstreams/marketplace/map.js';
 import { pageLoader, perKeyLoader, type PageKey } from './keyed.js';
+import { marketplaceOperations as ops } from '../src/upstreams/marketplace/operations.js';
 
 export interface MediaFilter {
   kind?: string;
@@ -13,10 +14,11 @@ export interface MediaFilter {
 
 export function createMediaLoaders(clients: Clients) {
   const market = clients.marketplace;
-  const mediaById = perKeyLoader((uuid: string) => market.one('mediaShow', map.mediaSchema, 'media', { params: { uuid }, subject: `media '${uuid}'` }));
+  const mediaById = perKeyLoader((uuid: string) => market.call(ops.mediaShow, { uuid }));
   const mediaPages = pageLoader(
-    ({ filter, page, perPage }: PageKey<MediaFilter>) => market.page('mediaIndex', map.mediaSchema, 'media', { page, perPage }, { query: { ...filter } }),
-    (media: map.MediaRecord) => mediaById.prime(media.id, media),
+    ops.mediaIndex,
+    ({ filter, page, perPage }: PageKey<MediaFilter>) => market.call(ops.mediaIndex, { page, perPage, query: { ...filter } }),
+    (media: map.MediaShape) => mediaById.prime(media.id, media),
   );
   return { mediaById, mediaPages };
 }

@@ -1,7 +1,7 @@
 /** Pages of conversations and notifications, and a conversation's presence by uuid. */
 import type { Clients } from '../src/upstreams/index.js';
-import { conversationSchema, notificationSchema, presenceSchema } from '../src/upstreams/marketplace/map.js';
 import { pageLoader, perKeyLoader, type PageKey } from './keyed.js';
+import { marketplaceOperations as ops } from '../src/upstreams/marketplace/operations.js';
 
 export interface NotificationFilter {
   unread?: 1;
@@ -10,12 +10,12 @@ export interface NotificationFilter {
 export function createMessagingLoaders(clients: Clients) {
   const { marketplace } = clients;
   return {
-    conversationPages: pageLoader(({ page, perPage }: PageKey<null>) => marketplace.page('conversationsIndex', conversationSchema, 'conversation', { page, perPage })),
+    conversationPages: pageLoader(ops.conversationsIndex, ({ page, perPage }: PageKey<null>) => marketplace.call(ops.conversationsIndex, { page, perPage })),
     presenceByConversation: perKeyLoader((uuid: string) =>
-      marketplace.one('conversationsPresence', presenceSchema, 'presence', { params: { uuid }, subject: `conversation '${uuid}'` }),
+      marketplace.call(ops.conversationsPresence, { uuid }),
     ),
-    notificationPages: pageLoader(({ filter, page, perPage }: PageKey<NotificationFilter>) =>
-      marketplace.page('notificationsIndex', notificationSchema, 'notification', { page, perPage }, { query: { ...filter } }),
+    notificationPages: pageLoader(ops.notificationsIndex, ({ filter, page, perPage }: PageKey<NotificationFilter>) =>
+      marketplace.call(ops.notificationsIndex, { page, perPage, query: { ...filter } }),
     ),
   };
 }

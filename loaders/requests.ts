@@ -4,8 +4,8 @@
  * `request_uuid`).
  */
 import type { Clients } from '../src/upstreams/index.js';
-import * as map from '../src/upstreams/marketplace/map.js';
 import { pageLoader, type PageKey } from './keyed.js';
+import { marketplaceOperations as ops } from '../src/upstreams/marketplace/operations.js';
 
 export interface RequestFilter {
   status?: string;
@@ -21,14 +21,14 @@ export interface ProposalFilter {
 export function createRequestLoaders(clients: Clients) {
   const market = clients.marketplace;
   return {
-    buyerRequestPages: pageLoader(({ filter, page, perPage }: PageKey<RequestFilter>) =>
-      market.page('requestsIndex', map.buyerRequestSchema, 'buyer request', { page, perPage }, { query: { ...filter } }),
+    buyerRequestPages: pageLoader(ops.requestsIndex, ({ filter, page, perPage }: PageKey<RequestFilter>) =>
+      market.call(ops.requestsIndex, { page, perPage, query: { ...filter } }),
     ),
-    requestBoardPages: pageLoader(({ filter, page, perPage }: PageKey<BoardFilter>) =>
-      market.page('requestBoard', map.buyerRequestSchema, 'buyer request', { page, perPage }, { query: { ...filter } }),
+    requestBoardPages: pageLoader(ops.requestBoard, ({ filter, page, perPage }: PageKey<BoardFilter>) =>
+      market.call(ops.requestBoard, { page, perPage, query: { ...filter } }),
     ),
-    proposalPages: pageLoader(({ filter, page, perPage }: PageKey<ProposalFilter>) =>
-      market.page('proposalsIndex', map.proposalSchema, 'proposal', { page, perPage }, { query: { ...filter } }),
+    proposalPages: pageLoader(ops.proposalsIndex, ({ filter, page, perPage }: PageKey<ProposalFilter>) =>
+      market.call(ops.proposalsIndex, { page, perPage, query: { ...filter } }),
     ),
   };
 }

@@ -5,15 +5,8 @@
  * request cost one upstream call per key. Also pages of the seller's leads.
  */
 import type { Clients } from '../src/upstreams/index.js';
-import {
-  buyerRequestSchema,
-  portfolioProjectSchema,
-  sellerAvailabilitySchema,
-  sellerProfileSchema,
-  sellerSchema,
-  testimonialSchema,
-} from '../src/upstreams/marketplace/map.js';
 import { pageLoader, perKeyLoader, type PageKey } from './keyed.js';
+import { marketplaceOperations as ops } from '../src/upstreams/marketplace/operations.js';
 
 export interface PortfolioKey {
   username: string;
@@ -22,22 +15,18 @@ export interface PortfolioKey {
 
 export function createSellerExtraLoaders(clients: Clients) {
   const { marketplace } = clients;
-  const bySeller = (username: string) => ({ params: { username }, subject: `seller '${username}'` });
   return {
-    sellerProfileByUsername: perKeyLoader((username: string) => marketplace.one('sellersProfile', sellerProfileSchema, 'seller profile', bySeller(username))),
-    portfolioBySeller: perKeyLoader((username: string) => marketplace.list('sellersPortfolio', portfolioProjectSchema, 'portfolio project', bySeller(username))),
+    sellerProfileByUsername: perKeyLoader((username: string) => marketplace.call(ops.sellersProfile, { username })),
+    portfolioBySeller: perKeyLoader((username: string) => marketplace.call(ops.sellersPortfolio, { username })),
     portfolioProjectByKey: perKeyLoader(
       ({ username, slug }: PortfolioKey) =>
-        marketplace.one('sellersPortfolioShow', portfolioProjectSchema, 'portfolio project', {
-          params: { username, project: slug },
-          subject: `portfolio project '${slug}' of seller '${username}'`,
-        }),
+        marketplace.call(ops.sellersPortfolioShow, { username, project: slug }),
       ({ username, slug }) => `${username}\u0000${slug}`,
     ),
-    availabilityBySeller: perKeyLoader((username: string) => marketplace.one('sellersAvailability', sellerAvailabilitySchema, 'seller availability', bySeller(username))),
-    testimonialsBySeller: perKeyLoader((username: string) => marketplace.list('sellersTestimonials', testimonialSchema, 'testimonial', bySeller(username))),
-    savedStudioPages: pageLoader(({ page, perPage }: PageKey<null>) => marketplace.page('savedStudios', sellerSchema, 'seller', { page, perPage })),
-    sellerLeadPages: pageLoader(({ page, perPage }: PageKey<null>) => marketplace.page('sellerLeads', buyerRequestSchema, 'buyer request', { page, perPage })),
-    followedSellerPages: pageLoader(({ page, perPage }: PageKey<null>) => marketplace.page('sellerFollowIndex', sellerSchema, 'seller', { page, perPage })),
+    availabilityBySeller: perKeyLoader((username: string) => marketplace.call(ops.sellersAvailability, { username })),
+    testimonialsBySeller: perKeyLoader((username: string) => marketplace.call(ops.sellersTestimonials, { username })),
+    savedStudioPages: pageLoader(ops.savedStudios, ({ page, perPage }: PageKey<null>) => marketplace.call(ops.savedStudios, { page, perPage })),
+    sellerLeadPages: pageLoader(ops.sellerLeads, ({ page, perPage }: PageKey<null>) => marketplace.call(ops.sellerLeads, { page, perPage })),
+    followedSellerPages: pageLoader(ops.sellerFollowIndex, ({ page, perPage }: PageKey<null>) => marketplace.call(ops.sellerFollowIndex, { page, perPage }))
   };
 }

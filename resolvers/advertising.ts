@@ -6,39 +6,32 @@
 import type { GatewayContext } from '../src/context.js';
 import { badUserInput } from '../src/errors.js';
 import { identifier } from '../src/upstreams/identifiers.js';
-import {
-  adCampaignSchema,
-  adWalletSchema,
-  promotionProductSchema,
-  sponsoredPlacementSchema,
-  type AdCampaignRecord,
-} from '../src/upstreams/marketplace/map.js';
+import type { AdCampaignShape } from '../src/upstreams/marketplace/map.js';
 import { requiredText, searchText } from './args.js';
 import { bodyOf, positive } from './body.js';
-import { loadConnection, MARKETPLACE_PAGE_SIZES, type ConnectionArgs } from './connection.js';
+import { loadConnection, type ConnectionArgs } from './connection.js';
+import { marketplaceOperations as ops } from '../src/upstreams/marketplace/operations.js';
 
 export const promotionProducts = (_: unknown, _args: unknown, ctx: GatewayContext) =>
-  ctx.clients.marketplace.list('promotionProducts', promotionProductSchema, 'promotion product');
+  ctx.clients.marketplace.call(ops.promotionProducts);
 
 export async function sponsoredPlacements(_: unknown, args: { category?: string | null }, ctx: GatewayContext) {
-  const placements = await ctx.clients.marketplace.list('sponsoredPlacements', sponsoredPlacementSchema, 'sponsored placement', {
-    query: { category: searchText(args.category, 'category') },
-  });
+  const placements = await ctx.clients.marketplace.call(ops.sponsoredPlacements, { query: { category: searchText(args.category, 'category') } });
   for (const { gig } of placements) if (gig) ctx.loaders.gigBySlug.prime(gig.slug, gig);
   return placements;
 }
 
 export const advertisingCampaigns = (_: unknown, args: ConnectionArgs, ctx: GatewayContext) =>
-  loadConnection(args, MARKETPLACE_PAGE_SIZES, ctx.loaders.adCampaignPages, null);
+  loadConnection(args, ctx.loaders.adCampaignPages, null);
 
 export const advertisingCampaign = (_: unknown, args: { id: string }, ctx: GatewayContext) => ctx.loaders.adCampaignById.load(identifier(args.id, 'id'));
 
 /** Campaigns from the list carry no analytics: those come from the single-campaign read. */
-export const campaignAnalytics = async (parent: AdCampaignRecord, _args: unknown, ctx: GatewayContext) =>
+export const campaignAnalytics = async (parent: AdCampaignShape, _args: unknown, ctx: GatewayContext) =>
   parent.analytics ?? (await ctx.loaders.adCampaignById.load(parent.id)).analytics;
 
 export const advertisingWallet = (_: unknown, _args: unknown, ctx: GatewayContext) =>
-  ctx.clients.marketplace.one('sellerAdvertisingWallet', adWalletSchema, 'advertising wallet');
+  ctx.clients.marketplace.call(ops.sellerAdvertisingWallet);
 
 export interface CreateAdvertisingCampaignInput {
   name: string;
@@ -56,7 +49,7 @@ export async function createAdvertisingCampaign(_: unknown, args: { input: Creat
     daily_budget: positive(input.dailyBudget, 'input.dailyBudget'),
     product_slug: searchText(input.productSlug, 'input.productSlug'),
   });
-  const campaign = await ctx.clients.marketplace.one('sellerAdvertisingStore', adCampaignSchema, 'campaign', { json });
+  const campaign = await ctx.clients.marketplace.call(ops.sellerAdvertisingStore, { body: json });
   ctx.loaders.adCampaignById.prime(campaign.id, campaign);
   ctx.loaders.adCampaignPages.clearAll();
   return { campaign };
@@ -65,6 +58,6 @@ export async function createAdvertisingCampaign(_: unknown, args: { input: Creat
 export async function depositAdvertisingFunds(_: unknown, args: { input: { amount: number; attributes?: unknown } }, ctx: GatewayContext) {
   const amount = positive(args.input.amount, 'input.amount');
   if (amount === undefined) throw badUserInput('"input.amount" is required', 'input.amount');
-  const wallet = await ctx.clients.marketplace.one('sellerAdvertisingDeposit', adWalletSchema, 'advertising wallet', { json: bodyOf(args.input.attributes, { amount }) });
+  const wallet = await ctx.clients.marketplace.call(ops.sellerAdvertisingDeposit, { body: bodyOf(args.input.attributes, { amount }) });
   return { wallet };
 }

@@ -6,16 +6,10 @@
 import type { GatewayContext } from '../src/context.js';
 import { badUserInput } from '../src/errors.js';
 import { identifier } from '../src/upstreams/identifiers.js';
-import {
-  aiMessageDraftSchema,
-  aiRecommendationSchema,
-  aiRequestSchema,
-  aiSearchSchema,
-  aiSummarySchema,
-  type AiRequestRecord,
-} from '../src/upstreams/marketplace/map.js';
+import type { AiRequestShape } from '../src/upstreams/marketplace/map.js';
 import { requiredText, searchText } from './args.js';
 import { bodyOf } from './body.js';
+import { marketplaceOperations as ops } from '../src/upstreams/marketplace/operations.js';
 
 export const AI_DRAFT_KINDS = { GIG_DESCRIPTION: 'gig_description', GIG_TITLE: 'gig_title', MESSAGE: 'message', PROPOSAL: 'proposal', GENERIC: 'generic' } as const;
 export const AI_MESSAGE_TONES = { FRIENDLY: 'friendly', FORMAL: 'formal', BRIEF: 'brief' } as const;
@@ -28,12 +22,12 @@ function prompt(value: string, field: string): string {
   return text;
 }
 
-export const aiSummary = (_: unknown, _args: unknown, ctx: GatewayContext) => ctx.clients.marketplace.one('aiSummary', aiSummarySchema, 'AI summary');
+export const aiSummary = (_: unknown, _args: unknown, ctx: GatewayContext) => ctx.clients.marketplace.call(ops.aiSummary);
 
 export const aiRequest = (_: unknown, args: { id: string }, ctx: GatewayContext) => ctx.loaders.aiRequestById.load(identifier(args.id, 'id'));
 
 export async function aiRecommendations(_: unknown, _args: unknown, ctx: GatewayContext) {
-  const recommendations = await ctx.clients.marketplace.list('aiRecommendations', aiRecommendationSchema, 'AI recommendation');
+  const recommendations = await ctx.clients.marketplace.call(ops.aiRecommendations);
   for (const { gig } of recommendations) ctx.loaders.gigBySlug.prime(gig.slug, gig);
   return recommendations;
 }
@@ -41,13 +35,13 @@ export async function aiRecommendations(_: unknown, _args: unknown, ctx: Gateway
 /** A read (it changes nothing upstream), although the upstream takes it as a POST. */
 export async function aiSearch(_: unknown, args: { query: string }, ctx: GatewayContext) {
   const query = requiredText(args.query, 'query');
-  const result = await ctx.clients.marketplace.one('aiSearch', aiSearchSchema, 'AI search', { json: { query } });
+  const result = await ctx.clients.marketplace.call(ops.aiSearch, { body: { query } });
   for (const gig of result.gigs) ctx.loaders.gigBySlug.prime(gig.slug, gig);
   return result;
 }
 
 /** After a write, reads of the same request see the request's new state. */
-function primed(request: AiRequestRecord, ctx: GatewayContext) {
+function primed(request: AiRequestShape, ctx: GatewayContext) {
   ctx.loaders.aiRequestById.clear(request.id).prime(request.id, request);
   return { request };
 }
@@ -58,12 +52,12 @@ export async function generateAiDraft(
   ctx: GatewayContext,
 ) {
   const json = bodyOf(args.input.attributes, { prompt: prompt(args.input.prompt, 'input.prompt'), kind: args.input.kind ? AI_DRAFT_KINDS[args.input.kind] : undefined });
-  return primed(await ctx.clients.marketplace.one('aiGenerate', aiRequestSchema, 'AI request', { json }), ctx);
+  return primed(await ctx.clients.marketplace.call(ops.aiGenerate, { body: json }), ctx);
 }
 
 export async function cancelAiRequest(_: unknown, args: { input: { id: string } }, ctx: GatewayContext) {
   const uuid = identifier(args.input.id, 'input.id');
-  return primed(await ctx.clients.marketplace.one('aiCancel', aiRequestSchema, 'AI request', { params: { uuid }, subject: `AI request '${uuid}'` }), ctx);
+  return primed(await ctx.clients.marketplace.call(ops.aiCancel, { uuid }), ctx);
 }
 
 export const AI_RATING = { min: 1, max: 5 } as const;
@@ -75,7 +69,7 @@ export async function rateAiDraft(_: unknown, args: { input: { id: string; ratin
     throw badUserInput(`"input.rating" must be an integer from ${AI_RATING.min} to ${AI_RATING.max}`, 'input.rating');
   }
   const json = bodyOf(args.input.attributes, { rating, comment: searchText(args.input.comment, 'input.comment') });
-  return primed(await ctx.clients.marketplace.one('aiFeedback', aiRequestSchema, 'AI request', { params: { uuid }, json, subject: `AI request '${uuid}'` }), ctx);
+  return primed(await ctx.clients.marketplace.call(ops.aiFeedback, { uuid, body: json }), ctx);
 }
 
 export function draftAiMessage(
@@ -89,5 +83,5 @@ export function draftAiMessage(
     tone: input.tone ? AI_MESSAGE_TONES[input.tone] : undefined,
     recipient_username: searchText(input.recipientUsername, 'input.recipientUsername'),
   });
-  return ctx.clients.marketplace.one('aiMessageDraft', aiMessageDraftSchema, 'message draft', { json });
+  return ctx.clients.marketplace.call(ops.aiMessageDraft, { body: json });
 }

@@ -3,9 +3,8 @@
  * src/upstreams/paging.ts), fetches them concurrently through a page loader,
  * and slices the window into a Relay connection.
  */
-import type DataLoader from 'dataloader';
 import type { ConnectionShape } from '../schema/connection.js';
-import type { PageKey } from '../loaders/keyed.js';
+import type { PageLoader } from '../loaders/keyed.js';
 import type { Page } from '../src/upstreams/laravel.js';
 import { encodeCursor, planPages, windowOf, type Window } from '../src/upstreams/paging.js';
 
@@ -14,26 +13,14 @@ export interface ConnectionArgs {
   after?: string | null;
 }
 
-/** Marketplace lists take any per_page from 1 to 100. */
-export const MARKETPLACE_PAGE_SIZES = { max: 100 } as const;
-
-export async function loadConnection<F, T>(
-  args: ConnectionArgs,
-  sizes: readonly number[] | { max: number },
-  loader: DataLoader<PageKey<F>, Page<T>, string>,
-  filter: F,
-): Promise<ConnectionShape<T>> {
+/** The window of `args` from the pages of `loader`, sized by the page sizes its operation accepts. */
+export async function loadConnection<F, T>(args: ConnectionArgs, loader: PageLoader<F, Page<T>>, filter: F): Promise<ConnectionShape<T>> {
   const window = windowOf(args);
-  return sliceWindow(window, await loadWindowPages(window, sizes, loader, filter));
+  return sliceWindow(window, await loadWindowPages(window, loader, filter));
 }
 
-export async function loadWindowPages<F, T>(
-  window: Window,
-  sizes: readonly number[] | { max: number },
-  loader: DataLoader<PageKey<F>, Page<T>, string>,
-  filter: F,
-): Promise<{ items: T[]; total: number; skip: number }> {
-  const plan = planPages(window, sizes);
+async function loadWindowPages<F, T>(window: Window, loader: PageLoader<F, Page<T>>, filter: F): Promise<{ items: T[]; total: number; skip: number }> {
+  const plan = planPages(window, loader.pageSizes);
   const pages = await Promise.all(plan.pages.map((page) => loader.load({ filter, page, perPage: plan.perPage })));
   return { items: pages.flatMap((p) => p.items), total: pages[0]?.total ?? 0, skip: plan.skip };
 }

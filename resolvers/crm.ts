@@ -5,37 +5,38 @@
 import type { GatewayContext } from '../src/context.js';
 import { badUserInput } from '../src/errors.js';
 import { identifier } from '../src/upstreams/identifiers.js';
-import { crmNoteSchema, crmStatsSchema, followSchema, retentionCampaignSchema, type CrmCustomerRecord } from '../src/upstreams/marketplace/map.js';
+import type { CrmCustomerShape } from '../src/upstreams/marketplace/map.js';
 import { requiredText } from './args.js';
 import { bodyOf } from './body.js';
-import { loadConnection, MARKETPLACE_PAGE_SIZES, type ConnectionArgs } from './connection.js';
+import { loadConnection, type ConnectionArgs } from './connection.js';
 import { primeSellers } from './seller-profile.js';
+import { marketplaceOperations as ops } from '../src/upstreams/marketplace/operations.js';
 
 export const CRM_CUSTOMER_STATUSES = { ACTIVE: 'active', INACTIVE: 'inactive' } as const;
 export const RETENTION_SEGMENTS = { ALL: 'all', REPEAT: 'repeat', INACTIVE: 'inactive' } as const;
 export const DISCOUNT_PERCENT = { min: 0, max: 90 } as const;
 
 export const crmCustomers = (_: unknown, args: ConnectionArgs & { status?: keyof typeof CRM_CUSTOMER_STATUSES | null }, ctx: GatewayContext) =>
-  loadConnection(args, MARKETPLACE_PAGE_SIZES, ctx.loaders.crmCustomerPages, args.status ? { status: CRM_CUSTOMER_STATUSES[args.status] } : {});
+  loadConnection(args, ctx.loaders.crmCustomerPages, args.status ? { status: CRM_CUSTOMER_STATUSES[args.status] } : {});
 
 export const crmCustomer = (_: unknown, args: { id: string }, ctx: GatewayContext) => ctx.loaders.crmCustomerById.load(identifier(args.id, 'id'));
 
 /** Only the single-customer read carries notes; a listed customer reads them through it. */
-export const crmCustomerNotes = async (parent: CrmCustomerRecord, _args: unknown, ctx: GatewayContext) =>
+export const crmCustomerNotes = async (parent: CrmCustomerShape, _args: unknown, ctx: GatewayContext) =>
   parent.notes ?? (await ctx.loaders.crmCustomerById.load(parent.id)).notes;
 
-export const crmStats = (_: unknown, _args: unknown, ctx: GatewayContext) => ctx.clients.marketplace.one('sellerCrmStats', crmStatsSchema, 'CRM stats');
+export const crmStats = (_: unknown, _args: unknown, ctx: GatewayContext) => ctx.clients.marketplace.call(ops.sellerCrmStats);
 
 export const retentionCampaigns = (_: unknown, args: ConnectionArgs, ctx: GatewayContext) =>
-  loadConnection(args, MARKETPLACE_PAGE_SIZES, ctx.loaders.retentionCampaignPages, null);
+  loadConnection(args, ctx.loaders.retentionCampaignPages, null);
 
 export const followedSellers = async (_: unknown, args: ConnectionArgs, ctx: GatewayContext) =>
-  primeSellers(await loadConnection(args, MARKETPLACE_PAGE_SIZES, ctx.loaders.followedSellerPages, null), ctx);
+  primeSellers(await loadConnection(args, ctx.loaders.followedSellerPages, null), ctx);
 
 export async function addCrmNote(_: unknown, args: { input: { customerId: string; body: string; attributes?: unknown } }, ctx: GatewayContext) {
   const uuid = identifier(args.input.customerId, 'input.customerId');
   const json = bodyOf(args.input.attributes, { body: requiredText(args.input.body, 'input.body') });
-  const note = await ctx.clients.marketplace.one('sellerCrmNote', crmNoteSchema, 'CRM note', { params: { uuid }, json, subject: `customer '${uuid}'` });
+  const note = await ctx.clients.marketplace.call(ops.sellerCrmNote, { uuid, body: json });
   // The customer's notes and count changed: a later read in this request fetches them again.
   ctx.loaders.crmCustomerById.clear(uuid);
   ctx.loaders.crmCustomerPages.clearAll();
@@ -62,14 +63,14 @@ export async function createRetentionCampaign(_: unknown, args: { input: CreateR
     segment: input.segment ? RETENTION_SEGMENTS[input.segment] : undefined,
     discount_percent: discount,
   });
-  const campaign = await ctx.clients.marketplace.one('sellerCrmCampaignStore', retentionCampaignSchema, 'retention campaign', { json });
+  const campaign = await ctx.clients.marketplace.call(ops.sellerCrmCampaignStore, { body: json });
   ctx.loaders.retentionCampaignPages.clearAll();
   return { campaign };
 }
 
 async function toggleFollow(operation: 'sellerFollow' | 'sellerUnfollow', username: string, ctx: GatewayContext) {
   const name = identifier(username, 'input.username');
-  const result = await ctx.clients.marketplace.one(operation, followSchema, 'follow', { params: { username: name }, subject: `seller '${name}'` });
+  const result = await ctx.clients.marketplace.call(ops[operation], { username: name });
   ctx.loaders.followedSellerPages.clearAll();
   ctx.loaders.sellerProfileByUsername.clear(name);
   return result;

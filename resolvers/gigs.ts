@@ -2,13 +2,13 @@
 import type { GraphQLResolveInfo } from 'graphql';
 import type { GatewayContext } from '../src/context.js';
 import { identifier } from '../src/upstreams/identifiers.js';
-import type { GigRecord } from '../src/upstreams/marketplace/map.js';
+import type { GigShape } from '../src/upstreams/marketplace/map.js';
 import { searchText } from './args.js';
-import { loadConnection, MARKETPLACE_PAGE_SIZES, type ConnectionArgs } from './connection.js';
+import { loadConnection, type ConnectionArgs } from './connection.js';
 import { pointOf, prefetchChild, prefetchItemChildren, type ItemChildren } from './look-ahead.js';
 
 const reviewsOfGig = (slug: string, args: ConnectionArgs, ctx: GatewayContext) =>
-  loadConnection(args, MARKETPLACE_PAGE_SIZES, ctx.loaders.reviewPages, slug);
+  loadConnection(args, ctx.loaders.reviewPages, slug);
 
 /** `gig { reviews }` needs only the slug: both calls start together (resolvers/look-ahead.ts). */
 export const gig = (_: unknown, args: { slug: string }, ctx: GatewayContext, info?: GraphQLResolveInfo) => {
@@ -30,19 +30,19 @@ export const gigs = (
   if (search) filter.search = search;
   if (sellerName) filter.seller = sellerName;
   if (category) filter.category = category;
-  const pending = loadConnection(args, MARKETPLACE_PAGE_SIZES, ctx.loaders.gigPages, filter);
+  const pending = loadConnection(args, ctx.loaders.gigPages, filter);
   prefetchItemChildren(pending, info && pointOf(info), gigChildren, ctx);
   return pending;
 };
 
-export const gigSeller = (parent: GigRecord, _args: unknown, ctx: GatewayContext) => ctx.loaders.sellerByUsername.load(parent.sellerUsername);
+export const gigSeller = (parent: GigShape, _args: unknown, ctx: GatewayContext) => ctx.loaders.sellerByUsername.load(parent.sellerUsername);
 
-export const gigReviews = (parent: GigRecord, args: ConnectionArgs, ctx: GatewayContext) => reviewsOfGig(parent.slug, args, ctx);
+export const gigReviews = (parent: GigShape, args: ConnectionArgs, ctx: GatewayContext) => reviewsOfGig(parent.slug, args, ctx);
 
 /** What a list of gigs starts for each gig the moment the list arrives (resolvers/look-ahead.ts). */
-export const gigChildren: ItemChildren<GigRecord> = { reviews: gigReviews, seller: gigSeller };
+export const gigChildren: ItemChildren<GigShape> = { reviews: gigReviews, seller: gigSeller };
 
-export const gigCategory = async (parent: GigRecord, _args: unknown, ctx: GatewayContext) => {
+export const gigCategory = async (parent: GigShape, _args: unknown, ctx: GatewayContext) => {
   if (!parent.categorySlug) return null;
   const categories = await ctx.reference.categories();
   return categories.find((c) => c.slug === parent.categorySlug) ?? null;

@@ -6,7 +6,7 @@
 import type { GraphQLResolveInfo } from 'graphql';
 import type { GatewayContext } from '../src/context.js';
 import { badUserInput } from '../src/errors.js';
-import type { ItemRecord } from '../src/upstreams/items/map.js';
+import type { ItemShape } from '../src/upstreams/items/map.js';
 import { windowOf } from '../src/upstreams/paging.js';
 import { requiredText } from './args.js';
 import { prefetchChild } from './look-ahead.js';
@@ -44,14 +44,14 @@ export async function validatePurchase(_: unknown, args: { code: string }, ctx: 
 }
 
 /** Valid only when the code is a purchase of this very item. */
-export async function itemPurchase(parent: ItemRecord, args: { code: string }, ctx: GatewayContext) {
+export async function itemPurchase(parent: ItemShape, args: { code: string }, ctx: GatewayContext) {
   const result = await ctx.loaders.purchaseByCode.load(purchaseCode(args.code));
   if (!result.valid) return { valid: false, purchase: null, reason: result.reason };
   if (result.purchase.item.id !== parent.id) return { valid: false, purchase: null, reason: 'The purchase code is for another item' };
   return { valid: true, purchase: result.purchase, reason: null };
 }
 
-export async function itemDemoReports(parent: ItemRecord, args: { first?: number | null }, ctx: GatewayContext) {
+export async function itemDemoReports(parent: ItemShape, args: { first?: number | null }, ctx: GatewayContext) {
   const { first } = windowOf({ first: args.first });
   if (!parent.demoLink || first === 0) return [];
   return reportsForUrl(parent.demoLink, first, ctx);

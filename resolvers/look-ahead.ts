@@ -36,6 +36,8 @@ import {
 } from 'graphql';
 import type { ConnectionShape } from '../schema/connection.js';
 import type { GatewayContext } from '../src/context.js';
+import { operationOfField } from '../src/upstreams/operation-index.js';
+import type { AnyOperation } from '../src/upstreams/operations.js';
 
 type Variables = GraphQLResolveInfo['variableValues'];
 
@@ -98,8 +100,24 @@ export function childSelections(at: SelectionPoint, fieldName: string): ChildSel
   return out;
 }
 
-/** Speculation only while the circuits look-ahead reaches are closed (see the top of this file). */
-const mayPrefetch = (ctx: GatewayContext): boolean => ctx.clients.marketplace.circuitClosed && ctx.clients.items.circuitClosed;
+/**
+ * Speculation only while the circuit it would reach is closed (see the top of
+ * this file), and only of a call that is safe to make unasked (an idempotent
+ * read). The child field's operation row says which upstream and whether it is
+ * safe; a field without one is speculated only while every circuit look-ahead
+ * reaches is closed.
+ */
+function mayPrefetch(ctx: GatewayContext, operation?: AnyOperation): boolean {
+  if (operation) return operation.idempotent && ctx.clients[operation.service].circuitClosed;
+  return ctx.clients.marketplace.circuitClosed && ctx.clients.items.circuitClosed;
+}
+
+/** The operation row behind `fieldName` on the object at `at` (its `@upstream` directive), if any. */
+function operationAt(at: SelectionPoint, fieldName: string): AnyOperation | undefined {
+  if (!isObjectType(at.type)) return undefined;
+  const field = at.type.getFields()[fieldName] as GraphQLField<unknown, unknown> | undefined;
+  return field ? operationOfField(field) : undefined;
+}
 
 /** Starts a prefetch; its failure is left for the child resolver to meet (see the top of this file). */
 function start(load: () => unknown): void {
@@ -123,8 +141,10 @@ export function prefetchChild(
   fieldName: string,
   load: (args: Record<string, unknown>, at: SelectionPoint) => unknown,
 ): void {
-  if (!info || !mayPrefetch(ctx)) return;
-  for (const child of childSelections(pointOf(info), fieldName)) start(() => load(child.args, child.at));
+  if (!info) return;
+  const at = pointOf(info);
+  if (!mayPrefetch(ctx, operationAt(at, fieldName))) return;
+  for (const child of childSelections(at, fieldName)) start(() => load(child.args, child.at));
 }
 
 /**
@@ -154,13 +174,13 @@ export function prefetchItemChildren<T>(
     ...childSelections(list, 'edges').flatMap((edges) => childSelections(edges.at, 'node').map((node) => node.at)),
   ];
   const wanted = Object.entries(children).flatMap(([fieldName, load]) =>
-    items.flatMap((at) => childSelections(at, fieldName).map((child) => ({ load, args: child.args }))),
+    items.flatMap((at) => childSelections(at, fieldName).map((child) => ({ load, args: child.args, operation: operationAt(at, fieldName) }))),
   );
   if (wanted.length === 0) return;
   pending.then(
     (connection) => {
-      if (!mayPrefetch(ctx)) return;
-      for (const { node } of connection.edges) for (const { load, args } of wanted) start(() => load(node, args as never, ctx));
+      const ready = wanted.filter((child) => mayPrefetch(ctx, child.operation));
+      for (const { node } of connection.edges) for (const { load, args } of ready) start(() => load(node, args as never, ctx));
     },
     () => undefined, // the list's own resolver reports its failure
   );

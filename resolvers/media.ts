@@ -6,17 +6,18 @@
 import type { GatewayContext } from '../src/context.js';
 import { badUserInput } from '../src/errors.js';
 import { identifier } from '../src/upstreams/identifiers.js';
-import * as map from '../src/upstreams/marketplace/map.js';
+import type * as map from '../src/upstreams/marketplace/map.js';
 import { searchText } from './args.js';
 import { bodyOf } from './body.js';
-import { loadConnection, MARKETPLACE_PAGE_SIZES, type ConnectionArgs } from './connection.js';
+import { loadConnection, type ConnectionArgs } from './connection.js';
 import { checkUpload, multipartOf } from './upload.js';
 import { wholeNumber } from './whole-numbers.js';
+import { marketplaceOperations as ops } from '../src/upstreams/marketplace/operations.js';
 
 export type MediaKind = 'IMAGE' | 'VIDEO' | 'AUDIO' | 'DOCUMENT';
 
 export const mediaList = (_: unknown, args: ConnectionArgs & { kind?: MediaKind | null }, ctx: GatewayContext) =>
-  loadConnection(args, MARKETPLACE_PAGE_SIZES, ctx.loaders.mediaPages, { kind: args.kind ? args.kind.toLowerCase() : undefined });
+  loadConnection(args, ctx.loaders.mediaPages, { kind: args.kind ? args.kind.toLowerCase() : undefined });
 
 export const mediaAsset = (_: unknown, args: { id: string }, ctx: GatewayContext) => ctx.loaders.mediaById.load(identifier(args.id, 'id'));
 
@@ -33,13 +34,13 @@ export interface UploadMediaInput {
 export async function uploadMedia(_: unknown, args: { input: UploadMediaInput }, ctx: GatewayContext) {
   const { input } = args;
   const typed = { title: searchText(input.title, 'input.title'), alt_text: searchText(input.altText, 'input.altText') };
-  let media: map.MediaRecord;
+  let media: map.MediaShape;
   if (input.file) {
     if (input.filename || input.size || input.contentType) {
       throw badUserInput('"input.file" comes with its own name, size and type: leave filename, size and contentType out', 'input.file');
     }
     const file = checkUpload(input.file, 'input.file', ctx.config.limits.uploadBytes);
-    media = await ctx.clients.marketplace.one('mediaStore', map.mediaSchema, 'media', { raw: multipartOf(bodyOf(input.attributes, typed), 'file', file) });
+    media = await ctx.clients.marketplace.call(ops.mediaStore, { upload: multipartOf(bodyOf(input.attributes, typed), 'file', file) });
   } else {
     const json = bodyOf(input.attributes, {
       ...typed,
@@ -48,7 +49,7 @@ export async function uploadMedia(_: unknown, args: { input: UploadMediaInput },
       content_type: searchText(input.contentType, 'input.contentType'),
     });
     if (json.filename === undefined) throw badUserInput('Give "input.file", or "input.filename" and "input.size" of a file stored elsewhere', 'input.file');
-    media = await ctx.clients.marketplace.one('mediaStore', map.mediaSchema, 'media', { json });
+    media = await ctx.clients.marketplace.call(ops.mediaStore, { body: json });
   }
   ctx.loaders.mediaById.prime(media.id, media);
   ctx.loaders.mediaPages.clearAll();
@@ -72,7 +73,7 @@ export async function updateMedia(_: unknown, args: { input: UpdateMediaInput },
     filename: searchText(input.filename, 'input.filename'),
   });
   if (Object.keys(json).length === 0) throw badUserInput('Give at least one of title, altText or filename', 'input');
-  const media = await ctx.clients.marketplace.one('mediaUpdate', map.mediaSchema, 'media', { params: { uuid }, json, subject: `media '${uuid}'` });
+  const media = await ctx.clients.marketplace.call(ops.mediaUpdate, { uuid, body: json });
   ctx.loaders.mediaById.clear(uuid).prime(uuid, media);
   ctx.loaders.mediaPages.clearAll();
   return { media };
@@ -80,7 +81,7 @@ export async function updateMedia(_: unknown, args: { input: UpdateMediaInput },
 
 export async function deleteMedia(_: unknown, args: { id: string }, ctx: GatewayContext) {
   const uuid = identifier(args.id, 'id');
-  const result = await ctx.clients.marketplace.one('mediaDestroy', map.deletedSchema, 'deletion', { params: { uuid }, subject: `media '${uuid}'` });
+  const result = await ctx.clients.marketplace.call(ops.mediaDestroy, { uuid });
   ctx.loaders.mediaById.clear(uuid);
   ctx.loaders.mediaPages.clearAll();
   // Deleting an asset detaches it from offers.

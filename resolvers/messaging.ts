@@ -5,28 +5,29 @@
 import type { GatewayContext } from '../src/context.js';
 import { badUserInput } from '../src/errors.js';
 import { identifier } from '../src/upstreams/identifiers.js';
-import { messageSchema, typingSchema, walletSchema, type ConversationRecord } from '../src/upstreams/marketplace/map.js';
+import type { ConversationShape } from '../src/upstreams/marketplace/map.js';
 import { requiredText } from './args.js';
 import { bodyOf } from './body.js';
-import { loadConnection, MARKETPLACE_PAGE_SIZES, type ConnectionArgs } from './connection.js';
+import { loadConnection, type ConnectionArgs } from './connection.js';
+import { marketplaceOperations as ops } from '../src/upstreams/marketplace/operations.js';
 
 export const conversations = (_: unknown, args: ConnectionArgs, ctx: GatewayContext) =>
-  loadConnection(args, MARKETPLACE_PAGE_SIZES, ctx.loaders.conversationPages, null);
+  loadConnection(args, ctx.loaders.conversationPages, null);
 
-export const conversationOrder = (parent: ConversationRecord, _args: unknown, ctx: GatewayContext) =>
+export const conversationOrder = (parent: ConversationShape, _args: unknown, ctx: GatewayContext) =>
   parent.orderId ? ctx.loaders.orderById.load(parent.orderId) : null;
 
-export const conversationPresence = (parent: ConversationRecord, _args: unknown, ctx: GatewayContext) => ctx.loaders.presenceByConversation.load(parent.id);
+export const conversationPresence = (parent: ConversationShape, _args: unknown, ctx: GatewayContext) => ctx.loaders.presenceByConversation.load(parent.id);
 
 export const notifications = (_: unknown, args: ConnectionArgs & { unread?: boolean | null }, ctx: GatewayContext) =>
-  loadConnection(args, MARKETPLACE_PAGE_SIZES, ctx.loaders.notificationPages, args.unread ? { unread: 1 as const } : {});
+  loadConnection(args, ctx.loaders.notificationPages, args.unread ? { unread: 1 as const } : {});
 
-export const wallet = (_: unknown, _args: unknown, ctx: GatewayContext) => ctx.clients.marketplace.one('walletShow', walletSchema, 'wallet');
+export const wallet = (_: unknown, _args: unknown, ctx: GatewayContext) => ctx.clients.marketplace.call(ops.walletShow);
 
 export async function setTypingIndicator(_: unknown, args: { input: { conversationId: string; typing?: boolean | null; attributes?: unknown } }, ctx: GatewayContext) {
   const uuid = identifier(args.input.conversationId, 'input.conversationId');
   const json = bodyOf(args.input.attributes, { typing: args.input.typing ?? true });
-  const result = await ctx.clients.marketplace.one('conversationsTyping', typingSchema, 'typing indicator', { params: { uuid }, json, subject: `conversation '${uuid}'` });
+  const result = await ctx.clients.marketplace.call(ops.conversationsTyping, { uuid, body: json });
   // Presence read later in this request must show the new typing state.
   ctx.loaders.presenceByConversation.clear(uuid);
   return result;
@@ -44,7 +45,7 @@ export async function reactToMessage(
   const emoji = requiredText(args.input.emoji, 'input.emoji');
   if (emoji.length > MAX_EMOJI_LENGTH) throw badUserInput(`"input.emoji" is longer than ${MAX_EMOJI_LENGTH} characters`, 'input.emoji');
   const json = bodyOf(args.input.attributes, { emoji, action: REACTION_ACTIONS[args.input.action ?? 'ADD'] });
-  const message = await ctx.clients.marketplace.one('messagesReact', messageSchema, 'message', { params: { uuid }, json, subject: `message '${uuid}'` });
+  const message = await ctx.clients.marketplace.call(ops.messagesReact, { uuid, body: json });
   ctx.loaders.conversationPages.clearAll();
   return { message };
 }

@@ -7,16 +7,11 @@
 import type { GatewayContext } from '../src/context.js';
 import { badUserInput } from '../src/errors.js';
 import { identifier } from '../src/upstreams/identifiers.js';
-import {
-  mobileHomeSchema,
-  passwordResetSchema,
-  tokenPairSchema,
-  type MobileOrderRecord,
-  type TokenPairRecord,
-} from '../src/upstreams/marketplace/map.js';
+import type { MobileOrderShape, TokenPairShape } from '../src/upstreams/marketplace/map.js';
 import { requiredText, searchText } from './args.js';
 import { bodyOf } from './body.js';
-import { loadConnection, MARKETPLACE_PAGE_SIZES, type ConnectionArgs } from './connection.js';
+import { loadConnection, type ConnectionArgs } from './connection.js';
+import { marketplaceOperations as ops } from '../src/upstreams/marketplace/operations.js';
 
 const MAX_SECRET_LENGTH = 1000;
 
@@ -33,7 +28,7 @@ function secret(value: string | null | undefined, field: string, required = fals
 }
 
 export const mobileHome = async (_: unknown, _args: unknown, ctx: GatewayContext) => {
-  const home = await ctx.clients.marketplace.one('mobileHome', mobileHomeSchema, 'mobile home');
+  const home = await ctx.clients.marketplace.call(ops.mobileHome);
   for (const gig of [...home.featuredGigs, ...home.newGigs, ...home.recentGigs]) ctx.loaders.gigBySlug.prime(gig.slug, gig);
   return home;
 };
@@ -41,15 +36,15 @@ export const mobileHome = async (_: unknown, _args: unknown, ctx: GatewayContext
 export const mobileOrder = (_: unknown, args: { id: string }, ctx: GatewayContext) => ctx.loaders.mobileOrderById.load(identifier(args.id, 'id'));
 
 export const mobileOrders = (_: unknown, args: ConnectionArgs, ctx: GatewayContext) =>
-  loadConnection(args, MARKETPLACE_PAGE_SIZES, ctx.loaders.mobileOrderPages, null);
+  loadConnection(args, ctx.loaders.mobileOrderPages, null);
 
 /** The single view carries deliveries and revisions; a list item reads them through the order's own loaders. */
-export const mobileOrderDeliveries = (parent: MobileOrderRecord, _args: unknown, ctx: GatewayContext) =>
+export const mobileOrderDeliveries = (parent: MobileOrderShape, _args: unknown, ctx: GatewayContext) =>
   parent.deliveries ?? ctx.loaders.deliveriesByOrder.load(parent.id);
-export const mobileOrderRevisions = (parent: MobileOrderRecord, _args: unknown, ctx: GatewayContext) =>
+export const mobileOrderRevisions = (parent: MobileOrderShape, _args: unknown, ctx: GatewayContext) =>
   parent.revisions ?? ctx.loaders.revisionsByOrder.load(parent.id);
 
-function signedIn(pair: TokenPairRecord, ctx: GatewayContext) {
+function signedIn(pair: TokenPairShape, ctx: GatewayContext) {
   if (pair.user) ctx.loaders.userByUsername.prime(pair.user.username, pair.user);
   return pair;
 }
@@ -66,7 +61,7 @@ export async function mobileLogin(_: unknown, args: { input: MobileLoginInput },
   if (email === undefined && username === undefined) throw badUserInput('"input.email" or "input.username" is required', 'input.email');
   const password = secret(args.input.password, 'input.password', true);
   const json = bodyOf(undefined, { email, username, password });
-  return signedIn(await ctx.clients.marketplace.one('mobileLogin', tokenPairSchema, 'token pair', { json }), ctx);
+  return signedIn(await ctx.clients.marketplace.call(ops.mobileLogin, { body: json }), ctx);
 }
 
 export interface MobileRegisterInput {
@@ -89,15 +84,15 @@ export async function mobileRegister(_: unknown, args: { input: MobileRegisterIn
     password_confirmation: secret(input.passwordConfirmation, 'input.passwordConfirmation'),
     country: searchText(input.country, 'input.country'),
   });
-  return signedIn(await ctx.clients.marketplace.one('mobileRegister', tokenPairSchema, 'token pair', { json }), ctx);
+  return signedIn(await ctx.clients.marketplace.call(ops.mobileRegister, { body: json }), ctx);
 }
 
 export async function mobileRefresh(_: unknown, args: { input: { refreshToken: string } }, ctx: GatewayContext) {
   const json = { refresh_token: secret(args.input.refreshToken, 'input.refreshToken', true) };
-  return signedIn(await ctx.clients.marketplace.one('mobileRefresh', tokenPairSchema, 'token pair', { json }), ctx);
+  return signedIn(await ctx.clients.marketplace.call(ops.mobileRefresh, { body: json }), ctx);
 }
 
 export async function mobileForgotPassword(_: unknown, args: { input: { email?: string | null; username?: string | null; attributes?: unknown } }, ctx: GatewayContext) {
   const json = bodyOf(args.input.attributes, { email: searchText(args.input.email, 'input.email'), username: searchText(args.input.username, 'input.username') });
-  return ctx.clients.marketplace.one('mobileForgot', passwordResetSchema, 'password reset answer', { json });
+  return ctx.clients.marketplace.call(ops.mobileForgot, { body: json });
 }

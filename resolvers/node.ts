@@ -16,9 +16,9 @@ import { UpstreamError, badUserInput } from '../src/errors.js';
 import { decodeGlobalId, encodeGlobalId, MAX_NODE_IDS, type DecodedGlobalId, type NodeTypeName } from '../src/global-id.js';
 import { identifier } from '../src/upstreams/identifiers.js';
 import type * as M from '../src/upstreams/marketplace/map.js';
-import type { ItemRecord } from '../src/upstreams/items/map.js';
+import type { ItemShape } from '../src/upstreams/items/map.js';
 import { MAX_SCAN_PAGES } from '../src/upstreams/paging.js';
-import type { SeoProjectRecord, SeoReportRecord } from '../src/upstreams/seo/map.js';
+import type { SeoProjectShape, SeoReportShape } from '../src/upstreams/seo/map.js';
 import { itemId } from './items.js';
 
 interface NodeKind<R> {
@@ -70,47 +70,47 @@ const found = <T>(record: T | undefined, upstream: 'marketplace' | 'seo', what: 
 const key = (keys: string[], index = 0) => keys[index]!;
 
 const NODE_KINDS = {
-  User: { keyOf: (r: M.UserRecord) => [r.username], load: (k: string[], ctx: GatewayContext) => ctx.loaders.userByUsername.load(key(k)) },
-  Seller: { keyOf: (r: M.SellerRecord) => [r.username], load: (k: string[], ctx: GatewayContext) => ctx.loaders.sellerByUsername.load(key(k)) },
-  Gig: { keyOf: (r: M.GigRecord) => [r.slug], load: (k: string[], ctx: GatewayContext) => ctx.loaders.gigBySlug.load(key(k)) },
-  Order: { keyOf: (r: M.OrderRecord) => [r.id], load: (k: string[], ctx: GatewayContext) => ctx.loaders.orderById.load(key(k)) },
-  Offer: { keyOf: (r: M.OfferRecord) => [r.id], load: (k: string[], ctx: GatewayContext) => ctx.loaders.offerById.load(key(k)) },
-  Media: { keyOf: (r: M.MediaRecord) => [r.id], load: (k: string[], ctx: GatewayContext) => ctx.loaders.mediaById.load(key(k)) },
-  SeoReport: { keyOf: (r: SeoReportRecord) => [r.id], load: (k: string[], ctx: GatewayContext) => ctx.loaders.seoReportById.load(key(k)) },
-  Item: { keyOf: (r: ItemRecord) => [r.id], load: (k: string[], ctx: GatewayContext) => ctx.loaders.itemById.load(key(k)) },
+  User: { keyOf: (r: M.UserShape) => [r.username], load: (k: string[], ctx: GatewayContext) => ctx.loaders.userByUsername.load(key(k)) },
+  Seller: { keyOf: (r: M.SellerShape) => [r.username], load: (k: string[], ctx: GatewayContext) => ctx.loaders.sellerByUsername.load(key(k)) },
+  Gig: { keyOf: (r: M.GigShape) => [r.slug], load: (k: string[], ctx: GatewayContext) => ctx.loaders.gigBySlug.load(key(k)) },
+  Order: { keyOf: (r: M.OrderShape) => [r.id], load: (k: string[], ctx: GatewayContext) => ctx.loaders.orderById.load(key(k)) },
+  Offer: { keyOf: (r: M.OfferShape) => [r.id], load: (k: string[], ctx: GatewayContext) => ctx.loaders.offerById.load(key(k)) },
+  Media: { keyOf: (r: M.MediaShape) => [r.id], load: (k: string[], ctx: GatewayContext) => ctx.loaders.mediaById.load(key(k)) },
+  SeoReport: { keyOf: (r: SeoReportShape) => [r.id], load: (k: string[], ctx: GatewayContext) => ctx.loaders.seoReportById.load(key(k)) },
+  Item: { keyOf: (r: ItemShape) => [r.id], load: (k: string[], ctx: GatewayContext) => ctx.loaders.itemById.load(key(k)) },
   Review: {
-    keyOf: (r: M.ReviewRecord) => [r.gigSlug, r.id],
+    keyOf: (r: M.ReviewShape) => [r.gigSlug, r.id],
     load: async (k: string[], ctx: GatewayContext) => {
       const [slug, id] = [key(k, 0), key(k, 1)];
       return found(await scan(ctx.loaders.reviewPages, slug, (r) => r.id === id), 'marketplace', `review '${id}' of gig '${slug}'`);
     },
   },
   Proposal: {
-    keyOf: (r: M.ProposalRecord) => [r.id],
+    keyOf: (r: M.ProposalShape) => [r.id],
     load: async (k: string[], ctx: GatewayContext) => {
       const id = key(k);
       return found(await scan(ctx.loaders.proposalPages, {}, (r) => r.id === id), 'marketplace', `proposal '${id}'`);
     },
   },
   Conversation: {
-    keyOf: (r: M.ConversationRecord) => [r.id],
+    keyOf: (r: M.ConversationShape) => [r.id],
     load: async (k: string[], ctx: GatewayContext) => {
       const id = key(k);
       return found(await scan(ctx.loaders.conversationPages, null, (r) => r.id === id), 'marketplace', `conversation '${id}'`);
     },
   },
   SeoProject: {
-    keyOf: (r: SeoProjectRecord) => [r.name],
+    keyOf: (r: SeoProjectShape) => [r.name],
     load: async (k: string[], ctx: GatewayContext) => {
       const name = key(k);
       return found(await scan(ctx.loaders.seoProjectPages, { search: name }, (p) => p.name === name), 'seo', `project '${name}'`);
     },
   },
   BuyerRequest: {
-    keyOf: (r: M.BuyerRequestRecord) => [r.id],
+    keyOf: (r: M.BuyerRequestShape) => [r.id],
     load: async (k: string[], ctx: GatewayContext) => {
       const id = key(k);
-      const matches = (r: M.BuyerRequestRecord) => r.id === id;
+      const matches = (r: M.BuyerRequestShape) => r.id === id;
       // The board is public; only a caller with a token has requests of its own to look through.
       const onBoard = await scan(ctx.loaders.requestBoardPages, {}, matches);
       const record = onBoard ?? (ctx.credentials.marketplaceToken ? await scan(ctx.loaders.buyerRequestPages, {}, matches) : undefined);

@@ -8,24 +8,24 @@
 import type { GatewayContext } from '../src/context.js';
 import { badUserInput } from '../src/errors.js';
 import { identifier } from '../src/upstreams/identifiers.js';
-import * as map from '../src/upstreams/marketplace/map.js';
-import type { MarketplaceOperationId } from '../src/upstreams/marketplace/operations.js';
+import type * as map from '../src/upstreams/marketplace/map.js';
+import { marketplaceOperations as ops, type MarketplaceOperationId } from '../src/upstreams/marketplace/operations.js';
 import { requiredText, searchText } from './args.js';
 import { bodyOf, positive } from './body.js';
-import { loadConnection, MARKETPLACE_PAGE_SIZES, type ConnectionArgs } from './connection.js';
+import { loadConnection, type ConnectionArgs } from './connection.js';
 import { checkUpload, multipartOf } from './upload.js';
 import { requiredWholeNumber, wholeNumber } from './whole-numbers.js';
 
 export type OfferStatus = 'PENDING' | 'COUNTERED' | 'ACCEPTED' | 'DECLINED' | 'CANCELLED';
 
 export const offers = (_: unknown, args: ConnectionArgs & { status?: OfferStatus | null }, ctx: GatewayContext) =>
-  loadConnection(args, MARKETPLACE_PAGE_SIZES, ctx.loaders.offerPages, { status: args.status ? args.status.toLowerCase() : undefined });
+  loadConnection(args, ctx.loaders.offerPages, { status: args.status ? args.status.toLowerCase() : undefined });
 
 export const offer = (_: unknown, args: { id: string }, ctx: GatewayContext) => ctx.loaders.offerById.load(identifier(args.id, 'id'));
 
 export const offerOf = (id: string | null, ctx: GatewayContext) => (id ? ctx.loaders.offerById.load(id) : null);
 
-export const offerAttachments = (parent: map.OfferRecord, _args: unknown, ctx: GatewayContext) =>
+export const offerAttachments = (parent: map.OfferShape, _args: unknown, ctx: GatewayContext) =>
   Promise.all(
     parent.attachments.map((attachment) => {
       if (typeof attachment === 'string') return ctx.loaders.mediaById.load(attachment);
@@ -35,7 +35,7 @@ export const offerAttachments = (parent: map.OfferRecord, _args: unknown, ctx: G
   );
 
 /** Caches the new state of an offer (and forgets lists that may now be stale). */
-function remember(ctx: GatewayContext, offer: map.OfferRecord) {
+function remember(ctx: GatewayContext, offer: map.OfferShape) {
   ctx.loaders.offerById.clear(offer.id).prime(offer.id, offer);
   ctx.loaders.offerPages.clearAll();
   return { offer };
@@ -68,14 +68,14 @@ export async function createOffer(_: unknown, args: { input: CreateOfferInput },
     price: positive(input.price, 'input.price'),
     delivery_days: requiredWholeNumber(input.deliveryDays, 'input.deliveryDays'),
   });
-  return remember(ctx, await ctx.clients.marketplace.one('offersStore', map.offerSchema, 'offer', { json }));
+  return remember(ctx, await ctx.clients.marketplace.call(ops.offersStore, { body: json }));
 }
 
 type OfferStep = Extract<MarketplaceOperationId, 'offersAccept' | 'offersDecline' | 'offersCancel' | 'offersCounter'>;
 
 async function step(id: OfferStep, offerId: string, json: Record<string, unknown>, ctx: GatewayContext) {
   const uuid = identifier(offerId, 'input.id');
-  const result = await ctx.clients.marketplace.one(id, map.offerSchema, 'offer', { params: { uuid }, json, subject: `offer '${uuid}'` });
+  const result = await ctx.clients.marketplace.call(ops[id], { uuid, body: json });
   // A counter is a new offer; the countered one changed too.
   if (id === 'offersCounter') ctx.loaders.offerById.clear(uuid);
   if (id === 'offersAccept') ctx.loaders.orderPages.clearAll();
@@ -121,9 +121,9 @@ export async function attachToOffer(_: unknown, args: { input: AttachToOfferInpu
     throw badUserInput('Give exactly one of "input.mediaId" (an asset already uploaded) or "input.file" (a new upload)', 'input.mediaId');
   }
   const options = input.file
-    ? { raw: multipartOf(bodyOf(input.attributes), 'file', checkUpload(input.file, 'input.file', ctx.config.limits.uploadBytes)) }
-    : { json: bodyOf(input.attributes, { media_uuid: identifier(input.mediaId!, 'input.mediaId') }) };
-  const result = await ctx.clients.marketplace.one('offersAttach', map.offerSchema, 'offer', { params: { uuid }, ...options, subject: `offer '${uuid}'` });
+    ? { upload: multipartOf(bodyOf(input.attributes), 'file', checkUpload(input.file, 'input.file', ctx.config.limits.uploadBytes)) }
+    : { body: bodyOf(input.attributes, { media_uuid: identifier(input.mediaId!, 'input.mediaId') }) };
+  const result = await ctx.clients.marketplace.call(ops.offersAttach, { uuid, ...options });
   if (input.file) ctx.loaders.mediaPages.clearAll();
   return remember(ctx, result);
 }
@@ -131,9 +131,6 @@ export async function attachToOffer(_: unknown, args: { input: AttachToOfferInpu
 export async function removeOfferAttachment(_: unknown, args: { input: { offerId: string; mediaId: string } }, ctx: GatewayContext) {
   const uuid = identifier(args.input.offerId, 'input.offerId');
   const media = identifier(args.input.mediaId, 'input.mediaId');
-  const result = await ctx.clients.marketplace.one('offersRemoveAttachment', map.offerSchema, 'offer', {
-    params: { uuid, media },
-    subject: `attachment '${media}' of offer '${uuid}'`,
-  });
+  const result = await ctx.clients.marketplace.call(ops.offersRemoveAttachment, { uuid, media });
   return remember(ctx, result);
 }

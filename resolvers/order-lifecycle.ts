@@ -6,12 +6,13 @@
  */
 import type { GatewayContext } from '../src/context.js';
 import { identifier } from '../src/upstreams/identifiers.js';
-import * as map from '../src/upstreams/marketplace/map.js';
+import type * as map from '../src/upstreams/marketplace/map.js';
 import { requiredText } from './args.js';
 import { bodyOf } from './body.js';
-import { loadConnection, MARKETPLACE_PAGE_SIZES, type ConnectionArgs } from './connection.js';
+import { loadConnection, type ConnectionArgs } from './connection.js';
 import { packageToUpstream, type PackageName } from './discovery.js';
 import { requiredWholeNumber, wholeNumber } from './whole-numbers.js';
+import { marketplaceOperations as ops } from '../src/upstreams/marketplace/operations.js';
 
 export type ExtensionResponse = 'APPROVE' | 'REJECT';
 
@@ -23,10 +24,10 @@ function forgetOrder(ctx: GatewayContext, uuid: string) {
   ctx.loaders.countdownByOrder.clear(uuid);
 }
 
-export const orderCountdown = (parent: map.OrderRecord, _a: unknown, ctx: GatewayContext) => ctx.loaders.countdownByOrder.load(parent.id);
-export const orderExtensions = (parent: map.OrderRecord, _a: unknown, ctx: GatewayContext) => ctx.loaders.extensionsByOrder.load(parent.id);
-export const orderTimeline = (parent: map.OrderRecord, _a: unknown, ctx: GatewayContext) => ctx.loaders.timelineByOrder.load(parent.id);
-export const orderFiles = (parent: map.OrderRecord, _a: unknown, ctx: GatewayContext) => ctx.loaders.filesByOrder.load(parent.id);
+export const orderCountdown = (parent: map.OrderShape, _a: unknown, ctx: GatewayContext) => ctx.loaders.countdownByOrder.load(parent.id);
+export const orderExtensions = (parent: map.OrderShape, _a: unknown, ctx: GatewayContext) => ctx.loaders.extensionsByOrder.load(parent.id);
+export const orderTimeline = (parent: map.OrderShape, _a: unknown, ctx: GatewayContext) => ctx.loaders.timelineByOrder.load(parent.id);
+export const orderFiles = (parent: map.OrderShape, _a: unknown, ctx: GatewayContext) => ctx.loaders.filesByOrder.load(parent.id);
 export const orderOf = (id: string | null, ctx: GatewayContext) => (id ? ctx.loaders.orderById.load(id) : null);
 
 export interface CreateOrderInput {
@@ -45,7 +46,7 @@ export async function createOrder(_: unknown, args: { input: CreateOrderInput },
     quantity: wholeNumber(input.quantity, 'input.quantity'),
     requirements: input.requirements ?? undefined,
   });
-  const order = await ctx.clients.marketplace.one('ordersStore', map.orderSchema, 'order', { json });
+  const order = await ctx.clients.marketplace.call(ops.ordersStore, { body: json });
   ctx.loaders.orderById.prime(order.id, order);
   ctx.loaders.orderPages.clearAll();
   return { order };
@@ -64,11 +65,7 @@ export async function requestOrderExtension(_: unknown, args: { input: RequestEx
     days: requiredWholeNumber(args.input.days, 'input.days'),
     reason: requiredText(args.input.reason, 'input.reason'),
   });
-  const extension = await ctx.clients.marketplace.one('ordersExtensionsStore', map.orderExtensionSchema, 'extension', {
-    params: { uuid },
-    json,
-    subject: `order '${uuid}'`,
-  });
+  const extension = await ctx.clients.marketplace.call(ops.ordersExtensionsStore, { uuid, body: json });
   forgetOrder(ctx, uuid);
   return { extension, orderId: uuid };
 }
@@ -84,25 +81,17 @@ export async function respondToOrderExtension(_: unknown, args: { input: Respond
   const uuid = identifier(args.input.orderId, 'input.orderId');
   const extensionUuid = identifier(args.input.extensionId, 'input.extensionId');
   const json = bodyOf(args.input.attributes, { action: args.input.response.toLowerCase() });
-  const extension = await ctx.clients.marketplace.one('ordersExtensionsRespond', map.orderExtensionSchema, 'extension', {
-    params: { uuid, extensionUuid },
-    json,
-    subject: `extension '${extensionUuid}' of order '${uuid}'`,
-  });
+  const extension = await ctx.clients.marketplace.call(ops.ordersExtensionsRespond, { uuid, extensionUuid, body: json });
   forgetOrder(ctx, uuid);
   return { extension, orderId: uuid };
 }
 
-export const reorders = (_: unknown, args: ConnectionArgs, ctx: GatewayContext) => loadConnection(args, MARKETPLACE_PAGE_SIZES, ctx.loaders.reorderPages, null);
+export const reorders = (_: unknown, args: ConnectionArgs, ctx: GatewayContext) => loadConnection(args, ctx.loaders.reorderPages, null);
 
 export async function reorder(_: unknown, args: { input: { orderId: string; attributes?: unknown } }, ctx: GatewayContext) {
   const uuid = identifier(args.input.orderId, 'input.orderId');
   const json = bodyOf(args.input.attributes);
-  const cartEntry = await ctx.clients.marketplace.one('ordersReorder', map.cartEntrySchema, 'cart entry', {
-    params: { uuid },
-    json,
-    subject: `order '${uuid}'`,
-  });
+  const cartEntry = await ctx.clients.marketplace.call(ops.ordersReorder, { uuid, body: json });
   ctx.loaders.reorderPages.clearAll();
   return { cartEntry };
 }

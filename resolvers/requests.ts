@@ -7,27 +7,27 @@
  */
 import type { GatewayContext } from '../src/context.js';
 import { identifier } from '../src/upstreams/identifiers.js';
-import * as map from '../src/upstreams/marketplace/map.js';
-import type { MarketplaceOperationId } from '../src/upstreams/marketplace/operations.js';
+import type * as map from '../src/upstreams/marketplace/map.js';
+import { marketplaceOperations as ops, type MarketplaceOperationId } from '../src/upstreams/marketplace/operations.js';
 import { requiredText, searchText } from './args.js';
 import { bodyOf, positive } from './body.js';
-import { loadConnection, MARKETPLACE_PAGE_SIZES, type ConnectionArgs } from './connection.js';
+import { loadConnection, type ConnectionArgs } from './connection.js';
 import { requiredWholeNumber, wholeNumber } from './whole-numbers.js';
 
 export const buyerRequests = (_: unknown, args: ConnectionArgs & { status?: string | null }, ctx: GatewayContext) =>
-  loadConnection(args, MARKETPLACE_PAGE_SIZES, ctx.loaders.buyerRequestPages, { status: searchText(args.status, 'status') });
+  loadConnection(args, ctx.loaders.buyerRequestPages, { status: searchText(args.status, 'status') });
 
 export const requestBoard = (_: unknown, args: ConnectionArgs & { category?: string | null }, ctx: GatewayContext) =>
-  loadConnection(args, MARKETPLACE_PAGE_SIZES, ctx.loaders.requestBoardPages, { category: searchText(args.category, 'category') });
+  loadConnection(args, ctx.loaders.requestBoardPages, { category: searchText(args.category, 'category') });
 
 export const proposals = (_: unknown, args: ConnectionArgs & { status?: string | null; requestId?: string | null }, ctx: GatewayContext) =>
-  loadConnection(args, MARKETPLACE_PAGE_SIZES, ctx.loaders.proposalPages, {
+  loadConnection(args, ctx.loaders.proposalPages, {
     status: searchText(args.status, 'status'),
     request_uuid: args.requestId ? identifier(args.requestId, 'requestId') : undefined,
   });
 
-export const requestProposals = (parent: map.BuyerRequestRecord, args: ConnectionArgs, ctx: GatewayContext) =>
-  loadConnection(args, MARKETPLACE_PAGE_SIZES, ctx.loaders.proposalPages, { request_uuid: parent.id });
+export const requestProposals = (parent: map.BuyerRequestShape, args: ConnectionArgs, ctx: GatewayContext) =>
+  loadConnection(args, ctx.loaders.proposalPages, { request_uuid: parent.id });
 
 export interface CreateBuyerRequestInput {
   title: string;
@@ -47,7 +47,7 @@ export async function createBuyerRequest(_: unknown, args: { input: CreateBuyerR
     delivery_days: requiredWholeNumber(input.deliveryDays, 'input.deliveryDays'),
     category_slug: searchText(input.categorySlug, 'input.categorySlug'),
   });
-  const request = await ctx.clients.marketplace.one('requestsStore', map.buyerRequestSchema, 'buyer request', { json });
+  const request = await ctx.clients.marketplace.call(ops.requestsStore, { body: json });
   ctx.loaders.buyerRequestPages.clearAll();
   ctx.loaders.requestBoardPages.clearAll();
   return { request };
@@ -69,7 +69,7 @@ export async function submitProposal(_: unknown, args: { input: SubmitProposalIn
     price: positive(input.price, 'input.price'),
     delivery_days: requiredWholeNumber(input.deliveryDays, 'input.deliveryDays'),
   });
-  const proposal = await ctx.clients.marketplace.one('requestPropose', map.proposalSchema, 'proposal', { params: { uuid }, json, subject: `request '${uuid}'` });
+  const proposal = await ctx.clients.marketplace.call(ops.requestPropose, { uuid, body: json });
   ctx.loaders.proposalPages.clearAll();
   return { proposal };
 }
@@ -81,7 +81,7 @@ type ProposalStep = Extract<
 
 async function step(id: ProposalStep, proposalId: string, body: Record<string, unknown>, ctx: GatewayContext) {
   const uuid = identifier(proposalId, 'input.id');
-  const proposal = await ctx.clients.marketplace.one(id, map.proposalSchema, 'proposal', { params: { uuid }, json: body, subject: `proposal '${uuid}'` });
+  const proposal = await ctx.clients.marketplace.call(ops[id], { uuid, body: body });
   ctx.loaders.proposalPages.clearAll();
   return { proposal };
 }

@@ -6,30 +6,31 @@
 import type { GatewayContext } from '../src/context.js';
 import { badUserInput } from '../src/errors.js';
 import { identifier } from '../src/upstreams/identifiers.js';
-import { conversionSchema, savedStudioSchema, sellerGrowthSchema, type SellerRecord } from '../src/upstreams/marketplace/map.js';
+import type { SellerShape } from '../src/upstreams/marketplace/map.js';
 import type { ConnectionShape } from '../schema/connection.js';
-import { loadConnection, MARKETPLACE_PAGE_SIZES, type ConnectionArgs } from './connection.js';
+import { loadConnection, type ConnectionArgs } from './connection.js';
+import { marketplaceOperations as ops } from '../src/upstreams/marketplace/operations.js';
 
-export const sellerProfile = (parent: SellerRecord, _args: unknown, ctx: GatewayContext) => ctx.loaders.sellerProfileByUsername.load(parent.username);
-export const sellerPortfolio = (parent: SellerRecord, _args: unknown, ctx: GatewayContext) => ctx.loaders.portfolioBySeller.load(parent.username);
-export const sellerAvailability = (parent: SellerRecord, _args: unknown, ctx: GatewayContext) => ctx.loaders.availabilityBySeller.load(parent.username);
-export const sellerTestimonials = (parent: SellerRecord, _args: unknown, ctx: GatewayContext) => ctx.loaders.testimonialsBySeller.load(parent.username);
+export const sellerProfile = (parent: SellerShape, _args: unknown, ctx: GatewayContext) => ctx.loaders.sellerProfileByUsername.load(parent.username);
+export const sellerPortfolio = (parent: SellerShape, _args: unknown, ctx: GatewayContext) => ctx.loaders.portfolioBySeller.load(parent.username);
+export const sellerAvailability = (parent: SellerShape, _args: unknown, ctx: GatewayContext) => ctx.loaders.availabilityBySeller.load(parent.username);
+export const sellerTestimonials = (parent: SellerShape, _args: unknown, ctx: GatewayContext) => ctx.loaders.testimonialsBySeller.load(parent.username);
 
-export const sellerPortfolioProject = (parent: SellerRecord, args: { slug: string }, ctx: GatewayContext) =>
+export const sellerPortfolioProject = (parent: SellerShape, args: { slug: string }, ctx: GatewayContext) =>
   ctx.loaders.portfolioProjectByKey.load({ username: parent.username, slug: identifier(args.slug, 'slug') });
 
 /** Sellers that arrive in a list are primed, so `seller(username)` later in the request costs nothing. */
-export function primeSellers(connection: ConnectionShape<SellerRecord>, ctx: GatewayContext): ConnectionShape<SellerRecord> {
+export function primeSellers(connection: ConnectionShape<SellerShape>, ctx: GatewayContext): ConnectionShape<SellerShape> {
   for (const { node } of connection.edges) ctx.loaders.sellerByUsername.prime(node.username, node);
   return connection;
 }
 
 export const savedStudios = async (_: unknown, args: ConnectionArgs, ctx: GatewayContext) =>
-  primeSellers(await loadConnection(args, MARKETPLACE_PAGE_SIZES, ctx.loaders.savedStudioPages, null), ctx);
+  primeSellers(await loadConnection(args, ctx.loaders.savedStudioPages, null), ctx);
 
 async function toggleSavedStudio(operation: 'sellerFavorite' | 'sellerUnfavorite', username: string, ctx: GatewayContext) {
   const name = identifier(username, 'input.username');
-  const result = await ctx.clients.marketplace.one(operation, savedStudioSchema, 'saved studio', { params: { username: name }, subject: `seller '${name}'` });
+  const result = await ctx.clients.marketplace.call(ops[operation], { username: name });
   ctx.loaders.savedStudioPages.clearAll();
   return { sellerUsername: result.sellerUsername, favorited: result.favorited };
 }
@@ -44,14 +45,14 @@ export const sellerGrowth = (_: unknown, args: { days?: number | null }, ctx: Ga
   if (days !== undefined && (days < GROWTH_DAYS.min || days > GROWTH_DAYS.max)) {
     throw badUserInput(`"days" must be from ${GROWTH_DAYS.min} to ${GROWTH_DAYS.max}`, 'days');
   }
-  return ctx.clients.marketplace.one('sellerGrowth', sellerGrowthSchema, 'seller growth', { query: { days } });
+  return ctx.clients.marketplace.call(ops.sellerGrowth, { query: { days } });
 };
 
 /** Open buyer requests in the seller's categories that the seller has not answered yet. */
 export const sellerLeads = (_: unknown, args: ConnectionArgs, ctx: GatewayContext) =>
-  loadConnection(args, MARKETPLACE_PAGE_SIZES, ctx.loaders.sellerLeadPages, null);
+  loadConnection(args, ctx.loaders.sellerLeadPages, null);
 
 export const conversionAnalytics = (_: unknown, _args: unknown, ctx: GatewayContext) =>
-  ctx.clients.marketplace.one('analyticsConversion', conversionSchema, 'conversion analytics');
+  ctx.clients.marketplace.call(ops.analyticsConversion);
 
 export const gigOf = (parent: { gigSlug: string | null }, _args: unknown, ctx: GatewayContext) => (parent.gigSlug ? ctx.loaders.gigBySlug.load(parent.gigSlug) : null);

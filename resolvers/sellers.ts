@@ -2,13 +2,13 @@
 import type { GraphQLResolveInfo } from 'graphql';
 import type { GatewayContext } from '../src/context.js';
 import { identifier } from '../src/upstreams/identifiers.js';
-import type { SellerRecord } from '../src/upstreams/marketplace/map.js';
-import { loadConnection, MARKETPLACE_PAGE_SIZES, type ConnectionArgs } from './connection.js';
+import type { SellerShape } from '../src/upstreams/marketplace/map.js';
+import { loadConnection, type ConnectionArgs } from './connection.js';
 import { gigChildren } from './gigs.js';
 import { prefetchChild, prefetchItemChildren } from './look-ahead.js';
 
 const gigsOfSeller = (username: string, args: ConnectionArgs, ctx: GatewayContext) =>
-  loadConnection(args, MARKETPLACE_PAGE_SIZES, ctx.loaders.gigPages, { seller: username });
+  loadConnection(args, ctx.loaders.gigPages, { seller: username });
 
 /**
  * `seller { gigs }` needs only the username: both calls start together, and
@@ -26,8 +26,8 @@ export const seller = (_: unknown, args: { username: string }, ctx: GatewayConte
 };
 
 export const sellers = (_: unknown, args: ConnectionArgs, ctx: GatewayContext) =>
-  loadConnection(args, MARKETPLACE_PAGE_SIZES, ctx.loaders.sellerPages, null);
+  loadConnection(args, ctx.loaders.sellerPages, null);
 
-export const sellerGigs = (parent: SellerRecord, args: ConnectionArgs, ctx: GatewayContext) => gigsOfSeller(parent.username, args, ctx);
+export const sellerGigs = (parent: SellerShape, args: ConnectionArgs, ctx: GatewayContext) => gigsOfSeller(parent.username, args, ctx);
 
 export const sellerByName = (username: string | null, ctx: GatewayContext) => (username ? ctx.loaders.sellerByUsername.load(username) : null);

@@ -6,7 +6,6 @@
 import type { GatewayContext } from '../src/context.js';
 import { badUserInput } from '../src/errors.js';
 import { identifier } from '../src/upstreams/identifiers.js';
-import { SEO_PAGE_SIZES } from '../src/upstreams/seo/operations.js';
 import { MAX_SCAN_PAGES } from '../src/upstreams/paging.js';
 import {
   PROJECT_SORT_FIELDS,
@@ -14,11 +13,12 @@ import {
   privacyToUpstream,
   resultToUpstream,
   type SeoPrivacy,
-  type SeoReportRecord,
+  type SeoReportShape,
   type SeoResult,
 } from '../src/upstreams/seo/map.js';
 import { searchText } from './args.js';
 import { loadConnection, type ConnectionArgs } from './connection.js';
+import { seoOperations as seoOps } from '../src/upstreams/seo/operations.js';
 
 type Direction = 'ASC' | 'DESC';
 
@@ -45,7 +45,7 @@ export const seoReports = (_: unknown, args: SeoReportsArgs, ctx: GatewayContext
     sortBy: args.orderBy ? REPORT_SORT_FIELDS[args.orderBy.field] : undefined,
     sort: args.orderBy ? (args.orderBy.direction.toLowerCase() as 'asc' | 'desc') : undefined,
   };
-  return loadConnection(args, SEO_PAGE_SIZES, ctx.loaders.seoReportPages, filter);
+  return loadConnection(args, ctx.loaders.seoReportPages, filter);
 };
 
 export const seoProjects = (_: unknown, args: SeoProjectsArgs, ctx: GatewayContext) => {
@@ -54,7 +54,7 @@ export const seoProjects = (_: unknown, args: SeoProjectsArgs, ctx: GatewayConte
     sortBy: args.orderBy ? PROJECT_SORT_FIELDS[args.orderBy.field] : undefined,
     sort: args.orderBy ? (args.orderBy.direction.toLowerCase() as 'asc' | 'desc') : undefined,
   };
-  return loadConnection(args, SEO_PAGE_SIZES, ctx.loaders.seoProjectPages, filter);
+  return loadConnection(args, ctx.loaders.seoProjectPages, filter);
 };
 
 /**
@@ -63,8 +63,8 @@ export const seoProjects = (_: unknown, args: SeoProjectsArgs, ctx: GatewayConte
  * MAX_SCAN_PAGES pages, the figure the cost estimate counts for the field:
  * the matches in the first 500 results, whatever page count the upstream claims.
  */
-export async function reportsForUrl(url: string, first: number, ctx: GatewayContext): Promise<SeoReportRecord[]> {
-  const matches: SeoReportRecord[] = [];
+export async function reportsForUrl(url: string, first: number, ctx: GatewayContext): Promise<SeoReportShape[]> {
+  const matches: SeoReportShape[] = [];
   const perPage = 100;
   for (let page = 1; page <= MAX_SCAN_PAGES; page++) {
     const result = await ctx.loaders.seoReportPages.load({ filter: { search: url }, page, perPage });
@@ -105,7 +105,7 @@ export async function createSeoReport(
 ) {
   const url = validUrl(args.input.url);
   const password = validPassword(args.input.password);
-  const report = await ctx.clients.seo.createReport({ url, privacy: privacyOf(args.input.privacy), password });
+  const report = await ctx.clients.seo.call(seoOps.createReport, { body: { url, privacy: privacyOf(args.input.privacy), password } });
   ctx.loaders.seoReportById.prime(report.id, report);
   return { report };
 }
@@ -118,14 +118,14 @@ export async function updateSeoReport(
   const id = identifier(args.input.id, 'input.id');
   const password = validPassword(args.input.password);
   const update = args.input.regenerate === null || args.input.regenerate === undefined ? undefined : args.input.regenerate ? 1 : 0;
-  const report = await ctx.clients.seo.updateReport(id, { privacy: privacyOf(args.input.privacy), password, update });
+  const report = await ctx.clients.seo.call(seoOps.updateReport, { id, body: { privacy: privacyOf(args.input.privacy), password, update } });
   ctx.loaders.seoReportById.clear(id).prime(id, report);
   return { report };
 }
 
 export async function deleteSeoReport(_: unknown, args: { id: string }, ctx: GatewayContext) {
   const id = identifier(args.id, 'id');
-  await ctx.clients.seo.deleteReport(id);
+  await ctx.clients.seo.call(seoOps.deleteReport, { id });
   ctx.loaders.seoReportById.clear(id);
   return { id, deleted: true };
 }
@@ -133,6 +133,6 @@ export async function deleteSeoReport(_: unknown, args: { id: string }, ctx: Gat
 export async function deleteSeoProject(_: unknown, args: { name: string }, ctx: GatewayContext) {
   // The name is sent as it is (one encoded path segment); identifier() refuses empty, dot and overlong names.
   const name = identifier(args.name, 'name');
-  await ctx.clients.seo.deleteProject(name);
+  await ctx.clients.seo.call(seoOps.deleteProject, { project: name });
   return { id: name, deleted: true };
 }

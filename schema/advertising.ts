@@ -3,7 +3,7 @@
  * placements, the seller's campaigns with their analytics, and the
  * advertising wallet (balance, deposits).
  */
-import type { AdCampaignRecord, AdWalletRecord, PromotionProductRecord, SponsoredPlacementRecord } from '../src/upstreams/marketplace/map.js';
+import type { AdCampaignShape, AdWalletShape, PromotionProductShape, SponsoredPlacementShape } from '../src/upstreams/marketplace/map.js';
 import * as resolve from '../resolvers/advertising.js';
 import { gigBySlugOrNull } from '../resolvers/gigs.js';
 import { builder } from './builder.js';
@@ -11,7 +11,7 @@ import { connectionOf, pagingArgs } from './connection.js';
 import { Gig } from './gigs.js';
 import { upstream, via } from './upstream-docs.js';
 
-export const PromotionProduct = builder.objectRef<PromotionProductRecord>('PromotionProduct').implement({
+export const PromotionProduct = builder.objectRef<PromotionProductShape>('PromotionProduct').implement({
   description: 'An advertising product a seller can buy.',
   fields: (t) => ({
     slug: t.exposeString('slug', { nullable: false }),
@@ -24,7 +24,7 @@ export const PromotionProduct = builder.objectRef<PromotionProductRecord>('Promo
   }),
 });
 
-export const SponsoredPlacement = builder.objectRef<SponsoredPlacementRecord>('SponsoredPlacement').implement({
+export const SponsoredPlacement = builder.objectRef<SponsoredPlacementShape>('SponsoredPlacement').implement({
   description: 'A gig shown as sponsored by an active campaign.',
   fields: (t) => ({
     campaignId: t.exposeID('campaignId'),
@@ -33,8 +33,8 @@ export const SponsoredPlacement = builder.objectRef<SponsoredPlacementRecord>('S
   }),
 });
 
-type AnalyticsRecord = NonNullable<AdCampaignRecord['analytics']>;
-export const CampaignAnalytics = builder.objectRef<AnalyticsRecord>('CampaignAnalytics').implement({
+type AnalyticsShape = NonNullable<AdCampaignShape['analytics']>;
+export const CampaignAnalytics = builder.objectRef<AnalyticsShape>('CampaignAnalytics').implement({
   fields: (t) => ({
     daysRunning: t.exposeInt('daysRunning'),
     impressions: t.exposeInt('impressions'),
@@ -47,7 +47,7 @@ export const CampaignAnalytics = builder.objectRef<AnalyticsRecord>('CampaignAna
   }),
 });
 
-export const AdvertisingCampaign = builder.objectRef<AdCampaignRecord>('AdvertisingCampaign').implement({
+export const AdvertisingCampaign = builder.objectRef<AdCampaignShape>('AdvertisingCampaign').implement({
   description: "One of the calling seller's advertising campaigns (active, paused or ended).",
   fields: (t) => ({
     id: t.exposeID('id', { nullable: false }),
@@ -71,8 +71,8 @@ export const AdvertisingCampaign = builder.objectRef<AdCampaignRecord>('Advertis
 });
 export const AdvertisingCampaignConnection = connectionOf('AdvertisingCampaign', AdvertisingCampaign);
 
-type AdTransactionRecord = AdWalletRecord['transactions'][number];
-const AdvertisingTransaction = builder.objectRef<AdTransactionRecord>('AdvertisingTransaction').implement({
+type AdTransactionShape = AdWalletShape['transactions'][number];
+const AdvertisingTransaction = builder.objectRef<AdTransactionShape>('AdvertisingTransaction').implement({
   fields: (t) => ({
     id: t.exposeID('id', { nullable: false }),
     type: t.exposeString('type', { description: 'deposit or spend.' }),
@@ -81,7 +81,7 @@ const AdvertisingTransaction = builder.objectRef<AdTransactionRecord>('Advertisi
   }),
 });
 
-export const AdvertisingWallet = builder.objectRef<AdWalletRecord>('AdvertisingWallet').implement({
+export const AdvertisingWallet = builder.objectRef<AdWalletShape>('AdvertisingWallet').implement({
   description: "The calling seller's advertising balance, newest transactions first.",
   fields: (t) => ({
     balance: t.exposeFloat('balance'),
@@ -91,10 +91,10 @@ export const AdvertisingWallet = builder.objectRef<AdWalletRecord>('AdvertisingW
   }),
 });
 
-export const AdvertisingCampaignPayload = builder.objectRef<{ campaign: AdCampaignRecord }>('AdvertisingCampaignPayload').implement({
+export const AdvertisingCampaignPayload = builder.objectRef<{ campaign: AdCampaignShape }>('AdvertisingCampaignPayload').implement({
   fields: (t) => ({ campaign: t.field({ type: AdvertisingCampaign, resolve: (p) => p.campaign }) }),
 });
-export const AdvertisingWalletPayload = builder.objectRef<{ wallet: AdWalletRecord }>('AdvertisingWalletPayload').implement({
+export const AdvertisingWalletPayload = builder.objectRef<{ wallet: AdWalletShape }>('AdvertisingWalletPayload').implement({
   fields: (t) => ({ wallet: t.field({ type: AdvertisingWallet, resolve: (p) => p.wallet }) }),
 });
 

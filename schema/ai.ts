@@ -4,7 +4,7 @@
  * recommendations, query interpretation (`aiSearch`, a read although the
  * upstream takes a POST) and message drafts.
  */
-import type { AiMessageDraftRecord, AiRecommendationRecord, AiRequestRecord, AiSearchRecord, AiSummaryRecord } from '../src/upstreams/marketplace/map.js';
+import type { AiMessageDraftShape, AiRecommendationShape, AiRequestShape, AiSearchShape, AiSummaryShape } from '../src/upstreams/marketplace/map.js';
 import * as resolve from '../resolvers/ai.js';
 import { builder } from './builder.js';
 import { Gig } from './gigs.js';
@@ -13,8 +13,8 @@ import { upstream } from './upstream-docs.js';
 export const AiDraftKind = builder.enumType('AiDraftKind', { values: Object.keys(resolve.AI_DRAFT_KINDS) as Array<keyof typeof resolve.AI_DRAFT_KINDS> });
 export const AiMessageTone = builder.enumType('AiMessageTone', { values: Object.keys(resolve.AI_MESSAGE_TONES) as Array<keyof typeof resolve.AI_MESSAGE_TONES> });
 
-type AiFeatureRecord = AiSummaryRecord['features'][number];
-const AiFeature = builder.objectRef<AiFeatureRecord>('AiFeature').implement({
+type AiFeatureShape = AiSummaryShape['features'][number];
+const AiFeature = builder.objectRef<AiFeatureShape>('AiFeature').implement({
   fields: (t) => ({
     kind: t.exposeString('kind', { nullable: false }),
     name: t.exposeString('name'),
@@ -22,7 +22,7 @@ const AiFeature = builder.objectRef<AiFeatureRecord>('AiFeature').implement({
   }),
 });
 
-export const AiSummary = builder.objectRef<AiSummaryRecord>('AiSummary').implement({
+export const AiSummary = builder.objectRef<AiSummaryShape>('AiSummary').implement({
   description: "The caller's AI credits this month and the features they buy.",
   fields: (t) => ({
     creditsTotal: t.exposeInt('creditsTotal'),
@@ -33,15 +33,15 @@ export const AiSummary = builder.objectRef<AiSummaryRecord>('AiSummary').impleme
   }),
 });
 
-type AiFeedbackRecord = NonNullable<AiRequestRecord['feedback']>;
-const AiFeedback = builder.objectRef<AiFeedbackRecord>('AiFeedback').implement({
+type AiFeedbackShape = NonNullable<AiRequestShape['feedback']>;
+const AiFeedback = builder.objectRef<AiFeedbackShape>('AiFeedback').implement({
   fields: (t) => ({
     rating: t.int({ resolve: (f) => f.rating }),
     comment: t.string({ resolve: (f) => f.comment }),
   }),
 });
 
-export const AiRequest = builder.objectRef<AiRequestRecord>('AiRequest').implement({
+export const AiRequest = builder.objectRef<AiRequestShape>('AiRequest').implement({
   description: 'An AI draft request: queued, running, succeeded (with result), failed (with error) or cancelled.',
   fields: (t) => ({
     id: t.exposeID('id', { nullable: false }),
@@ -58,15 +58,15 @@ export const AiRequest = builder.objectRef<AiRequestRecord>('AiRequest').impleme
   }),
 });
 
-export const AiRecommendation = builder.objectRef<AiRecommendationRecord>('AiRecommendation').implement({
+export const AiRecommendation = builder.objectRef<AiRecommendationShape>('AiRecommendation').implement({
   fields: (t) => ({
     gig: t.field({ type: Gig, nullable: false, resolve: (r) => r.gig }),
     reason: t.exposeString('reason'),
   }),
 });
 
-type InterpretationRecord = NonNullable<AiSearchRecord['interpretation']>;
-const AiSearchInterpretation = builder.objectRef<InterpretationRecord>('AiSearchInterpretation').implement({
+type InterpretationShape = NonNullable<AiSearchShape['interpretation']>;
+const AiSearchInterpretation = builder.objectRef<InterpretationShape>('AiSearchInterpretation').implement({
   description: 'What the service understood from the query.',
   fields: (t) => ({
     search: t.exposeString('search'),
@@ -76,7 +76,7 @@ const AiSearchInterpretation = builder.objectRef<InterpretationRecord>('AiSearch
   }),
 });
 
-export const AiSearchResult = builder.objectRef<AiSearchRecord>('AiSearchResult').implement({
+export const AiSearchResult = builder.objectRef<AiSearchShape>('AiSearchResult').implement({
   fields: (t) => ({
     query: t.exposeString('query'),
     interpretation: t.field({ type: AiSearchInterpretation, resolve: (r) => r.interpretation }),
@@ -86,11 +86,11 @@ export const AiSearchResult = builder.objectRef<AiSearchRecord>('AiSearchResult'
   }),
 });
 
-export const AiRequestPayload = builder.objectRef<{ request: AiRequestRecord }>('AiRequestPayload').implement({
+export const AiRequestPayload = builder.objectRef<{ request: AiRequestShape }>('AiRequestPayload').implement({
   fields: (t) => ({ request: t.field({ type: AiRequest, resolve: (p) => p.request }) }),
 });
 
-export const AiMessageDraftPayload = builder.objectRef<AiMessageDraftRecord>('AiMessageDraftPayload').implement({
+export const AiMessageDraftPayload = builder.objectRef<AiMessageDraftShape>('AiMessageDraftPayload').implement({
   fields: (t) => ({
     tone: t.exposeString('tone'),
     draft: t.exposeString('draft', { nullable: false }),

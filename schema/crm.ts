@@ -3,7 +3,7 @@
  * private notes, stats and retention campaigns; and following sellers.
  * Every CRM read and write is for sellers only (a buyer token is FORBIDDEN).
  */
-import type { CrmCustomerRecord, CrmNoteRecord, CrmStatsRecord, FollowRecord, RetentionCampaignRecord } from '../src/upstreams/marketplace/map.js';
+import type { CrmCustomerShape, CrmNoteShape, CrmStatsShape, FollowShape, RetentionCampaignShape } from '../src/upstreams/marketplace/map.js';
 import * as resolve from '../resolvers/crm.js';
 import { sellerByName } from '../resolvers/sellers.js';
 import { userByName } from '../resolvers/users.js';
@@ -22,7 +22,7 @@ export const RetentionSegment = builder.enumType('RetentionSegment', {
   values: Object.keys(resolve.RETENTION_SEGMENTS) as Array<keyof typeof resolve.RETENTION_SEGMENTS>,
 });
 
-export const CrmNote = builder.objectRef<CrmNoteRecord>('CrmNote').implement({
+export const CrmNote = builder.objectRef<CrmNoteShape>('CrmNote').implement({
   description: "A seller's private note about a customer.",
   fields: (t) => ({
     id: t.exposeID('id', { nullable: false }),
@@ -33,7 +33,7 @@ export const CrmNote = builder.objectRef<CrmNoteRecord>('CrmNote').implement({
   }),
 });
 
-export const CrmCustomer = builder.objectRef<CrmCustomerRecord>('CrmCustomer').implement({
+export const CrmCustomer = builder.objectRef<CrmCustomerShape>('CrmCustomer').implement({
   description: 'A buyer who ordered from the calling seller, with totals derived from the orders.',
   fields: (t) => ({
     id: t.exposeID('id', { nullable: false }),
@@ -56,7 +56,7 @@ export const CrmCustomer = builder.objectRef<CrmCustomerRecord>('CrmCustomer').i
 });
 export const CrmCustomerConnection = connectionOf('CrmCustomer', CrmCustomer);
 
-export const CrmStats = builder.objectRef<CrmStatsRecord>('CrmStats').implement({
+export const CrmStats = builder.objectRef<CrmStatsShape>('CrmStats').implement({
   fields: (t) => ({
     customersCount: t.exposeInt('customersCount'),
     activeCustomers: t.exposeInt('activeCustomers'),
@@ -70,7 +70,7 @@ export const CrmStats = builder.objectRef<CrmStatsRecord>('CrmStats').implement(
   }),
 });
 
-export const RetentionCampaign = builder.objectRef<RetentionCampaignRecord>('RetentionCampaign').implement({
+export const RetentionCampaign = builder.objectRef<RetentionCampaignShape>('RetentionCampaign').implement({
   description: 'A message (with an optional coupon) to a segment of customers: scheduled, then sent.',
   fields: (t) => ({
     id: t.exposeID('id', { nullable: false }),
@@ -88,16 +88,16 @@ export const RetentionCampaign = builder.objectRef<RetentionCampaignRecord>('Ret
 });
 export const RetentionCampaignConnection = connectionOf('RetentionCampaign', RetentionCampaign);
 
-export const CrmNotePayload = builder.objectRef<{ note: CrmNoteRecord; customerId: string }>('CrmNotePayload').implement({
+export const CrmNotePayload = builder.objectRef<{ note: CrmNoteShape; customerId: string }>('CrmNotePayload').implement({
   fields: (t) => ({
     note: t.field({ type: CrmNote, resolve: (p) => p.note }),
     customer: t.field({ type: CrmCustomer, ...via.marketplace('sellerCrmShow', 'Read after the note was added.'), resolve: (p, _a, ctx) => ctx.loaders.crmCustomerById.load(p.customerId) }),
   }),
 });
-export const RetentionCampaignPayload = builder.objectRef<{ campaign: RetentionCampaignRecord }>('RetentionCampaignPayload').implement({
+export const RetentionCampaignPayload = builder.objectRef<{ campaign: RetentionCampaignShape }>('RetentionCampaignPayload').implement({
   fields: (t) => ({ campaign: t.field({ type: RetentionCampaign, resolve: (p) => p.campaign }) }),
 });
-export const FollowPayload = builder.objectRef<FollowRecord>('FollowPayload').implement({
+export const FollowPayload = builder.objectRef<FollowShape>('FollowPayload').implement({
   description: 'The new follow state.',
   fields: (t) => ({
     following: t.exposeBoolean('following', { nullable: false }),

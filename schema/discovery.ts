@@ -14,7 +14,7 @@ import { upstream, via } from './upstream-docs.js';
 
 export const GigPackageName = builder.enumType('GigPackageName', { values: ['BASIC', 'STANDARD', 'PREMIUM'] as const });
 
-export const GigPackage = builder.objectRef<M.GigPricingRecord['packages'][number]>('GigPackage').implement({
+export const GigPackage = builder.objectRef<M.GigPricingShape['packages'][number]>('GigPackage').implement({
   description: 'One package of a gig (basic, standard or premium).',
   fields: (t) => ({
     name: t.exposeString('name', { nullable: false }),
@@ -26,7 +26,7 @@ export const GigPackage = builder.objectRef<M.GigPricingRecord['packages'][numbe
   }),
 });
 
-export const GigPricing = builder.objectRef<M.GigPricingRecord>('GigPricing').implement({
+export const GigPricing = builder.objectRef<M.GigPricingShape>('GigPricing').implement({
   fields: (t) => ({
     gigSlug: t.exposeString('gigSlug', { nullable: false }),
     currency: t.exposeString('currency'),
@@ -35,7 +35,7 @@ export const GigPricing = builder.objectRef<M.GigPricingRecord>('GigPricing').im
   }),
 });
 
-export const GigQuote = builder.objectRef<M.GigQuoteRecord>('GigQuote').implement({
+export const GigQuote = builder.objectRef<M.GigQuoteShape>('GigQuote').implement({
   description: 'The price of a package, quantity and express choice; valid until expiresAt.',
   fields: (t) => ({
     gigSlug: t.exposeString('gigSlug', { nullable: false }),
@@ -53,7 +53,7 @@ export const GigQuote = builder.objectRef<M.GigQuoteRecord>('GigQuote').implemen
   }),
 });
 
-export const GigFavoritePayload = builder.objectRef<M.GigFavoriteRecord>('GigFavoritePayload').implement({
+export const GigFavoritePayload = builder.objectRef<M.GigFavoriteShape>('GigFavoritePayload').implement({
   fields: (t) => ({
     gigSlug: t.exposeString('gigSlug', { nullable: false }),
     favorited: t.exposeBoolean('favorited', { nullable: false, description: 'The new state.' }),
@@ -61,11 +61,11 @@ export const GigFavoritePayload = builder.objectRef<M.GigFavoriteRecord>('GigFav
   }),
 });
 
-export const ReviewPayload = builder.objectRef<{ review: M.ReviewRecord }>('ReviewPayload').implement({
+export const ReviewPayload = builder.objectRef<{ review: M.ReviewShape }>('ReviewPayload').implement({
   fields: (t) => ({ review: t.field({ type: Review, resolve: (p) => p.review }) }),
 });
 
-export const SearchSuggestion = builder.objectRef<M.SearchSuggestionRecord>('SearchSuggestion').implement({
+export const SearchSuggestion = builder.objectRef<M.SearchSuggestionShape>('SearchSuggestion').implement({
   fields: (t) => ({
     type: t.exposeString('type', { description: '`category`, `seller` or `gig`.' }),
     text: t.exposeString('text', { nullable: false }),
@@ -73,7 +73,7 @@ export const SearchSuggestion = builder.objectRef<M.SearchSuggestionRecord>('Sea
   }),
 });
 
-export const GigCollection = builder.objectRef<M.GigCollectionRecord>('GigCollection').implement({
+export const GigCollection = builder.objectRef<M.GigCollectionShape>('GigCollection').implement({
   description: "A named list of gigs the caller keeps.",
   fields: (t) => ({
     id: t.exposeID('id', { nullable: false }),
@@ -88,11 +88,11 @@ export const GigCollection = builder.objectRef<M.GigCollectionRecord>('GigCollec
   }),
 });
 export const GigCollectionConnection = connectionOf('GigCollection', GigCollection);
-export const GigCollectionPayload = builder.objectRef<{ collection: M.GigCollectionRecord }>('GigCollectionPayload').implement({
+export const GigCollectionPayload = builder.objectRef<{ collection: M.GigCollectionShape }>('GigCollectionPayload').implement({
   fields: (t) => ({ collection: t.field({ type: GigCollection, resolve: (p) => p.collection }) }),
 });
 
-export const SavedSearch = builder.objectRef<M.SavedSearchRecord>('SavedSearch').implement({
+export const SavedSearch = builder.objectRef<M.SavedSearchShape>('SavedSearch').implement({
   fields: (t) => ({
     id: t.exposeID('id', { nullable: false }),
     query: t.exposeString('query'),

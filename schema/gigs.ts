@@ -1,5 +1,5 @@
 /** Gig and Review: `gig(slug)`, `gigs(search)`, `Gig.seller`, `Gig.reviews`, and `Seller.gigs`. */
-import type { GigRecord, ReviewRecord } from '../src/upstreams/marketplace/map.js';
+import type { GigShape, ReviewShape } from '../src/upstreams/marketplace/map.js';
 import * as resolve from '../resolvers/gigs.js';
 import { sellerGigs } from '../resolvers/sellers.js';
 import { userByName } from '../resolvers/users.js';
@@ -10,9 +10,9 @@ import { Seller } from './sellers.js';
 import { User } from './users.js';
 import { upstream, via } from './upstream-docs.js';
 
-export const Gig = builder.objectRef<GigRecord>('Gig');
+export const Gig = builder.objectRef<GigShape>('Gig');
 export const GigConnection = connectionOf('Gig', Gig);
-export const Review = builder.objectRef<ReviewRecord>('Review');
+export const Review = builder.objectRef<ReviewShape>('Review');
 export const ReviewConnection = connectionOf('Review', Review);
 
 

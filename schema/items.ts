@@ -1,13 +1,13 @@
 /** Item store: the account, items, purchases, and `Item.demoReports` (website analysis). */
-import type { AccountRecord, ItemRecord, PurchaseRecord } from '../src/upstreams/items/map.js';
+import type { AccountShape, ItemShape, PurchaseShape } from '../src/upstreams/items/map.js';
 import * as resolve from '../resolvers/items.js';
 import { builder } from './builder.js';
 import { SeoReport } from './seo.js';
 import { upstream, via } from './upstream-docs.js';
 
-type ItemMediaShape = NonNullable<ItemRecord['media']>;
-type ProfileShape = NonNullable<AccountRecord['profile']>;
-type PurchaseValidationShape = { valid: boolean; purchase: PurchaseRecord | null; reason: string | null };
+type ItemMediaShape = NonNullable<ItemShape['media']>;
+type ProfileShape = NonNullable<AccountShape['profile']>;
+type PurchaseValidationShape = { valid: boolean; purchase: PurchaseShape | null; reason: string | null };
 
 export const ItemPrice = builder.objectRef<{ regular: number; extended: number }>('ItemPrice').implement({
   fields: (t) => ({
@@ -26,8 +26,8 @@ export const ItemMedia = builder.objectRef<ItemMediaShape>('ItemMedia').implemen
   }),
 });
 
-export const Item = builder.objectRef<ItemRecord>('Item');
-export const Purchase = builder.objectRef<PurchaseRecord>('Purchase').implement({
+export const Item = builder.objectRef<ItemShape>('Item');
+export const Purchase = builder.objectRef<PurchaseShape>('Purchase').implement({
   fields: (t) => ({
     purchaseCode: t.exposeString('purchaseCode', { nullable: false }),
     licenseType: t.exposeString('licenseType', { nullable: false }),
@@ -80,7 +80,7 @@ Item.implement({
   }),
 });
 
-export const PersonName = builder.objectRef<NonNullable<AccountRecord['name']>>('PersonName').implement({
+export const PersonName = builder.objectRef<NonNullable<AccountShape['name']>>('PersonName').implement({
   fields: (t) => ({ firstName: t.exposeString('firstName'), lastName: t.exposeString('lastName'), fullName: t.exposeString('fullName') }),
 });
 
@@ -99,7 +99,7 @@ export const AccountProfile = builder.objectRef<ProfileShape>('AccountProfile').
   }),
 });
 
-export const ItemsAccount = builder.objectRef<AccountRecord>('ItemsAccount').implement({
+export const ItemsAccount = builder.objectRef<AccountShape>('ItemsAccount').implement({
   description: 'The item-store account the API key belongs to.',
   fields: (t) => ({
     username: t.exposeString('username', { nullable: false }),

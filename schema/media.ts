@@ -44,7 +44,7 @@ export const FileScalar = builder.scalarType('File', {
 
 export const MediaKind = builder.enumType('MediaKind', { values: ['IMAGE', 'VIDEO', 'AUDIO', 'DOCUMENT'] as const });
 
-export const Media = builder.objectRef<M.MediaRecord>('Media').implement({
+export const Media = builder.objectRef<M.MediaShape>('Media').implement({
   description: 'A file the caller uploaded (visible to its owner, and to both parties of an offer it is attached to).',
   fields: (t) => ({
     id: t.exposeID('id', { nullable: false, description: 'The media uuid.' }),
@@ -63,7 +63,7 @@ export const Media = builder.objectRef<M.MediaRecord>('Media').implement({
 });
 export const MediaConnection = connectionOf('Media', Media);
 
-export const MediaPayload = builder.objectRef<{ media: M.MediaRecord }>('MediaPayload').implement({
+export const MediaPayload = builder.objectRef<{ media: M.MediaShape }>('MediaPayload').implement({
   fields: (t) => ({ media: t.field({ type: Media, resolve: (p) => p.media }) }),
 });
 

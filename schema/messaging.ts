@@ -3,12 +3,12 @@
  * notifications and the payments wallet.
  */
 import type {
-  ConversationRecord,
-  MessageRecord,
-  NotificationRecord,
-  PresenceRecord,
-  TypingRecord,
-  WalletRecord,
+  ConversationShape,
+  MessageShape,
+  NotificationShape,
+  PresenceShape,
+  TypingShape,
+  WalletShape,
 } from '../src/upstreams/marketplace/map.js';
 import * as resolve from '../resolvers/messaging.js';
 import { userByName } from '../resolvers/users.js';
@@ -18,8 +18,8 @@ import { Order } from './orders.js';
 import { User } from './users.js';
 import { upstream, via } from './upstream-docs.js';
 
-type ReactionRecord = MessageRecord['reactions'][number];
-const MessageReaction = builder.objectRef<ReactionRecord>('MessageReaction').implement({
+type ReactionShape = MessageShape['reactions'][number];
+const MessageReaction = builder.objectRef<ReactionShape>('MessageReaction').implement({
   fields: (t) => ({
     emoji: t.exposeString('emoji', { nullable: false }),
     count: t.exposeInt('count'),
@@ -27,7 +27,7 @@ const MessageReaction = builder.objectRef<ReactionRecord>('MessageReaction').imp
   }),
 });
 
-export const Message = builder.objectRef<MessageRecord>('Message').implement({
+export const Message = builder.objectRef<MessageShape>('Message').implement({
   description: 'A message in a conversation.',
   fields: (t) => ({
     id: t.exposeID('id', { nullable: false }),
@@ -40,7 +40,7 @@ export const Message = builder.objectRef<MessageRecord>('Message').implement({
   }),
 });
 
-type PresenceParticipant = PresenceRecord['participants'][number];
+type PresenceParticipant = PresenceShape['participants'][number];
 const PresenceParticipant = builder.objectRef<PresenceParticipant>('PresenceParticipant').implement({
   fields: (t) => ({
     username: t.exposeString('username', { nullable: false }),
@@ -50,7 +50,7 @@ const PresenceParticipant = builder.objectRef<PresenceParticipant>('PresencePart
   }),
 });
 
-export const ConversationPresence = builder.objectRef<PresenceRecord>('ConversationPresence').implement({
+export const ConversationPresence = builder.objectRef<PresenceShape>('ConversationPresence').implement({
   description: 'Who in a conversation is online or typing.',
   fields: (t) => ({
     participants: t.field({ type: [PresenceParticipant], resolve: (p) => p.participants }),
@@ -58,7 +58,7 @@ export const ConversationPresence = builder.objectRef<PresenceRecord>('Conversat
   }),
 });
 
-export const Conversation = builder.objectRef<ConversationRecord>('Conversation').implement({
+export const Conversation = builder.objectRef<ConversationShape>('Conversation').implement({
   description: 'A conversation between the caller and one other user.',
   fields: (t) => ({
     id: t.exposeID('id', { nullable: false }),
@@ -77,7 +77,7 @@ export const Conversation = builder.objectRef<ConversationRecord>('Conversation'
 });
 export const ConversationConnection = connectionOf('Conversation', Conversation);
 
-export const Notification = builder.objectRef<NotificationRecord>('Notification').implement({
+export const Notification = builder.objectRef<NotificationShape>('Notification').implement({
   fields: (t) => ({
     id: t.exposeID('id', { nullable: false }),
     type: t.exposeString('type', { description: 'An event name such as order.created.' }),
@@ -90,8 +90,8 @@ export const Notification = builder.objectRef<NotificationRecord>('Notification'
 });
 export const NotificationConnection = connectionOf('Notification', Notification);
 
-type WalletTransactionRecord = WalletRecord['transactions'][number];
-const WalletTransaction = builder.objectRef<WalletTransactionRecord>('WalletTransaction').implement({
+type WalletTransactionShape = WalletShape['transactions'][number];
+const WalletTransaction = builder.objectRef<WalletTransactionShape>('WalletTransaction').implement({
   fields: (t) => ({
     id: t.exposeID('id', { nullable: false }),
     type: t.exposeString('type'),
@@ -101,7 +101,7 @@ const WalletTransaction = builder.objectRef<WalletTransactionRecord>('WalletTran
   }),
 });
 
-export const Wallet = builder.objectRef<WalletRecord>('Wallet').implement({
+export const Wallet = builder.objectRef<WalletShape>('Wallet').implement({
   description: "The caller's payments wallet (latest transactions first).",
   fields: (t) => ({
     balance: t.exposeFloat('balance'),
@@ -112,7 +112,7 @@ export const Wallet = builder.objectRef<WalletRecord>('Wallet').implement({
   }),
 });
 
-export const TypingPayload = builder.objectRef<TypingRecord>('TypingPayload').implement({
+export const TypingPayload = builder.objectRef<TypingShape>('TypingPayload').implement({
   fields: (t) => ({
     conversationId: t.exposeID('conversationId', { nullable: false }),
     typing: t.exposeBoolean('typing', { nullable: false }),
@@ -120,7 +120,7 @@ export const TypingPayload = builder.objectRef<TypingRecord>('TypingPayload').im
   }),
 });
 
-export const MessagePayload = builder.objectRef<{ message: MessageRecord }>('MessagePayload').implement({
+export const MessagePayload = builder.objectRef<{ message: MessageShape }>('MessagePayload').implement({
   fields: (t) => ({ message: t.field({ type: Message, resolve: (p) => p.message }) }),
 });
 

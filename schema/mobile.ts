@@ -4,7 +4,7 @@
  * (login, register, refresh, forgot password), which are mutations because
  * they change upstream state (a refresh token is single use).
  */
-import type { MobileHomeRecord, MobileOrderRecord, PasswordResetRecord, TokenPairRecord } from '../src/upstreams/marketplace/map.js';
+import type { MobileHomeShape, MobileOrderShape, PasswordResetShape, TokenPairShape } from '../src/upstreams/marketplace/map.js';
 import * as resolve from '../resolvers/mobile.js';
 import { builder } from './builder.js';
 import { connectionOf, pagingArgs } from './connection.js';
@@ -14,7 +14,7 @@ import { Category } from './platform.js';
 import { User } from './users.js';
 import { upstream, via } from './upstream-docs.js';
 
-export const MobileHome = builder.objectRef<MobileHomeRecord>('MobileHome').implement({
+export const MobileHome = builder.objectRef<MobileHomeShape>('MobileHome').implement({
   description: 'The mobile home feed; personalised (recent gigs, active orders) when a token is sent.',
   fields: (t) => ({
     greeting: t.exposeString('greeting'),
@@ -27,7 +27,7 @@ export const MobileHome = builder.objectRef<MobileHomeRecord>('MobileHome').impl
   }),
 });
 
-export const MobileOrder = builder.objectRef<MobileOrderRecord>('MobileOrder').implement({
+export const MobileOrder = builder.objectRef<MobileOrderShape>('MobileOrder').implement({
   description: 'The compact mobile view of an order.',
   fields: (t) => ({
     id: t.exposeID('id', { nullable: false, description: 'The order uuid.' }),
@@ -47,7 +47,7 @@ export const MobileOrder = builder.objectRef<MobileOrderRecord>('MobileOrder').i
 });
 export const MobileOrderConnection = connectionOf('MobileOrder', MobileOrder);
 
-export const MobileAuthPayload = builder.objectRef<TokenPairRecord>('MobileAuthPayload').implement({
+export const MobileAuthPayload = builder.objectRef<TokenPairShape>('MobileAuthPayload').implement({
   description: "A token pair. The access token is a marketplace bearer token; the refresh token is single use. Never logged by the gateway.",
   fields: (t) => ({
     accessToken: t.exposeString('accessToken', { nullable: false }),
@@ -58,7 +58,7 @@ export const MobileAuthPayload = builder.objectRef<TokenPairRecord>('MobileAuthP
   }),
 });
 
-export const PasswordResetPayload = builder.objectRef<PasswordResetRecord>('PasswordResetPayload').implement({
+export const PasswordResetPayload = builder.objectRef<PasswordResetShape>('PasswordResetPayload').implement({
   description: 'The answer to a password reset request; the same whether or not an account matches.',
   fields: (t) => ({
     sent: t.exposeBoolean('sent'),

@@ -21,7 +21,7 @@ import { upstream, via } from './upstream-docs.js';
 
 export const OfferStatus = builder.enumType('OfferStatus', { values: ['PENDING', 'COUNTERED', 'ACCEPTED', 'DECLINED', 'CANCELLED'] as const });
 
-export const Offer = builder.objectRef<M.OfferRecord>('Offer');
+export const Offer = builder.objectRef<M.OfferShape>('Offer');
 export const OfferConnection = connectionOf('Offer', Offer);
 
 Offer.implement({
@@ -57,7 +57,7 @@ Offer.implement({
   }),
 });
 
-export const OfferPayload = builder.objectRef<{ offer: M.OfferRecord }>('OfferPayload').implement({
+export const OfferPayload = builder.objectRef<{ offer: M.OfferShape }>('OfferPayload').implement({
   fields: (t) => ({ offer: t.field({ type: Offer, description: 'The offer after the change (for a counter: the new counter offer).', resolve: (p) => p.offer }) }),
 });
 

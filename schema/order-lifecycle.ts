@@ -17,7 +17,7 @@ import { upstream, via } from './upstream-docs.js';
 
 export const ExtensionResponse = builder.enumType('ExtensionResponse', { values: ['APPROVE', 'REJECT'] as const });
 
-export const OrderCountdown = builder.objectRef<M.OrderCountdownRecord>('OrderCountdown').implement({
+export const OrderCountdown = builder.objectRef<M.OrderCountdownShape>('OrderCountdown').implement({
   description: 'Time left until the order is due, on the marketplace clock.',
   fields: (t) => ({
     status: t.exposeString('status'),
@@ -30,7 +30,7 @@ export const OrderCountdown = builder.objectRef<M.OrderCountdownRecord>('OrderCo
   }),
 });
 
-export const OrderExtension = builder.objectRef<M.OrderExtensionRecord>('OrderExtension').implement({
+export const OrderExtension = builder.objectRef<M.OrderExtensionShape>('OrderExtension').implement({
   description: 'A request to move the due date of an order; either party may request it and either may respond.',
   fields: (t) => ({
     id: t.exposeID('id', { nullable: false, description: 'The extension uuid.' }),
@@ -46,7 +46,7 @@ export const OrderExtension = builder.objectRef<M.OrderExtensionRecord>('OrderEx
   }),
 });
 
-export const OrderTimelineEvent = builder.objectRef<M.OrderTimelineEventRecord>('OrderTimelineEvent').implement({
+export const OrderTimelineEvent = builder.objectRef<M.OrderTimelineEventShape>('OrderTimelineEvent').implement({
   fields: (t) => ({
     type: t.exposeString('type', { nullable: false, description: 'An event name such as `order.created`.' }),
     actorUsername: t.exposeString('actorUsername'),
@@ -55,7 +55,7 @@ export const OrderTimelineEvent = builder.objectRef<M.OrderTimelineEventRecord>(
   }),
 });
 
-export const OrderFile = builder.objectRef<M.OrderFileRecord>('OrderFile').implement({
+export const OrderFile = builder.objectRef<M.OrderFileShape>('OrderFile').implement({
   description: 'A file delivered on an order.',
   fields: (t) => ({
     name: t.exposeString('name', { nullable: false }),
@@ -66,7 +66,7 @@ export const OrderFile = builder.objectRef<M.OrderFileRecord>('OrderFile').imple
   }),
 });
 
-export const CartEntry = builder.objectRef<M.CartEntryRecord>('CartEntry').implement({
+export const CartEntry = builder.objectRef<M.CartEntryShape>('CartEntry').implement({
   description: 'A completed order added back to the cart.',
   fields: (t) => ({
     id: t.exposeID('id', { nullable: false }),
@@ -84,18 +84,18 @@ export const CartEntry = builder.objectRef<M.CartEntryRecord>('CartEntry').imple
 });
 export const CartEntryConnection = connectionOf('CartEntry', CartEntry);
 
-export const OrderPayload = builder.objectRef<{ order: M.OrderRecord }>('OrderPayload').implement({
+export const OrderPayload = builder.objectRef<{ order: M.OrderShape }>('OrderPayload').implement({
   fields: (t) => ({ order: t.field({ type: Order, resolve: (p) => p.order }) }),
 });
 
-export const OrderExtensionPayload = builder.objectRef<{ extension: M.OrderExtensionRecord; orderId: string }>('OrderExtensionPayload').implement({
+export const OrderExtensionPayload = builder.objectRef<{ extension: M.OrderExtensionShape; orderId: string }>('OrderExtensionPayload').implement({
   fields: (t) => ({
     extension: t.field({ type: OrderExtension, resolve: (p) => p.extension }),
     order: t.field({ type: Order, ...via.marketplace('ordersShow', 'The order after the change (an approval moves dueAt).'), resolve: (p, _a, ctx) => resolve.orderOf(p.orderId, ctx) }),
   }),
 });
 
-export const CartEntryPayload = builder.objectRef<{ cartEntry: M.CartEntryRecord }>('CartEntryPayload').implement({
+export const CartEntryPayload = builder.objectRef<{ cartEntry: M.CartEntryShape }>('CartEntryPayload').implement({
   fields: (t) => ({ cartEntry: t.field({ type: CartEntry, resolve: (p) => p.cartEntry }) }),
 });
 

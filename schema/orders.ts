@@ -1,5 +1,5 @@
 /** Order with its deliveries and revisions, and the links to its gig, seller and buyer. */
-import type { DeliveryRecord, OrderRecord, RevisionRecord } from '../src/upstreams/marketplace/map.js';
+import type { DeliveryShape, OrderShape, RevisionShape } from '../src/upstreams/marketplace/map.js';
 import * as resolve from '../resolvers/orders.js';
 import { builder } from './builder.js';
 import { connectionOf, pagingArgs } from './connection.js';
@@ -8,7 +8,7 @@ import { Seller } from './sellers.js';
 import { User } from './users.js';
 import { upstream, via } from './upstream-docs.js';
 
-export const Delivery = builder.objectRef<DeliveryRecord>('Delivery').implement({
+export const Delivery = builder.objectRef<DeliveryShape>('Delivery').implement({
   description: 'Work a seller delivered on an order.',
   fields: (t) => ({
     id: t.exposeID('id', { nullable: false }),
@@ -19,7 +19,7 @@ export const Delivery = builder.objectRef<DeliveryRecord>('Delivery').implement(
   }),
 });
 
-export const Revision = builder.objectRef<RevisionRecord>('Revision').implement({
+export const Revision = builder.objectRef<RevisionShape>('Revision').implement({
   description: 'A revision the buyer requested on an order.',
   fields: (t) => ({
     id: t.exposeID('id', { nullable: false }),
@@ -29,7 +29,7 @@ export const Revision = builder.objectRef<RevisionRecord>('Revision').implement(
   }),
 });
 
-export const Order = builder.objectRef<OrderRecord>('Order').implement({
+export const Order = builder.objectRef<OrderShape>('Order').implement({
   description: 'An order of a gig.',
   fields: (t) => ({
     id: t.exposeID('id', { nullable: false, description: 'The order uuid.' }),

@@ -4,14 +4,14 @@
  * these fields read the cross-request reference cache and never forward the
  * caller's token.
  */
-import type { CountryRecord, CurrencyRecord, LanguageRecord, LocaleRecord, ThemeRecord } from '../src/upstreams/marketplace/map.js';
+import type { CountryShape, CurrencyShape, LanguageShape, LocaleShape, ThemeShape } from '../src/upstreams/marketplace/map.js';
 import * as resolve from '../resolvers/platform-extra.js';
 import { builder } from './builder.js';
 import { upstream } from './upstream-docs.js';
 
 const CACHED = 'Public reference data, cached across requests (REFERENCE_CACHE_TTL_MS).';
 
-export const Theme = builder.objectRef<ThemeRecord>('Theme').implement({
+export const Theme = builder.objectRef<ThemeShape>('Theme').implement({
   description: 'The marketplace branding theme.',
   fields: (t) => ({
     name: t.exposeString('name'),
@@ -22,7 +22,7 @@ export const Theme = builder.objectRef<ThemeRecord>('Theme').implement({
   }),
 });
 
-export const Locale = builder.objectRef<LocaleRecord>('Locale').implement({
+export const Locale = builder.objectRef<LocaleShape>('Locale').implement({
   description: 'The default locale settings of the marketplace.',
   fields: (t) => ({
     locale: t.exposeString('locale', { nullable: false }),
@@ -35,7 +35,7 @@ export const Locale = builder.objectRef<LocaleRecord>('Locale').implement({
   }),
 });
 
-export const Language = builder.objectRef<LanguageRecord>('Language').implement({
+export const Language = builder.objectRef<LanguageShape>('Language').implement({
   description: 'A language the marketplace is offered in.',
   fields: (t) => ({
     code: t.exposeString('code', { nullable: false }),
@@ -45,7 +45,7 @@ export const Language = builder.objectRef<LanguageRecord>('Language').implement(
   }),
 });
 
-export const Currency = builder.objectRef<CurrencyRecord>('Currency').implement({
+export const Currency = builder.objectRef<CurrencyShape>('Currency').implement({
   description: 'A display currency.',
   fields: (t) => ({
     code: t.exposeString('code', { nullable: false }),
@@ -56,7 +56,7 @@ export const Currency = builder.objectRef<CurrencyRecord>('Currency').implement(
   }),
 });
 
-export const Country = builder.objectRef<CountryRecord>('Country').implement({
+export const Country = builder.objectRef<CountryShape>('Country').implement({
   description: 'A country (ISO 3166 alpha-2 code).',
   fields: (t) => ({
     code: t.exposeString('code', { nullable: false }),

@@ -1,10 +1,10 @@
 /** Public reference data: categories, the API scopes and webhook event types of /openapi.json. */
-import type { ApiScopeRecord, CategoryRecord, WebhookEventTypeRecord } from '../src/upstreams/marketplace/map.js';
+import type { ApiScopeShape, CategoryShape, WebhookEventTypeShape } from '../src/upstreams/marketplace/map.js';
 import * as resolve from '../resolvers/platform.js';
 import { builder } from './builder.js';
 import { upstream, via } from './upstream-docs.js';
 
-export const Category = builder.objectRef<CategoryRecord>('Category').implement({
+export const Category = builder.objectRef<CategoryShape>('Category').implement({
   description: 'A gig category.',
   fields: (t) => ({
     slug: t.exposeString('slug', { nullable: false }),
@@ -14,7 +14,7 @@ export const Category = builder.objectRef<CategoryRecord>('Category').implement(
   }),
 });
 
-export const ApiScope = builder.objectRef<ApiScopeRecord>('ApiScope').implement({
+export const ApiScope = builder.objectRef<ApiScopeShape>('ApiScope').implement({
   description: 'A permission scope a marketplace token can carry (x-scopes of /openapi.json).',
   fields: (t) => ({
     slug: t.exposeString('slug', { nullable: false }),
@@ -25,7 +25,7 @@ export const ApiScope = builder.objectRef<ApiScopeRecord>('ApiScope').implement(
   }),
 });
 
-export const WebhookEventType = builder.objectRef<WebhookEventTypeRecord>('WebhookEventType').implement({
+export const WebhookEventType = builder.objectRef<WebhookEventTypeShape>('WebhookEventType').implement({
   description: 'A marketplace webhook event kind (x-webhook-events of /openapi.json).',
   fields: (t) => ({
     name: t.exposeString('name', { nullable: false }),

@@ -17,9 +17,9 @@ import { Seller } from './sellers.js';
 import { User } from './users.js';
 import { upstream, via } from './upstream-docs.js';
 
-export const Proposal = builder.objectRef<M.ProposalRecord>('Proposal');
+export const Proposal = builder.objectRef<M.ProposalShape>('Proposal');
 export const ProposalConnection = connectionOf('Proposal', Proposal);
-export const BuyerRequest = builder.objectRef<M.BuyerRequestRecord>('BuyerRequest');
+export const BuyerRequest = builder.objectRef<M.BuyerRequestShape>('BuyerRequest');
 export const BuyerRequestConnection = connectionOf('BuyerRequest', BuyerRequest);
 
 BuyerRequest.implement({
@@ -71,10 +71,10 @@ Proposal.implement({
   }),
 });
 
-export const BuyerRequestPayload = builder.objectRef<{ request: M.BuyerRequestRecord }>('BuyerRequestPayload').implement({
+export const BuyerRequestPayload = builder.objectRef<{ request: M.BuyerRequestShape }>('BuyerRequestPayload').implement({
   fields: (t) => ({ request: t.field({ type: BuyerRequest, resolve: (p) => p.request }) }),
 });
-export const ProposalPayload = builder.objectRef<{ proposal: M.ProposalRecord }>('ProposalPayload').implement({
+export const ProposalPayload = builder.objectRef<{ proposal: M.ProposalShape }>('ProposalPayload').implement({
   fields: (t) => ({ proposal: t.field({ type: Proposal, resolve: (p) => p.proposal }) }),
 });
 

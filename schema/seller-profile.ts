@@ -4,12 +4,12 @@
  * studios with the favorite toggle, and a seller's own analytics and leads.
  */
 import type {
-  ConversionRecord,
-  PortfolioProjectRecord,
-  SellerAvailabilityRecord,
-  SellerGrowthRecord,
-  SellerProfileRecord,
-  TestimonialRecord,
+  ConversionShape,
+  PortfolioProjectShape,
+  SellerAvailabilityShape,
+  SellerGrowthShape,
+  SellerProfileShape,
+  TestimonialShape,
 } from '../src/upstreams/marketplace/map.js';
 import * as resolve from '../resolvers/seller-profile.js';
 import { sellerByName } from '../resolvers/sellers.js';
@@ -20,7 +20,7 @@ import { BuyerRequestConnection } from './requests.js';
 import { Seller, SellerConnection } from './sellers.js';
 import { upstream, via } from './upstream-docs.js';
 
-export const SellerProfile = builder.objectRef<SellerProfileRecord>('SellerProfile').implement({
+export const SellerProfile = builder.objectRef<SellerProfileShape>('SellerProfile').implement({
   description: "A seller's public profile details.",
   fields: (t) => ({
     bio: t.exposeString('bio'),
@@ -34,7 +34,7 @@ export const SellerProfile = builder.objectRef<SellerProfileRecord>('SellerProfi
   }),
 });
 
-export const PortfolioProject = builder.objectRef<PortfolioProjectRecord>('PortfolioProject').implement({
+export const PortfolioProject = builder.objectRef<PortfolioProjectShape>('PortfolioProject').implement({
   description: 'A project in a seller portfolio, identified by its slug.',
   fields: (t) => ({
     slug: t.exposeString('slug', { nullable: false }),
@@ -48,7 +48,7 @@ export const PortfolioProject = builder.objectRef<PortfolioProjectRecord>('Portf
   }),
 });
 
-export const SellerAvailability = builder.objectRef<SellerAvailabilityRecord>('SellerAvailability').implement({
+export const SellerAvailability = builder.objectRef<SellerAvailabilityShape>('SellerAvailability').implement({
   fields: (t) => ({
     status: t.exposeString('status', { description: 'available, busy or away.' }),
     acceptingOrders: t.exposeBoolean('acceptingOrders'),
@@ -59,7 +59,7 @@ export const SellerAvailability = builder.objectRef<SellerAvailabilityRecord>('S
   }),
 });
 
-export const Testimonial = builder.objectRef<TestimonialRecord>('Testimonial').implement({
+export const Testimonial = builder.objectRef<TestimonialShape>('Testimonial').implement({
   description: 'An approved testimonial about a seller.',
   fields: (t) => ({
     id: t.exposeID('id', { nullable: false }),
@@ -72,7 +72,7 @@ export const Testimonial = builder.objectRef<TestimonialRecord>('Testimonial').i
   }),
 });
 
-type GrowthPoint = SellerGrowthRecord['series'][number];
+type GrowthPoint = SellerGrowthShape['series'][number];
 const GrowthPoint = builder.objectRef<GrowthPoint>('SellerGrowthPoint').implement({
   fields: (t) => ({
     weekStart: t.field({ type: 'DateTime', resolve: (p) => p.weekStart }),
@@ -81,7 +81,7 @@ const GrowthPoint = builder.objectRef<GrowthPoint>('SellerGrowthPoint').implemen
   }),
 });
 
-export const SellerGrowth = builder.objectRef<SellerGrowthRecord>('SellerGrowth').implement({
+export const SellerGrowth = builder.objectRef<SellerGrowthShape>('SellerGrowth').implement({
   description: "The calling seller's orders and revenue over a period, by week.",
   fields: (t) => ({
     periodDays: t.exposeInt('periodDays'),
@@ -94,8 +94,8 @@ export const SellerGrowth = builder.objectRef<SellerGrowthRecord>('SellerGrowth'
   }),
 });
 
-type GigConversionRecord = ConversionRecord['gigs'][number];
-const GigConversion = builder.objectRef<GigConversionRecord>('GigConversion').implement({
+type GigConversionShape = ConversionShape['gigs'][number];
+const GigConversion = builder.objectRef<GigConversionShape>('GigConversion').implement({
   fields: (t) => ({
     gigSlug: t.exposeString('gigSlug', { nullable: false }),
     gig: t.field({ type: Gig, ...via.marketplace('gigsShow'), resolve: resolve.gigOf }),
@@ -105,7 +105,7 @@ const GigConversion = builder.objectRef<GigConversionRecord>('GigConversion').im
   }),
 });
 
-export const ConversionAnalytics = builder.objectRef<ConversionRecord>('ConversionAnalytics').implement({
+export const ConversionAnalytics = builder.objectRef<ConversionShape>('ConversionAnalytics').implement({
   description: "The calling seller's views-to-orders conversion, overall and per gig.",
   fields: (t) => ({
     views: t.exposeInt('views'),

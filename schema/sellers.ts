@@ -1,11 +1,11 @@
 /** Seller: a user who sells (their gigs, `Seller.gigs`, are defined beside Gig in gigs.ts). */
-import type { SellerRecord } from '../src/upstreams/marketplace/map.js';
+import type { SellerShape } from '../src/upstreams/marketplace/map.js';
 import * as resolve from '../resolvers/sellers.js';
 import { builder } from './builder.js';
 import { connectionOf, pagingArgs } from './connection.js';
 import { upstream } from './upstream-docs.js';
 
-export const Seller = builder.objectRef<SellerRecord>('Seller');
+export const Seller = builder.objectRef<SellerShape>('Seller');
 export const SellerConnection = connectionOf('Seller', Seller);
 
 Seller.implement({

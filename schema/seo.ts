@@ -1,5 +1,5 @@
 /** Website analysis: reports and projects, their lists, and the four mutations. */
-import type { SeoProjectRecord, SeoReportRecord } from '../src/upstreams/seo/map.js';
+import type { SeoProjectShape, SeoReportShape } from '../src/upstreams/seo/map.js';
 import { PRIVACY_VALUES, RESULT_VALUES } from '../src/upstreams/seo/map.js';
 import * as resolve from '../resolvers/seo.js';
 import { builder } from './builder.js';
@@ -22,7 +22,7 @@ export const SeoProjectSortField = builder.enumType('SeoProjectSortField', {
   values: ['CREATED_AT', 'NAME'] as const,
 });
 
-export const SeoReport = builder.objectRef<SeoReportRecord>('SeoReport').implement({
+export const SeoReport = builder.objectRef<SeoReportShape>('SeoReport').implement({
   description: 'An analysis report of one web page.',
   fields: (t) => ({
     id: t.exposeID('id', { nullable: false }),
@@ -38,7 +38,7 @@ export const SeoReport = builder.objectRef<SeoReportRecord>('SeoReport').impleme
 });
 export const SeoReportConnection = connectionOf('SeoReport', SeoReport);
 
-export const SeoProject = builder.objectRef<SeoProjectRecord>('SeoProject').implement({
+export const SeoProject = builder.objectRef<SeoProjectShape>('SeoProject').implement({
   description: 'A project grouping reports.',
   fields: (t) => ({
     name: t.exposeString('name', { nullable: false }),
@@ -83,7 +83,7 @@ const UpdateSeoReportInput = builder.inputType('UpdateSeoReportInput', {
   }),
 });
 
-export const SeoReportPayload = builder.objectRef<{ report: SeoReportRecord }>('SeoReportPayload').implement({
+export const SeoReportPayload = builder.objectRef<{ report: SeoReportShape }>('SeoReportPayload').implement({
   fields: (t) => ({ report: t.field({ type: SeoReport, resolve: (p) => p.report }) }),
 });
 

@@ -1,10 +1,10 @@
 /** User: a marketplace account (`me`, `user(username)`, order buyers, reviewers). */
-import type { UserRecord } from '../src/upstreams/marketplace/map.js';
+import type { UserShape } from '../src/upstreams/marketplace/map.js';
 import * as resolve from '../resolvers/users.js';
 import { builder } from './builder.js';
 import { upstream } from './upstream-docs.js';
 
-export const User = builder.objectRef<UserRecord>('User').implement({
+export const User = builder.objectRef<UserShape>('User').implement({
   description: 'A marketplace user.',
   fields: (t) => ({
     username: t.exposeString('username', { nullable: false }),

@@ -14,7 +14,7 @@ import type { Logger } from './logger.js';
 import type { ReferenceData } from './reference-data.js';
 import type { EventBus } from './webhooks/events.js';
 import { bindClients, type Clients, type Credentials, type UpstreamPools } from './upstreams/index.js';
-import type { CallScope } from './upstreams/http.js';
+import type { RequestBinding } from './upstreams/http.js';
 import { CallBudget } from './upstreams/call-budget.js';
 
 export interface GatewayContext extends YogaInitialContext {
@@ -109,8 +109,8 @@ export function createContextFactory(deps: ContextDeps) {
     const requestId = requestIdOf(request);
     const inFlight = { count: 0 };
     const budget = new CallBudget();
-    const scope: CallScope = { signal, deadlineAt, idempotencyKey: idempotencyKeyOf(request), requestId, inFlight, budget };
-    const clients = bindClients(deps.pools, credentials, scope);
+    const binding: RequestBinding = { signal, deadlineAt, idempotencyKey: idempotencyKeyOf(request), requestId, inFlight, budget };
+    const clients = bindClients(deps.pools, credentials, binding);
     return {
       finish: () => {
         clearTimeout(deadline);

@@ -62,5 +62,3 @@ export class UpstreamError extends GatewayError {
 export const badUserInput = (message: string, field?: string): GatewayError =>
   new GatewayError(message, 'BAD_USER_INPUT', field ? { field } : {});
 
-export const unauthenticated = (upstream: UpstreamName, message: string): UpstreamError =>
-  new UpstreamError(upstream, 'UNAUTHENTICATED', message);

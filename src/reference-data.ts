@@ -10,21 +10,17 @@
 import type { UpstreamPools } from './upstreams/index.js';
 import { noteCacheHit } from './upstreams/upstream-span.js';
 import { MarketplaceClient } from './upstreams/marketplace/client.js';
-import {
-  countrySchema,
-  currencySchema,
-  languageSchema,
-  localeSchema,
-  themeSchema,
-  type ApiScopeRecord,
-  type CategoryRecord,
-  type CountryRecord,
-  type CurrencyRecord,
-  type LanguageRecord,
-  type LocaleRecord,
-  type ThemeRecord,
-  type WebhookEventTypeRecord,
+import type {
+  ApiScopeShape,
+  CategoryShape,
+  CountryShape,
+  CurrencyShape,
+  LanguageShape,
+  LocaleShape,
+  ThemeShape,
+  WebhookEventTypeShape,
 } from './upstreams/marketplace/map.js';
+import { marketplaceOperations as ops } from './upstreams/marketplace/operations.js';
 
 interface Entry<T> {
   value: Promise<T>;
@@ -56,40 +52,40 @@ export class ReferenceData {
     return value;
   }
 
-  categories(): Promise<CategoryRecord[]> {
-    return this.cached('categories', (client) => client.listCategories());
+  categories(): Promise<CategoryShape[]> {
+    return this.cached('categories', (client) => client.call(ops.categoriesIndex));
   }
 
-  theme(): Promise<ThemeRecord> {
-    return this.cached('theme', (client) => client.one('themeShow', themeSchema, 'theme'));
+  theme(): Promise<ThemeShape> {
+    return this.cached('theme', (client) => client.call(ops.themeShow));
   }
 
   /** The upstream's default locale: asked without a token, so it is the same for every caller. */
-  locale(): Promise<LocaleRecord> {
-    return this.cached('locale', (client) => client.one('localeShow', localeSchema, 'locale'));
+  locale(): Promise<LocaleShape> {
+    return this.cached('locale', (client) => client.call(ops.localeShow));
   }
 
-  languages(): Promise<LanguageRecord[]> {
-    return this.cached('languages', (client) => client.list('languagesIndex', languageSchema, 'language'));
+  languages(): Promise<LanguageShape[]> {
+    return this.cached('languages', (client) => client.call(ops.languagesIndex));
   }
 
-  currencies(): Promise<CurrencyRecord[]> {
-    return this.cached('currencies', (client) => client.list('currenciesIndex', currencySchema, 'currency'));
+  currencies(): Promise<CurrencyShape[]> {
+    return this.cached('currencies', (client) => client.call(ops.currenciesIndex));
   }
 
-  countries(): Promise<CountryRecord[]> {
-    return this.cached('countries', (client) => client.list('countriesIndex', countrySchema, 'country'));
+  countries(): Promise<CountryShape[]> {
+    return this.cached('countries', (client) => client.call(ops.countriesIndex));
   }
 
   private description() {
-    return this.cached('openapi', (client) => client.getDescription());
+    return this.cached('openapi', (client) => client.call(ops.openapi));
   }
 
-  async apiScopes(): Promise<ApiScopeRecord[]> {
+  async apiScopes(): Promise<ApiScopeShape[]> {
     return (await this.description())['x-scopes'];
   }
 
-  async webhookEventTypes(): Promise<WebhookEventTypeRecord[]> {
+  async webhookEventTypes(): Promise<WebhookEventTypeShape[]> {
     return (await this.description())['x-webhook-events'];
   }
 

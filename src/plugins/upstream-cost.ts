@@ -1,8 +1,10 @@
 /**
  * Estimates how many upstream calls an operation can make, from the schema's
- * `@upstream` directives, as an upper bound:
- * - each upstream-backed field costs one call per parent instance; a window
- *   after a cursor may straddle two pages (MAX_WINDOW_PAGES), and a field
+ * `@upstream` directives and the operation rows they name
+ * (src/upstreams/operation-index.ts), as an upper bound:
+ * - each upstream-backed field costs its row's `calls` per parent instance; a
+ *   window of a paged row after a cursor may straddle two pages
+ *   (MAX_WINDOW_PAGES), and a field
  *   that scans upstream pages costs its page cap (CALLS_PER_INSTANCE);
  * - a field with `first` multiplies its children by `first`, read from the
  *   coerced variables (defaults included); an unknown value counts as the
@@ -41,6 +43,7 @@ import {
 } from 'graphql';
 import { callsToResolve, MAX_NODE_IDS, NODE_TYPES } from '../global-id.js';
 import { DEFAULT_FIRST, MAX_FIRST, MAX_SCAN_PAGES, MAX_WINDOW_PAGES } from '../upstreams/paging.js';
+import { operationOfField } from '../upstreams/operation-index.js';
 
 /**
  * Children of a list that is not paged by `first` (`items`, `recentlyViewedGigs`,
@@ -74,11 +77,6 @@ interface CostInput {
 }
 
 type AnyField = GraphQLField<unknown, unknown>;
-
-const isUpstreamField = (field: AnyField): boolean => {
-  const directives = field.extensions?.directives as Record<string, unknown> | undefined;
-  return directives?.upstream !== undefined || field.astNode?.directives?.some((d) => d.name.value === 'upstream') === true;
-};
 
 /** How many lists deep a type is: `[[X]]` is 2. */
 function listDepth(type: GraphQLOutputType): number {
@@ -149,10 +147,12 @@ export function estimateUpstreamCalls({ schema, document, operation, variables }
     }
     const declared = CALLS_PER_INSTANCE[`${parent.name}.${field.name}`];
     if (declared !== undefined) return declared;
-    if (!isUpstreamField(field)) return 0;
-    const paged = field.args.some((a) => a.name === 'after');
-    const after = paged ? argumentOf(field, node, 'after') : undefined;
-    return after === undefined || after === null ? 1 : MAX_WINDOW_PAGES;
+    // The field's operation row says what one call costs and whether it is paged.
+    const upstream = operationOfField(field);
+    if (!upstream) return 0;
+    if (!upstream.paginated) return upstream.calls;
+    const after = argumentOf(field, node, 'after');
+    return (after === undefined || after === null ? 1 : MAX_WINDOW_PAGES) * upstream.calls;
   };
 
   /** The field as each type that may stand at `type` defines it: the costliest counts. */

@@ -48,8 +48,8 @@ export interface UpstreamHttpOptions {
   publicCache?: PublicCache;
 }
 
-/** What one GraphQL request gives every upstream call it makes. */
-export type CallScope = Pick<UpstreamRequest, 'signal' | 'deadlineAt' | 'idempotencyKey' | 'requestId' | 'inFlight' | 'budget'>;
+/** What one GraphQL request gives every upstream call it makes (the clients are bound to it per request). */
+export type RequestBinding = Pick<UpstreamRequest, 'signal' | 'deadlineAt' | 'idempotencyKey' | 'requestId' | 'inFlight' | 'budget'>;
 
 export interface UpstreamRequest {
   method: HttpMethod;
@@ -74,6 +74,8 @@ export interface UpstreamRequest {
   operation: string;
   /** The operation's path template (`/gigs/{slug}/reviews`), for the span's `url.template`. */
   template?: string;
+  /** Safe to repeat, so retried (the operation row's `idempotent`); GETs when not given. */
+  idempotent?: boolean;
   /** The gateway's code for a non-2xx status of this upstream, for the span. */
   codeOf?: (status: number) => string | undefined;
   /** A GET of an operation needing no credential, sent without one: its answer may be shared (public-cache/). */
@@ -146,7 +148,9 @@ export class UpstreamHttp implements CacheableUpstream {
   }
 
   /**
-   * Sends a request (a GET through the shared public cache, when there is one). Only GETs are retried (at most `retries` times): on a
+   * Sends a request (a public read through the shared cache, when there is one).
+   * Only idempotent calls (the operation row's `idempotent`: GETs) are retried
+   * (at most `retries` times): on a
    * transport failure or 502/503/504 after a full-jitter backoff, and on a 429
    * or 503 whose Retry-After fits both the deadline and `retryMaxWaitMs`.
    * Anything else is sent exactly once, since a repeated mutation could apply twice.
@@ -186,7 +190,7 @@ export class UpstreamHttp implements CacheableUpstream {
 
   /** The attempts of one call; `settle` hears the verdict of the latest. */
   private async attempts(req: UpstreamRequest, admission: Admission, settle: (verdict: Verdict) => void): Promise<UpstreamResponse> {
-    const idempotent = req.method === 'GET';
+    const idempotent = req.idempotent ?? req.method === 'GET';
     // A half-open probe is a single attempt: its verdict decides at once.
     const maxAttempts = idempotent && admission === 'call' ? this.options.retries + 1 : 1;
     for (let attempt = 1; ; attempt++) {

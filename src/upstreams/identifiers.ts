@@ -5,7 +5,7 @@
  */
 import { badUserInput } from '../errors.js';
 
-export const MAX_IDENTIFIER_LENGTH = 200;
+const MAX_IDENTIFIER_LENGTH = 200;
 
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
@@ -25,7 +25,7 @@ export function identifier(value: string, argument: string): string {
 }
 
 /** One path segment: everything but unreserved characters is percent-encoded ('/' → %2F, ' ' → %20). */
-export function encodeSegment(value: string): string {
+function encodeSegment(value: string): string {
   return encodeURIComponent(value).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
 }
 

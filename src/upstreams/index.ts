@@ -6,8 +6,8 @@
 import type { Config } from '../config.js';
 import type { UpstreamName } from '../errors.js';
 import type { Logger } from '../logger.js';
-import { UpstreamHttp } from './http.js';
-import type { CallScope } from './http.js';
+import { UpstreamHttp, type RequestBinding } from './http.js';
+import type { BreakerOptions } from './breaker.js';
 import { MarketplaceClient } from './marketplace/client.js';
 import { SeoClient } from './seo/client.js';
 import { ItemsClient } from './items/client.js';
@@ -27,17 +27,12 @@ export interface Clients {
   items: ItemsClient;
 }
 
-export interface BreakerSettings {
-  failureThreshold: number;
-  cooldownMs: number;
-}
-
 /** `origins` are the resolved upstream origins (configured URL or embedded sandbox); every pool reads through `publicCache`. */
 export function createPools(
   config: Config,
   origins: Record<UpstreamName, string>,
   logger: Logger,
-  breaker?: Partial<BreakerSettings>,
+  breaker?: Partial<BreakerOptions>,
   publicCache?: PublicCache,
 ): UpstreamPools {
   const make = (name: UpstreamName) =>
@@ -57,11 +52,11 @@ export function createPools(
   return { marketplace: make('marketplace'), seo: make('seo'), items: make('items') };
 }
 
-export function bindClients(pools: UpstreamPools, credentials: Credentials, scope: CallScope): Clients {
+export function bindClients(pools: UpstreamPools, credentials: Credentials, binding: RequestBinding): Clients {
   return {
-    marketplace: new MarketplaceClient(pools.marketplace, credentials.marketplaceToken, scope),
-    seo: new SeoClient(pools.seo, credentials.seoApiKey, scope),
-    items: new ItemsClient(pools.items, credentials.itemsApiKey, scope),
+    marketplace: new MarketplaceClient(pools.marketplace, credentials.marketplaceToken, binding),
+    seo: new SeoClient(pools.seo, credentials.seoApiKey, binding),
+    items: new ItemsClient(pools.items, credentials.itemsApiKey, binding),
   };
 }
 

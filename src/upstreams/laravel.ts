@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { UpstreamError, type ErrorCode, type UpstreamName } from '../errors.js';
 import { parseRetryAfter, type UpstreamResponse } from './http.js';
 import { safeFieldErrors, safeUpstreamMessage } from './upstream-message.js';
-import { graphFieldName } from './marketplace/map.js';
+import { graphFieldName } from './marketplace/graph-shape.js';
 
 const pageMeta = z.object({
   current_page: z.number().int().min(1),

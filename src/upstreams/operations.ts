@@ -1,13 +1,27 @@
-/** The shape shared by the three upstreams' operation tables. */
+/**
+ * The shape shared by the three upstreams' operation tables. A row is the
+ * document's facts (`OperationSpec`: method, path, scope, status) plus how the
+ * gateway calls it (`OperationDescriptor`): how arguments become the request,
+ * how the answer is read and mapped to the graph shape, and what the call may
+ * cost. The clients' `call(descriptor, args)`, the cost estimate, the
+ * look-ahead, the connection helper and the spans all read these rows, so an
+ * operation is described once.
+ */
+import type { z } from 'zod';
+import type { UpstreamName } from '../errors.js';
+import type { Page } from './laravel.js';
+import type { PageRequest } from './paging.js';
+
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
+/** What the upstream document says about an operation. */
 export interface OperationSpec {
   /** Group heading of the upstream document. */
   group: string;
   method: HttpMethod;
   /** Path below the API root, with `{param}` placeholders. */
   path: string;
-  /** Scope the token needs; null when the operation declares no security. */
+  /** OAuth scope the token needs; null when the operation declares no security. */
   scope: string | null;
   /** A scope the endpoint reference lists although the description declares none (sent if present, never required). */
   referenceScope?: string;
@@ -29,4 +43,122 @@ export interface OperationSpec {
 export function isPublicRead(spec: OperationSpec): boolean {
   // A read whose reference lists a scope may need it after all: a token present still goes with it.
   return spec.method === 'GET' && spec.scope === null && spec.referenceScope === undefined && spec.personalised !== true;
+}
+
+/**
+ * How the answer is wrapped: `{data}` (one), `{data, meta}` (page), an unpaged
+ * `{data: [...]}` (list), or the body as a whole (raw).
+ */
+export type Envelope = 'one' | 'page' | 'list' | 'raw';
+
+/** The page sizes an upstream accepts: a list, or every size from 1 to max. */
+export type PageSizes = readonly number[] | { readonly max: number };
+
+/** `{slug: string}` for `/gigs/{slug}`: the arguments a path template needs. */
+export type PathParams<P extends string> = P extends `${string}{${infer Name}}${infer Rest}` ? { [K in Name]: string } & PathParams<Rest> : unknown;
+
+/** Query values as they go on the wire (undefined values are left out). */
+export type QueryValues = Record<string, string | number | boolean | undefined>;
+
+export interface OperationDescriptor<P extends string = string, E extends Envelope = Envelope, T = unknown, In = unknown> extends OperationSpec {
+  readonly service: UpstreamName;
+  /** The operation id (document's id or our name): the metrics and log label. */
+  readonly id: string;
+  readonly path: P;
+  readonly envelope: E;
+  /** Validates the payload inside the envelope and maps it to the graph shape (zod transforms). */
+  readonly schema: z.ZodType<T>;
+  /** What one payload is, for error messages ("gig", "AI request"). */
+  readonly what: string;
+  /** Names what was asked for in a NOT_FOUND message ("gig 'logo-design'"); the id when absent. */
+  subject?(params: PathParams<P>): string;
+  /** Turns the typed `query` argument into the upstream's query names (default: as given). */
+  encodeQuery?(query: never): QueryValues;
+  /**
+   * A read whose answer cannot depend on the caller (`isPublicRead`, on a
+   * service that needs no key for it): sent without any credential, and the
+   * only kind the shared cache keeps.
+   */
+  readonly public: boolean;
+  /** Safe to repeat: only these are retried, and only these may be prefetched. */
+  readonly idempotent: boolean;
+  /** The page sizes a paginated operation accepts (`page`/`per_page`); null when it is not paged. */
+  readonly paginated: PageSizes | null;
+  /** Upstream calls one call of this operation costs (the call budget counts one unit per call). */
+  readonly calls: number;
+  /** Phantom: the typed arguments beyond the path parameters (`query`, `body`). */
+  readonly input?: In;
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnyOperation = OperationDescriptor<string, Envelope, any, any>;
+
+/** The arguments `call(descriptor, args)` takes: path parameters, a page for a paged list, and the row's extra input. */
+export type CallArgs<D extends AnyOperation> = PathParams<D['path']> & (D['envelope'] extends 'page' ? PageRequest : unknown) & InputOf<D>;
+
+/** The row's extra input (`input<...>()`), or nothing. */
+type InputOf<D extends AnyOperation> = unknown extends D['input'] ? unknown : Exclude<D['input'], undefined>;
+
+/** What `call(descriptor, args)` resolves to. */
+export type ResultOf<D extends AnyOperation> = D extends OperationDescriptor<string, infer E, infer T, infer _In> ? (E extends 'page' ? Page<T> : E extends 'list' ? T[] : T) : never;
+
+/** The args parameter of `call`: optional when the operation needs none. */
+export type ArgsParam<D extends AnyOperation> = object extends CallArgs<D> ? [args?: CallArgs<D>] : [args: CallArgs<D>];
+
+/** How a row is read: envelope, payload schema, and the name of one payload. */
+export interface Reading<E extends Envelope, T> {
+  envelope: E;
+  schema: z.ZodType<T>;
+  what: string;
+}
+
+export const one = <T>(schema: z.ZodType<T>, what: string): Reading<'one', T> => ({ envelope: 'one', schema, what });
+export const list = <T>(schema: z.ZodType<T>, what: string): Reading<'list', T> => ({ envelope: 'list', schema, what });
+export const page = <T>(schema: z.ZodType<T>, what: string): Reading<'page', T> => ({ envelope: 'page', schema, what });
+export const raw = <T>(schema: z.ZodType<T>, what: string): Reading<'raw', T> => ({ envelope: 'raw', schema, what });
+
+/** Phantom marker for a row's typed input: `input<{ query: GigFilter }>()`. */
+export const input = <In>(): In => undefined as In;
+
+export interface RowOptions<P extends string, In> {
+  subject?: (params: PathParams<P>) => string;
+  input?: In;
+  encodeQuery?: (query: never) => QueryValues;
+  /** Page sizes of a paged list (required with `page(...)`). */
+  pageSizes?: PageSizes;
+  /** True when the upstream needs the caller's credential even though the document declares no scope (items, seo). */
+  credentialed?: boolean;
+}
+
+/**
+ * Builds a descriptor from a document row and how the gateway reads it. The
+ * service and id are filled in by `table`, which knows the row's key.
+ */
+export function row<const S extends OperationSpec, E extends Envelope, T, In = unknown>(
+  spec: S,
+  reading: Reading<E, T>,
+  options: RowOptions<S['path'], In> = {},
+): Omit<OperationDescriptor<S['path'], E, T, In>, 'service' | 'id'> & S {
+  const idempotent = spec.method === 'GET';
+  if (reading.envelope === 'page' && !options.pageSizes) throw new Error(`A paged operation needs its page sizes: ${spec.method} ${spec.path}`);
+  return {
+    ...spec,
+    ...reading,
+    subject: options.subject,
+    encodeQuery: options.encodeQuery,
+    public: !options.credentialed && isPublicRead(spec),
+    idempotent,
+    paginated: reading.envelope === 'page' ? options.pageSizes! : null,
+    calls: 1,
+  };
+}
+
+/** Gives every row of a table its service and id (the row's key). */
+export function table<const R extends Record<string, Omit<AnyOperation, 'service' | 'id'>>>(
+  service: UpstreamName,
+  rows: R,
+): { [K in keyof R]: R[K] & { readonly service: UpstreamName; readonly id: K & string } } {
+  const out: Record<string, unknown> = {};
+  for (const [id, spec] of Object.entries(rows)) out[id] = { ...spec, service, id };
+  return out as { [K in keyof R]: R[K] & { readonly service: UpstreamName; readonly id: K & string } };
 }

@@ -1,13 +1,13 @@
 /**
- * The snake_case → camelCase renaming of upstream keys (src/upstreams/marketplace/map.ts):
- * `camelRecord` renames the keys a record lists and keeps the whole upstream
+ * The snake_case → camelCase renaming of upstream keys (src/upstreams/marketplace/graph-shape.ts):
+ * `graphShape` renames the keys a record lists and keeps the whole upstream
  * object as `attributes`; `graphFieldName` renames a 422's field path the same
  * way, so a field error names the GraphQL input field the caller wrote.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { camelRecord, graphFieldName } from '../../src/upstreams/marketplace/map.js';
+import { graphFieldName, graphShape } from '../../src/upstreams/marketplace/graph-shape.js';
 
 /** snake_case words that start with a letter, never the word `uuid` (renamed to `id` on purpose). */
 const word = fc.stringMatching(/^[a-z][a-z0-9]{0,7}$/).filter((w) => w !== 'uuid');
@@ -32,17 +32,17 @@ describe('key renaming', () => {
     }));
   });
 
-  it('camelRecord renames the listed keys, keeps the whole object as attributes, tolerates extra keys', () => {
-    const schema = camelRecord({ order_uuid: z.string(), delivery_days: z.number(), uuid: z.string() });
+  it('graphShape renames the listed keys, keeps the whole object as attributes, tolerates extra keys', () => {
+    const schema = graphShape({ order_uuid: z.string(), delivery_days: z.number(), uuid: z.string() });
     const raw = { order_uuid: 'o-1', delivery_days: 3, uuid: 'r-1', unknown_extra: true };
     expect(schema.parse(raw)).toEqual({ orderId: 'o-1', deliveryDays: 3, id: 'r-1', attributes: raw });
   });
 
-  it('camelRecord gives every listed key its graphFieldName, whatever the keys', () => {
+  it('graphShape gives every listed key its graphFieldName, whatever the keys', () => {
     fc.assert(
       fc.property(fc.uniqueArray(snakeKey, { minLength: 1, maxLength: 6 }), (keys) => {
         const raw = Object.fromEntries(keys.map((key, i) => [key, i]));
-        const record = camelRecord(Object.fromEntries(keys.map((key) => [key, z.number()]))).parse(raw) as Record<string, unknown>;
+        const record = graphShape(Object.fromEntries(keys.map((key) => [key, z.number()]))).parse(raw) as Record<string, unknown>;
         return keys.every((key, i) => record[graphFieldName(key)] === i);
       }),
     );

@@ -8,6 +8,7 @@
 import { graphql, GraphQLObjectType, GraphQLSchema, GraphQLString } from 'graphql';
 import { describe, expect, it } from 'vitest';
 import { pageLoader, perKeyLoader } from '../../loaders/keyed.js';
+import { marketplaceOperations } from '../../src/upstreams/marketplace/operations.js';
 
 function siblingsSchema(events: string[], load: (key: string) => Promise<string>) {
   const field = (name: string) => ({
@@ -47,7 +48,7 @@ describe('per-key loader dispatch (batch: false)', () => {
 
   it('a page loader behaves the same, and keys asked twice in one frame are one call', async () => {
     const calls: number[] = [];
-    const pages = pageLoader(async ({ page }: { filter: string; page: number; perPage: number }) => {
+    const pages = pageLoader(marketplaceOperations.reviewsGig, async ({ page }: { filter: string; page: number; perPage: number }) => {
       calls.push(page);
       return { items: [page] };
     });

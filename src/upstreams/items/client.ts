@@ -2,22 +2,23 @@
  * The item-store client, bound per request to the caller's key, which travels
  * as the `api_key` parameter (docs/upstream-contract.md, "Conventions"): query string on GET, form
  * field on POST. The HTTP status of an error is not documented, so the body is
- * read whatever the status (docs/upstream-contract.md, "Conventions").
+ * read whatever the status (docs/upstream-contract.md, "Conventions"). Every call
+ * is `call(descriptor, args)` with a row of ./operations.ts.
  */
 import { UpstreamError } from '../../errors.js';
-import { parseRetryAfter, type CallScope, type UpstreamHttp, type UpstreamResponse } from '../http.js';
+import { parseRetryAfter, type RequestBinding, type UpstreamHttp, type UpstreamResponse } from '../http.js';
+import { sendFields } from '../call.js';
 import { formBody } from '../identifiers.js';
 import { parsePayload } from '../laravel.js';
-import { itemsOperations, type ItemsOperationId } from './operations.js';
+import type { AnyOperation, ArgsParam, QueryValues, ResultOf } from '../operations.js';
+import type { ItemsRowExtras } from './operations.js';
 import * as map from './map.js';
-
-export type PurchaseValidationResult = { valid: true; purchase: map.PurchaseRecord } | { valid: false; reason: string };
 
 export class ItemsClient {
   constructor(
     private readonly http: UpstreamHttp,
     private readonly apiKey: string | undefined,
-    private readonly scope: CallScope = {},
+    private readonly binding: RequestBinding = {},
   ) {}
 
   /** False while this upstream's circuit is open or half-open (look-ahead then speculates no calls). */
@@ -25,63 +26,31 @@ export class ItemsClient {
     return this.http.breakerState() === 'closed';
   }
 
-  get hasKey(): boolean {
-    return this.apiKey !== undefined;
-  }
-
-  private async call(id: ItemsOperationId, params: Record<string, string> = {}): Promise<UpstreamResponse> {
+  /** Sends one operation; a documented `msg` becomes its answer or error, any other failure a coded error. */
+  async call<D extends AnyOperation & ItemsRowExtras>(operation: D, ...[args]: ArgsParam<D>): Promise<ResultOf<D>> {
     if (!this.apiKey) {
       throw new UpstreamError('items', 'UNAUTHENTICATED', 'This field needs an item-store API key (X-Items-Api-Key header)');
     }
-    const op = itemsOperations[id];
-    const fields = { api_key: this.apiKey, ...params };
-    const get = op.method === 'GET';
-    return this.http.send({
-      method: op.method,
-      path: op.path,
+    const given = (args ?? {}) as { query?: QueryValues; body?: QueryValues };
+    const fields = { api_key: this.apiKey, ...(given.query ?? given.body) };
+    const get = operation.method === 'GET';
+    const response = await this.http.send({
+      ...sendFields(operation),
+      path: operation.path,
       query: get ? fields : undefined,
       headers: get ? { accept: 'application/json' } : { accept: 'application/json', 'content-type': 'application/x-www-form-urlencoded' },
       body: get ? undefined : formBody(fields),
-      ...this.scope,
-      operation: id,
-      template: op.path,
+      ...this.binding,
     });
-  }
-
-  async getAccount(): Promise<map.AccountRecord> {
-    const response = await this.call('accountDetails');
     const message = errorMessage(response);
-    if (message === map.ITEMS_MESSAGES.invalidRequest) {
-      throw new UpstreamError('items', 'UNAUTHENTICATED', 'The item store did not accept the API key', { status: response.status });
+    const meaning = message === undefined ? undefined : operation.messages[message];
+    if (meaning) {
+      const meant = meaning(given as never, response.status);
+      if (meant instanceof UpstreamError) throw meant;
+      return meant.answer as ResultOf<D>;
     }
-    failOnError(response, message, 'account');
-    return parsePayload('items', map.accountEnvelope, response.body, 'account', response.status).data;
-  }
-
-  async listItems(): Promise<map.ItemRecord[]> {
-    const response = await this.call('listItems');
-    const message = errorMessage(response);
-    if (message === map.ITEMS_MESSAGES.noItems) return [];
-    failOnError(response, message, 'items');
-    return parsePayload('items', map.itemsEnvelope, response.body, 'item list', response.status).items;
-  }
-
-  async getItem(id: string): Promise<map.ItemRecord> {
-    const response = await this.call('showItem', { item_id: id });
-    const message = errorMessage(response);
-    if (message === map.ITEMS_MESSAGES.itemNotFound) {
-      throw new UpstreamError('items', 'NOT_FOUND', `Not found: item '${id}'`, { status: response.status });
-    }
-    failOnError(response, message, `item '${id}'`);
-    return parsePayload('items', map.itemEnvelope, response.body, 'item', response.status).item;
-  }
-
-  async validatePurchase(code: string): Promise<PurchaseValidationResult> {
-    const response = await this.call('validatePurchase', { purchase_code: code });
-    const message = errorMessage(response);
-    if (message === map.ITEMS_MESSAGES.invalidPurchaseCode) return { valid: false, reason: message };
-    failOnError(response, message, 'purchase');
-    return { valid: true, purchase: parsePayload('items', map.purchaseEnvelope, response.body, 'purchase', response.status).data.purchase };
+    failOnError(response, message, operation.about(given as never));
+    return parsePayload('items', operation.schema, response.body, operation.what, response.status) as ResultOf<D>;
   }
 }
 

@@ -54,7 +54,7 @@ export const itemSchema = z
     currency: i.currency,
     publishedAt: i.published_at,
   }));
-export type ItemRecord = z.output<typeof itemSchema>;
+export type ItemShape = z.output<typeof itemSchema>;
 
 export const accountSchema = z
   .looseObject({
@@ -92,7 +92,7 @@ export const accountSchema = z
         }
       : null,
   }));
-export type AccountRecord = z.output<typeof accountSchema>;
+export type AccountShape = z.output<typeof accountSchema>;
 
 export const purchaseSchema = z
   .looseObject({
@@ -115,9 +115,8 @@ export const purchaseSchema = z
     downloaded: p.downloaded,
     date: p.date,
   }));
-export type PurchaseRecord = z.output<typeof purchaseSchema>;
+export type PurchaseShape = z.output<typeof purchaseSchema>;
 
-export const successEnvelope = z.looseObject({ status: z.literal('success') });
 export const errorEnvelope = z.looseObject({ status: z.literal('error'), msg: z.string() });
 export const accountEnvelope = z.looseObject({ status: z.literal('success'), data: accountSchema });
 export const itemsEnvelope = z.looseObject({ status: z.literal('success'), items: z.array(itemSchema) });

@@ -36,12 +36,12 @@ export const reportSchema = z
     generatedAt: r.generated_at ?? null,
     createdAt: r.created_at ?? null,
   }));
-export type SeoReportRecord = z.output<typeof reportSchema>;
+export type SeoReportShape = z.output<typeof reportSchema>;
 
 export const projectSchema = z
   .looseObject({ project: z.string(), created_at: z.string().nullish(), reports_count: z.coerce.number().nullish() })
   .transform((p) => ({ name: p.project, createdAt: p.created_at ?? null, reportsCount: p.reports_count ?? null }));
-export type SeoProjectRecord = z.output<typeof projectSchema>;
+export type SeoProjectShape = z.output<typeof projectSchema>;
 
 export const REPORT_SORT_FIELDS = { CREATED_AT: 'id', GENERATED_AT: 'generated_at', URL: 'url', SCORE: 'score' } as const;
 export const PROJECT_SORT_FIELDS = { CREATED_AT: 'created_at', NAME: 'project' } as const;

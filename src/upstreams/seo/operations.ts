@@ -1,18 +1,73 @@
-/** The website-analysis operations of `seo-reports-api.md` section 4 (no ids upstream: keyed by our name). */
-import type { OperationSpec } from '../operations.js';
-
-const group = 'Website analysis';
-export const seoOperations = {
-  listReports: { group, method: 'GET', path: '/reports', scope: null, success: 200 },
-  showReport: { group, method: 'GET', path: '/reports/{id}', scope: null, success: 200 },
-  createReport: { group, method: 'POST', path: '/reports', scope: null, success: 201 },
-  updateReport: { group, method: 'PUT', path: '/reports/{id}', scope: null, success: 200, note: 'PUT or PATCH' },
-  deleteReport: { group, method: 'DELETE', path: '/reports/{id}', scope: null, success: 200 },
-  listProjects: { group, method: 'GET', path: '/projects', scope: null, success: 200 },
-  deleteProject: { group, method: 'DELETE', path: '/projects/{project}', scope: null, success: 200 },
-} as const satisfies Record<string, OperationSpec>;
-
-export type SeoOperationId = keyof typeof seoOperations;
+/**
+ * The website-analysis operations of `seo-reports-api.md` section 4 (no ids
+ * upstream: keyed by our name), each with how the gateway calls it. Every
+ * operation needs the caller's API key, although the document declares no
+ * OAuth scope, so none is public.
+ */
+import { z } from 'zod';
+import { input, one, page, raw, row, table, type QueryValues } from '../operations.js';
+import { projectSchema, reportSchema } from './map.js';
 
 /** per_page values the service accepts (section 8). */
-export const SEO_PAGE_SIZES = [10, 25, 50, 100] as const;
+const SEO_PAGE_SIZES = [10, 25, 50, 100] as const;
+
+export interface ReportQuery {
+  search?: string;
+  project?: string;
+  result?: string;
+  sortBy?: string;
+  sort?: 'asc' | 'desc';
+}
+
+export interface ProjectQuery {
+  search?: string;
+  sortBy?: string;
+  sort?: 'asc' | 'desc';
+}
+
+/** Form fields of a report write (section 4). */
+type ReportForm = { body: Record<string, string | number | undefined> };
+
+const group = 'Website analysis';
+const credentialed = true;
+const report = ({ id }: { id: string }) => `report '${id}'`;
+
+export const seoOperations = table('seo', {
+  listReports: row({ group, method: 'GET', path: '/reports', scope: null, success: 200 }, page(reportSchema, 'report'), {
+    credentialed,
+    pageSizes: SEO_PAGE_SIZES,
+    input: input<{ query: ReportQuery }>(),
+    // `search` matches the url (search_by=url); the graph's camelCase sort names become the service's.
+    encodeQuery: (query: ReportQuery): QueryValues => ({
+      search: query.search,
+      search_by: query.search !== undefined ? 'url' : undefined,
+      project: query.project,
+      result: query.result,
+      sort_by: query.sortBy,
+      sort: query.sort,
+    }),
+  }),
+  showReport: row({ group, method: 'GET', path: '/reports/{id}', scope: null, success: 200 }, one(reportSchema, 'report'), { credentialed, subject: report }),
+  createReport: row({ group, method: 'POST', path: '/reports', scope: null, success: 201 }, one(reportSchema, 'report'), { input: input<ReportForm>() }),
+  updateReport: row({ group, method: 'PUT', path: '/reports/{id}', scope: null, success: 200, note: 'PUT or PATCH' }, one(reportSchema, 'report'), {
+    subject: report,
+    input: input<ReportForm>(),
+  }),
+  deleteReport: row({ group, method: 'DELETE', path: '/reports/{id}', scope: null, success: 200 }, raw(z.unknown(), 'deletion'), { subject: report }),
+  listProjects: row({ group, method: 'GET', path: '/projects', scope: null, success: 200 }, page(projectSchema, 'project'), {
+    credentialed,
+    pageSizes: SEO_PAGE_SIZES,
+    input: input<{ query: ProjectQuery }>(),
+    encodeQuery: (query: ProjectQuery): QueryValues => ({
+      search: query.search,
+      search_by: query.search !== undefined ? 'project' : undefined,
+      sort_by: query.sortBy,
+      sort: query.sort,
+    }),
+  }),
+  deleteProject: row({ group, method: 'DELETE', path: '/projects/{project}', scope: null, success: 200 }, raw(z.unknown(), 'deletion'), {
+    subject: ({ project }) => `project '${project}'`,
+  }),
+});
+
+export type SeoOperationId = keyof typeof seoOperations;

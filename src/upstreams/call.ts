@@ -1,0 +1,70 @@
+/**
+ * What every client's `call(descriptor, args)` shares: the request parts a
+ * descriptor makes of typed arguments (path parameters filled and encoded, the
+ * query, a page of a paged list), and the reading of the answer by the
+ * descriptor's envelope and schema. The clients add only what differs per
+ * upstream: the credential, the body encoding and the error shapes.
+ */
+import type { Readable } from 'node:stream';
+import type { UpstreamName } from '../errors.js';
+import type { UpstreamResponse } from './http.js';
+import { fillPath } from './identifiers.js';
+import { parsePayload, readOne, readPage } from './laravel.js';
+import type { AnyOperation, QueryValues } from './operations.js';
+
+/** A body sent as is, with its content type (a multipart upload, resolvers/upload.ts). */
+export interface UploadBody {
+  body: Buffer | Readable;
+  contentType: string;
+}
+
+/** The loose view of `CallArgs` the clients work with. */
+export interface LooseArgs {
+  query?: unknown;
+  body?: unknown;
+  page?: number;
+  perPage?: number;
+  [param: string]: unknown;
+}
+
+export interface RequestParts {
+  /** Path below the root, every identifier validated and percent-encoded. */
+  path: string;
+  query: QueryValues | undefined;
+  /** NOT_FOUND messages name this ("gig 'logo-design'"). */
+  subject: string;
+}
+
+export function requestParts(operation: AnyOperation, args: LooseArgs): RequestParts {
+  const params = args as Record<string, string>;
+  const encoded = operation.encodeQuery && args.query !== undefined ? operation.encodeQuery(args.query as never) : (args.query as QueryValues | undefined);
+  const query = operation.paginated ? { ...encoded, page: args.page, per_page: args.perPage } : encoded;
+  return {
+    path: fillPath(operation.path, params),
+    query,
+    subject: operation.subject ? operation.subject(params as never) : operation.id,
+  };
+}
+
+/** The fields of an UpstreamRequest the row decides: method, the label for logs and metrics, the span's `url.template`, retries. */
+export const sendFields = (operation: AnyOperation) => ({
+  method: operation.method,
+  operation: operation.id,
+  template: operation.path,
+  idempotent: operation.idempotent,
+  publicRead: operation.public,
+});
+
+/** Reads a 2xx answer by the descriptor's envelope; a payload that does not fit is UPSTREAM_BAD_RESPONSE. */
+export function readAnswer(upstream: UpstreamName, operation: AnyOperation, response: UpstreamResponse): unknown {
+  switch (operation.envelope) {
+    case 'one':
+      return readOne(upstream, response, operation.schema, operation.what);
+    case 'page':
+      return readPage(upstream, response, operation.schema, operation.what);
+    case 'list':
+      return readPage(upstream, response, operation.schema, operation.what).items;
+    case 'raw':
+      return parsePayload(upstream, operation.schema, response.body, operation.what, response.status);
+  }
+}

@@ -1,0 +1,67 @@
+/**
+ * The operation rows every upstream call is made from: the facts derived from
+ * the document (public, idempotent, paged) hold for every row, each field of
+ * the schema that cites an operation finds its row, and a row turns typed
+ * arguments into the request (encoded path, subject, page parameters).
+ */
+import { isObjectType } from 'graphql';
+import { describe, expect, it } from 'vitest';
+import { schema } from '../../schema/index.js';
+import { requestParts } from '../../src/upstreams/call.js';
+import { marketplaceOperations } from '../../src/upstreams/marketplace/operations.js';
+import { seoOperations } from '../../src/upstreams/seo/operations.js';
+import { itemsOperations } from '../../src/upstreams/items/operations.js';
+import { operationOfField } from '../../src/upstreams/operation-index.js';
+import type { AnyOperation } from '../../src/upstreams/operations.js';
+
+const rows: AnyOperation[] = [...Object.values(marketplaceOperations), ...Object.values(seoOperations), ...Object.values(itemsOperations)];
+
+describe('operation rows', () => {
+  it('are idempotent exactly when they are GETs, and public only as GETs that need no credential', () => {
+    for (const row of rows) {
+      expect(row.idempotent, row.id).toBe(row.method === 'GET');
+      if (row.public) expect([row.id, row.method, row.scope]).toEqual([row.id, 'GET', null]);
+    }
+    expect(marketplaceOperations.gigsShow.public).toBe(true);
+    expect(marketplaceOperations.me.public).toBe(false); // needs users.read
+    expect(marketplaceOperations.gigsQuote.public).toBe(false); // a POST
+    // Neither the website-analysis nor the item-store service answers without the caller's key.
+    expect([...Object.values(seoOperations), ...Object.values(itemsOperations)].filter((row) => row.public)).toEqual([]);
+  });
+
+  it('are paged exactly when they read a page envelope, with the sizes the service accepts', () => {
+    for (const row of rows) expect(row.paginated !== null, row.id).toBe(row.envelope === 'page');
+    expect(marketplaceOperations.gigsIndex.paginated).toEqual({ max: 100 });
+    expect(seoOperations.listReports.paginated).toEqual([10, 25, 50, 100]);
+  });
+
+  it('back every schema field that cites an operation', () => {
+    let cited = 0;
+    for (const type of Object.values(schema.getTypeMap())) {
+      if (!isObjectType(type) || type.name.startsWith('__')) continue;
+      for (const field of Object.values(type.getFields())) {
+        if (!(field.extensions?.directives as Record<string, unknown> | undefined)?.upstream) continue;
+        cited++;
+        expect(operationOfField(field), `${type.name}.${field.name}`).toBeDefined();
+      }
+    }
+    expect(cited).toBeGreaterThan(100);
+  });
+});
+
+describe('requestParts', () => {
+  it('encodes each path parameter as one segment and names the subject', () => {
+    const parts = requestParts(marketplaceOperations.sellersPortfolioShow, { username: 'a/b', project: 'x y' });
+    expect(parts).toEqual({ path: '/sellers/a%2Fb/portfolio/x%20y', query: undefined, subject: "portfolio project 'x y' of seller 'a/b'" });
+  });
+
+  it("adds the page of a paged row and maps the query through the row's encoder", () => {
+    const parts = requestParts(seoOperations.listReports, { query: { search: 'https://a.example/', sortBy: 'score' }, page: 2, perPage: 25 });
+    expect(parts.query).toEqual({ search: 'https://a.example/', search_by: 'url', project: undefined, result: undefined, sort_by: 'score', sort: undefined, page: 2, per_page: 25 });
+    expect(parts.subject).toBe('listReports');
+  });
+
+  it('refuses an identifier that would add a path segment', () => {
+    expect(() => requestParts(marketplaceOperations.gigsShow, { slug: '..' })).toThrow(/not a valid identifier/);
+  });
+});
