@@ -60,8 +60,8 @@ export function createRedisPublicCacheStore(url: string, logger: Logger, options
   client.on('ready', () => health.up());
   subscriber.on('error', () => {}); // reported through the main client; an unhandled 'error' would crash the process
 
-  /** This instance's fill locks: the token that proves ownership and the Redis time the fill began. */
-  const ownFills = new Map<string, { token: string; stamp: string }>();
+  /** This instance's fill locks: the token that proves ownership, the Redis time the fill began, when it lapses. */
+  const ownFills = new Map<string, { token: string; stamp: string; lapsesAt: number }>();
   const waiters = new Map<string, Set<() => void>>();
   subscriber.on('message', (_channel: string, key: string) => {
     for (const wake of waiters.get(key) ?? []) wake();
@@ -91,7 +91,8 @@ export function createRedisPublicCacheStore(url: string, logger: Logger, options
     async set(key, answer, tags, keepUntil) {
       const ttlMs = Math.ceil(keepUntil - Date.now());
       if (ttlMs <= 0) return;
-      const stamp = ownFills.get(key)?.stamp ?? '';
+      const own = ownFills.get(key);
+      const stamp = own && own.lapsesAt > Date.now() ? own.stamp : '';
       const markers = tags.map((tag) => MARKER + tag);
       await attempt(() => scripts.cacheSet(1 + markers.length, ENTRY + key, ...markers, JSON.stringify(answer), JSON.stringify(tags), ttlMs, stamp), 0);
     },
@@ -111,7 +112,7 @@ export function createRedisPublicCacheStore(url: string, logger: Logger, options
       }
       if (stamp === null) return false;
       if (ownFills.size >= MAX_OWN_FILLS) ownFills.delete(ownFills.keys().next().value as string);
-      ownFills.set(key, { token, stamp });
+      ownFills.set(key, { token, stamp, lapsesAt: Date.now() + ttlMs });
       return true;
     },
     async releaseFill(key) {
