@@ -113,6 +113,18 @@ describe.skipIf(!hasRedisServer)(`Redis public-cache store${hasRedisServer ? '' 
     expect((await two.get('gig/logo-design'))?.headers.etag).toBe('"After the change"');
   });
 
+  it('keeps a tag marker as long as its longest-lived entry, and counts a lost marker as an eviction', async () => {
+    const one = await open();
+    const cli = (...args: string[]) => spawnSync('redis-cli', ['-p', String(redis.port), ...args]).stdout.toString().trim();
+    await one.set('gig/short', answer('Short'), [GIG], Date.now() + 1000);
+    expect(Number(cli('pttl', `gateway:cache:tag:${GIG}`))).toBeLessThanOrEqual(1000);
+    await one.set('gig/long', answer('Long'), [GIG], minute());
+    expect(Number(cli('pttl', `gateway:cache:tag:${GIG}`))).toBeGreaterThan(30_000);
+
+    cli('del', `gateway:cache:tag:${GIG}`); // as maxmemory would drop it
+    expect(await one.get('gig/long')).toBeUndefined();
+  });
+
   it('lets exactly one of 30 concurrent claimers on two instances fetch, and only the owner release', async () => {
     const [one, two] = [await open(), await open()];
     const claims = await Promise.all(Array.from({ length: 30 }, (_, i) => (i % 2 ? one : two).claimFill('gig/logo-design', 10_000)));
