@@ -11,7 +11,7 @@ import { spawnSync } from 'node:child_process';
 import { Writable } from 'node:stream';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../../src/logger.js';
-import { COMMAND_TIMEOUT_MS, createRedisPublicCacheStore, type RedisPublicCacheStore } from '../../src/upstreams/public-cache/redis-store.js';
+import { COMMAND_TIMEOUT_MS, createRedisPublicCacheStore, type RedisPublicCacheStore, type RedisStoreOptions } from '../../src/upstreams/public-cache/redis-store.js';
 import type { CachedAnswer } from '../../src/upstreams/public-cache/store.js';
 import { freePort } from '../helpers/free-port.js';
 import { hasRedisServer, startRedisServer, type RedisServer } from '../helpers/redis-server.js';
@@ -51,8 +51,8 @@ function capturedLogger() {
 describe.skipIf(!hasRedisServer)(`Redis public-cache store${hasRedisServer ? '' : ' (skipped: no redis-server here)'}`, () => {
   let redis: RedisServer;
   const stores: RedisPublicCacheStore[] = [];
-  const open = async (logger = capturedLogger().logger, url = redis.url) => {
-    const store = createRedisPublicCacheStore(url, logger);
+  const open = async (logger = capturedLogger().logger, options: RedisStoreOptions = {}) => {
+    const store = createRedisPublicCacheStore(redis.url, logger, options);
     stores.push(store);
     // Connected once a claim is really taken (a store that cannot reach Redis says true to every claim).
     const probe = `probe:${Math.random()}`;
@@ -146,7 +146,8 @@ describe.skipIf(!hasRedisServer)(`Redis public-cache store${hasRedisServer ? '' 
   });
 
   it("hands the filled answer to an instance waiting on another's fetch, and nothing when the fetch gives up", async () => {
-    const [one, two] = [await open(), await open()];
+    // Two never looks again on its own: only the release message can wake it.
+    const [one, two] = [await open(), await open(undefined, { fillPollMs: 60_000 })];
     expect(await one.claimFill('gig/logo-design', 10_000)).toBe(true);
     expect(await two.claimFill('gig/logo-design', 10_000)).toBe(false);
     const waited = two.waitForFill('gig/logo-design', 10_000);
@@ -164,6 +165,12 @@ describe.skipIf(!hasRedisServer)(`Redis public-cache store${hasRedisServer ? '' 
     expect(Date.now() - started).toBeLessThan(5000);
     // No fill in flight at all: no wait.
     expect(await two.waitForFill('gig/nobody', 10_000)).toBeUndefined();
+
+    // The owner dies holding the lock: the waiter stops when the lock lapses, not at its own timeout.
+    expect(await one.claimFill('gig/orphan', 300)).toBe(true);
+    const orphanStarted = Date.now();
+    expect(await (await open()).waitForFill('gig/orphan', 30_000)).toBeUndefined();
+    expect(Date.now() - orphanStarted).toBeLessThan(10_000);
   });
 
   it('answers at once while Redis is down, logs the outage once, and works again when Redis is back', async () => {

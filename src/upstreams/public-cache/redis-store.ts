@@ -26,6 +26,8 @@ const FILLED_CHANNEL = `${PREFIX}filled`;
 export const COMMAND_TIMEOUT_MS = 250;
 /** An eviction's marker outlives any fill claimed before it (fill locks last an upstream timeout). */
 const MARKER_FLOOR_MS = 10 * 60_000;
+/** How often an instance waiting for another's fill looks again, should the release message not reach it. */
+const FILL_POLL_MS = 250;
 /** Fills this instance holds a lock for at once; more only means a claim whose eviction check falls back to write time. */
 const MAX_OWN_FILLS = 10_000;
 
@@ -39,6 +41,7 @@ interface Scripts {
 
 export interface RedisStoreOptions {
   commandTimeoutMs?: number;
+  fillPollMs?: number;
 }
 
 export type RedisPublicCacheStore = Required<PublicCacheStore>;
@@ -86,6 +89,14 @@ export function createRedisPublicCacheStore(url: string, logger: Logger, options
     return json === null ? undefined : (JSON.parse(json) as CachedAnswer);
   }
 
+  /** The stored answer, 'filling' while another instance holds the fill lock, else undefined (it gave up). */
+  async function lookForFill(key: string): Promise<CachedAnswer | 'filling' | undefined> {
+    const stored = await get(key);
+    if (stored || client.status !== 'ready') return stored;
+    if ((await attempt(() => client.exists(LOCK + key), 0)) === 1) return 'filling';
+    return get(key); // released between the two looks: stored by then, or given up
+  }
+
   return {
     get,
     async set(key, answer, tags, keepUntil) {
@@ -121,25 +132,29 @@ export function createRedisPublicCacheStore(url: string, logger: Logger, options
       ownFills.delete(key);
       await attempt(() => scripts.cacheRelease(LOCK + key, own.token, FILLED_CHANNEL, key), 0);
     },
-    // Woken by the owner's release (published on FILLED_CHANNEL), whether it stored an answer or gave up.
+    // Woken by the owner's release (published on FILLED_CHANNEL), whether it stored an answer or gave up; looks
+    // again every FILL_POLL_MS too, for a release published while the subscriber was reconnecting, or an owner
+    // that died holding the lock (it lapses).
     async waitForFill(key, timeoutMs) {
-      if (client.status !== 'ready') return undefined;
-      let wake!: () => void;
-      const woken = new Promise<void>((resolve) => (wake = resolve));
-      const forKey = waiters.get(key) ?? new Set();
-      waiters.set(key, forKey.add(wake));
-      const timer = setTimeout(wake, timeoutMs);
+      const deadline = Date.now() + timeoutMs;
+      const forKey = waiters.get(key) ?? new Set<() => void>();
+      waiters.set(key, forKey);
+      let wake: () => void = () => {};
       try {
-        // Registered before looking, so a release between the look and the wait still wakes us.
-        const stored = await get(key);
-        if (stored) return stored;
-        if ((await attempt(() => client.exists(LOCK + key), 0)) === 0) return undefined;
-        await woken;
-        return await get(key);
+        for (;;) {
+          // Registered before looking, so a release between the look and the wait still wakes us.
+          const woken = new Promise<void>((resolve) => forKey.add((wake = resolve)));
+          const found = await lookForFill(key);
+          const left = deadline - Date.now();
+          if (found !== 'filling' || left <= 0) return found === 'filling' ? undefined : found;
+          let timer: NodeJS.Timeout | undefined;
+          await Promise.race([woken, new Promise((resolve) => (timer = setTimeout(resolve, Math.min(left, options.fillPollMs ?? FILL_POLL_MS))))]);
+          clearTimeout(timer);
+          forKey.delete(wake);
+        }
       } finally {
-        clearTimeout(timer);
         forKey.delete(wake);
-        if (forKey.size === 0) waiters.delete(key);
+        if (forKey.size === 0 && waiters.get(key) === forKey) waiters.delete(key);
       }
     },
     async close() {
