@@ -8,6 +8,7 @@ import type { UpstreamName } from './errors.js';
 import type { Logger } from './logger.js';
 import { ReferenceData } from './reference-data.js';
 import { closePools, createPools, type UpstreamPools } from './upstreams/index.js';
+import { createPublicCache } from './upstreams/public-cache/index.js';
 import { createGateway, type Gateway } from './yoga.js';
 import { createEventBus, type EventBus } from './webhooks/events.js';
 import { connectRedis } from './webhooks/redis.js';
@@ -53,12 +54,13 @@ export async function createApp(config: Config, logger: Logger): Promise<App> {
       logger.debug({ upstream: name, url: sandbox.urls[name] }, `${name.toUpperCase()}_URL is unset: serving ${name} from the embedded sandbox`);
     }
   }
-  const pools = createPools(config, origins, logger);
+  const publicCache = createPublicCache(config, logger);
+  const pools = createPools(config, origins, logger, undefined, publicCache);
   const reference = new ReferenceData(pools, config.referenceCacheTtlMs);
   const sandboxed = new Set(missing);
   const redis = config.redisUrl ? connectRedis(config.redisUrl, logger) : undefined;
   const events = createEventBus(redis?.eventTarget);
-  const yoga = createGateway({ config, pools, reference, logger, sandboxed, events, webhookSecret: () => webhookSecret, eventIds: redis?.ids, redis });
+  const yoga = createGateway({ config, pools, reference, logger, sandboxed, events, webhookSecret: () => webhookSecret, eventIds: redis?.ids, redis, publicCache });
   return {
     yoga,
     pools,
@@ -70,6 +72,7 @@ export async function createApp(config: Config, logger: Logger): Promise<App> {
     },
     close: async () => {
       await closePools(pools);
+      await publicCache?.close();
       await redis?.close();
       await closeSandbox?.();
       // Last, so the spans of the final requests are exported before the process exits.

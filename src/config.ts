@@ -65,6 +65,13 @@ const envSchema = z.object({
   ITEMS_BATCH_THRESHOLD: positiveInt(3),
   VALIDATE_PURCHASE_CONCURRENCY: positiveInt(8),
   REFERENCE_CACHE_TTL_MS: z.coerce.number().int().min(0).default(300_000),
+  /**
+   * Shared cache of public upstream reads (docs/caching.md): how long an answer whose upstream sent no
+   * Cache-Control lifetime is kept. 0 (default): only answers with a Cache-Control lifetime are kept.
+   */
+  PUBLIC_CACHE_TTL_MS: z.coerce.number().int().min(0).default(0),
+  /** Bytes of answers the public cache keeps in this process (LRU); 0 turns the cache and its coalescing off. */
+  PUBLIC_CACHE_MAX_BYTES: z.coerce.number().int().min(0).default(64 * 1024 * 1024),
 
   MARKETPLACE_WEBHOOK_SECRET: z.string().optional(),
   /** Shares webhook events and their dedup across gateway instances (redis:// or rediss://). */
@@ -170,6 +177,8 @@ export interface Config {
   itemsBatchThreshold: number;
   validatePurchaseConcurrency: number;
   referenceCacheTtlMs: number;
+  /** The shared cache of public reads (src/upstreams/public-cache/); maxBytes 0: off. */
+  publicCache: { ttlMs: number; maxBytes: number };
   webhookSecret: string | undefined;
   redisUrl: string | undefined;
   adminKey: string | undefined;
@@ -243,6 +252,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     itemsBatchThreshold: e.ITEMS_BATCH_THRESHOLD,
     validatePurchaseConcurrency: e.VALIDATE_PURCHASE_CONCURRENCY,
     referenceCacheTtlMs: e.REFERENCE_CACHE_TTL_MS,
+    publicCache: { ttlMs: e.PUBLIC_CACHE_TTL_MS, maxBytes: e.PUBLIC_CACHE_MAX_BYTES },
     webhookSecret: e.MARKETPLACE_WEBHOOK_SECRET,
     redisUrl: e.REDIS_URL,
     adminKey: e.GATEWAY_ADMIN_KEY,

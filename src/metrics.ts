@@ -97,3 +97,21 @@ export const upstreamMetrics = {
     breakerGauge.set({ upstream }, BREAKER_VALUE[state]);
   },
 };
+
+/** Outcomes of a read through the shared public cache (src/upstreams/public-cache/). */
+export type CacheResult = 'hit' | 'miss' | 'stale' | 'revalidated' | 'coalesced' | 'bypass';
+
+const cacheRequests = new Counter({
+  name: 'gateway_cache_requests_total',
+  help: 'Upstream reads by cache outcome: hit (fresh), miss (fetched), stale (served past freshness), revalidated (304), coalesced (joined a call in flight), bypass (sent with a credential, never cached).',
+  labelNames: ['upstream', 'operation', 'result'] as const,
+  registers: [registry],
+});
+const cacheCounters = new Map<string, { inc(): void }>();
+
+export function countCacheRequest(upstream: string, operation: string, result: CacheResult): void {
+  const key = `${upstream} ${operation} ${result}`;
+  let counter = cacheCounters.get(key);
+  if (!counter) cacheCounters.set(key, (counter = cacheRequests.labels(upstream, operation, result)));
+  counter.inc();
+}

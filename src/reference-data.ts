@@ -1,9 +1,11 @@
 /**
- * The only cross-request cache: public reference data that no credential can
+ * The mapped-record cache of public reference data that no credential can
  * change (categories, theme, locale, languages, currencies, countries, and the
  * scope and webhook-event lists of /openapi.json).
  * It is fetched WITHOUT the caller's token so the cached answer cannot depend
  * on who asked first. Failures are not cached; concurrent misses share one call.
+ * (The raw answers of every public read are also in the shared public cache,
+ * src/upstreams/public-cache/, which honours the upstream's Cache-Control.)
  */
 import type { UpstreamPools } from './upstreams/index.js';
 import { noteCacheHit } from './upstreams/upstream-span.js';

@@ -32,6 +32,7 @@ import { useMarketplaceWebhooks } from './plugins/use-marketplace-webhooks.js';
 import type { EventBus, EventIds } from './webhooks/events.js';
 import type { ReferenceData } from './reference-data.js';
 import type { UpstreamPools } from './upstreams/index.js';
+import { tagsForEvent, type PublicCache } from './upstreams/public-cache/index.js';
 
 export interface GatewayDeps {
   config: Config;
@@ -45,6 +46,8 @@ export interface GatewayDeps {
   /** Accepted webhook event ids, shared across instances when Redis is configured. */
   eventIds?: EventIds;
   redis?: { ping(): Promise<boolean>; limiter(perMinute: number, name: string): Limiter };
+  /** The shared cache of public reads, which accepted webhooks evict from. */
+  publicCache?: PublicCache;
 }
 
 export type Gateway = YogaServerInstance<Record<string, unknown>, GatewayContext>;
@@ -126,7 +129,7 @@ export function createGateway(deps: GatewayDeps): Gateway {
       useQueryLimits({ ...config.limits, exposeCost: config.exposeCost, blockFieldSuggestions: !config.introspection }),
       useRequestDeadline(),
       useErrorCodes(),
-      useMarketplaceWebhooks({ secret: deps.webhookSecret, bus: deps.events, logger, seen: deps.eventIds }),
+      useMarketplaceWebhooks({ secret: deps.webhookSecret, bus: deps.events, logger, seen: deps.eventIds, beforePublish: evictChanges(deps.publicCache) }),
       useObservability(),
       useCacheHeaders({ maxAgeSeconds: Math.floor(config.referenceCacheTtlMs / 1000) }),
       subscriptions.plugin,
@@ -164,6 +167,11 @@ function isUnexpected(error: unknown): boolean {
 function graphiqlOptions(sandboxed: ReadonlySet<string>): GraphiQLOptions {
   const headers = demoHeaders(sandboxed);
   return { title: 'Gateway', headers, defaultTabs: graphiqlTabs(headers) };
+}
+
+/** Evicts from the public cache what a marketplace event changed (src/upstreams/public-cache/invalidation.ts). */
+function evictChanges(cache: PublicCache | undefined) {
+  return cache && ((event: { event: string; data: Record<string, unknown> }) => cache.evict(tagsForEvent(event.event, event.data)));
 }
 
 /** The sandbox's demo credentials, pre-filled in GraphiQL for the upstreams the sandbox serves. */

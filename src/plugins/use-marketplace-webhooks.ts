@@ -8,7 +8,7 @@ import type { Plugin } from 'graphql-yoga';
 import { z } from 'zod';
 import { verifySignature } from '../webhooks/signature.js';
 import { readBounded } from './use-body-limit.js';
-import { SeenIds, type EventBus, type EventIds } from '../webhooks/events.js';
+import { SeenIds, type EventBus, type EventIds, type MarketplaceEvent } from '../webhooks/events.js';
 import type { Logger } from '../logger.js';
 
 export const WEBHOOK_PATH = '/webhooks/marketplace';
@@ -34,9 +34,11 @@ export interface WebhookOptions {
   logger: Logger;
   /** Accepted event ids (in process by default; Redis with REDIS_URL). */
   seen?: EventIds;
+  /** Runs for an accepted event before it is published (the public cache evicts what the event changed). */
+  beforePublish?: (event: MarketplaceEvent) => Promise<void>;
 }
 
-export function useMarketplaceWebhooks({ secret, bus, logger, seen = new SeenIds() }: WebhookOptions): Plugin {
+export function useMarketplaceWebhooks({ secret, bus, logger, seen = new SeenIds(), beforePublish }: WebhookOptions): Plugin {
   return {
     // Synchronous for every other path, so a GraphQL request does not wait a promise turn here.
     onRequest({ request, url, endResponse }) {
@@ -67,7 +69,10 @@ export function useMarketplaceWebhooks({ secret, bus, logger, seen = new SeenIds
       return endResponse(json(400, { message: 'Malformed event' }));
     }
     if (!(await seen.remember(parsed.id))) return endResponse(json(200, { status: 'duplicate' }));
-    bus.publish('marketplace:event', { id: parsed.id, event: parsed.event, createdAt: parsed.created_at, data: parsed.data });
+    const event: MarketplaceEvent = { id: parsed.id, event: parsed.event, createdAt: parsed.created_at, data: parsed.data };
+    // First, so a subscriber who reads again on hearing the event gets the new data, not a cached copy.
+    await beforePublish?.(event);
+    bus.publish('marketplace:event', event);
     logger.info({ eventId: parsed.id, event: parsed.event }, 'webhook accepted');
     return endResponse(json(202, { status: 'accepted' }));
   }

@@ -7,6 +7,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { SandboxControl, type RecordedCall } from './control.js';
+import { withCacheHeaders } from './cache-headers.js';
 
 export interface SandboxRequest {
   method: string;
@@ -278,7 +279,7 @@ async function handle(
       send(res, 400, errorBody(400, 'Malformed request body'));
       return;
     }
-    const response = await found.handler({
+    const response = withCacheHeaders(req, method, await found.handler({
       method,
       rawPath,
       params: found.params,
@@ -287,7 +288,7 @@ async function handle(
       body: parsed.body,
       files: parsed.files,
       rawBody: raw,
-    });
+    }));
     call.status = response.status;
     if (fault?.kind === 'wrong-shape') {
       send(res, response.status, { unexpected: true, data: 'not-the-agreed-shape' });

@@ -26,6 +26,7 @@ import { upstreamMetrics } from '../metrics.js';
 import type { Logger } from '../logger.js';
 import type { CallBudget } from './call-budget.js';
 import { endAttemptSpan, noteShortCircuit, spanTargetOf, startAttemptSpan, type SpanTarget } from './upstream-span.js';
+import type { CacheableUpstream, PublicCache } from './public-cache/public-cache.js';
 
 export { parseRetryAfter };
 
@@ -43,6 +44,8 @@ export interface UpstreamHttpOptions {
   /** Base of the full-jitter backoff: attempt n waits random(0, base * 2^(n-1)) ms. */
   backoffBaseMs?: number;
   logger: Logger;
+  /** The shared cache of public reads (src/upstreams/public-cache/); unset: every call goes upstream. */
+  publicCache?: PublicCache;
 }
 
 /** What one GraphQL request gives every upstream call it makes. */
@@ -73,6 +76,8 @@ export interface UpstreamRequest {
   template?: string;
   /** The gateway's code for a non-2xx status of this upstream, for the span. */
   codeOf?: (status: number) => string | undefined;
+  /** A GET of an operation needing no credential, sent without one: its answer may be shared (public-cache/). */
+  publicRead?: boolean;
 }
 
 export interface UpstreamResponse {
@@ -81,7 +86,6 @@ export interface UpstreamResponse {
   /** Parsed JSON body, or undefined for an empty body. */
   body: unknown;
 }
-
 
 const RETRYABLE_STATUS = new Set([502, 503, 504]);
 const DEFAULT_BACKOFF_BASE_MS = 50;
@@ -97,19 +101,22 @@ class AttemptFailure {
   constructor(readonly error: unknown, readonly upstreamFault: boolean) {}
 }
 
-export class UpstreamHttp {
+export class UpstreamHttp implements CacheableUpstream {
   readonly name: UpstreamName;
   readonly breaker: CircuitBreaker;
   private readonly pool: Pool;
   private readonly address: string;
   private readonly spanTarget: SpanTarget;
   lastError: { message: string; code?: string; at: string } | undefined;
+  /** How long one call shared by every reader of a public GET may take (all its attempts), whoever asked. */
+  readonly fillTimeoutMs: number;
 
-  private readonly options: Required<Omit<UpstreamHttpOptions, 'breaker'>> & Pick<UpstreamHttpOptions, 'breaker'>;
+  private readonly options: Required<Omit<UpstreamHttpOptions, 'breaker' | 'publicCache'>> & Pick<UpstreamHttpOptions, 'breaker' | 'publicCache'>;
 
   constructor(options: UpstreamHttpOptions) {
     this.options = { backoffBaseMs: DEFAULT_BACKOFF_BASE_MS, retryMaxWaitMs: DEFAULT_RETRY_MAX_WAIT_MS, ...options };
     this.name = options.name;
+    this.fillTimeoutMs = options.timeoutMs * (options.retries + 1);
     this.address = addressOf(options.origin);
     this.spanTarget = spanTargetOf(options.name, options.origin);
     this.pool = new Pool(options.origin, {
@@ -137,12 +144,17 @@ export class UpstreamHttp {
   }
 
   /**
-   * Sends a request. Only GETs are retried (at most `retries` times): on a
+   * Sends a request (a GET through the shared public cache, when there is one). Only GETs are retried (at most `retries` times): on a
    * transport failure or 502/503/504 after a full-jitter backoff, and on a 429
    * or 503 whose Retry-After fits both the deadline and `retryMaxWaitMs`.
    * Anything else is sent exactly once, since a repeated mutation could apply twice.
    */
   async send(req: UpstreamRequest): Promise<UpstreamResponse> {
+    return this.options.publicCache && req.method === 'GET' ? this.options.publicCache.read(this, req) : this.sendUncached(req);
+  }
+
+  /** `send` without the public cache, which calls it on a miss. */
+  async sendUncached(req: UpstreamRequest): Promise<UpstreamResponse> {
     req.budget?.take(this.name);
     if (req.inFlight) req.inFlight.count++;
     try {

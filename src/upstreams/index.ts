@@ -11,6 +11,7 @@ import type { CallScope } from './http.js';
 import { MarketplaceClient } from './marketplace/client.js';
 import { SeoClient } from './seo/client.js';
 import { ItemsClient } from './items/client.js';
+import type { PublicCache } from './public-cache/index.js';
 
 export type UpstreamPools = Record<UpstreamName, UpstreamHttp>;
 
@@ -31,8 +32,14 @@ export interface BreakerSettings {
   cooldownMs: number;
 }
 
-/** `origins` are the resolved upstream origins (configured URL or embedded sandbox). */
-export function createPools(config: Config, origins: Record<UpstreamName, string>, logger: Logger, breaker?: Partial<BreakerSettings>): UpstreamPools {
+/** `origins` are the resolved upstream origins (configured URL or embedded sandbox); every pool reads through `publicCache`. */
+export function createPools(
+  config: Config,
+  origins: Record<UpstreamName, string>,
+  logger: Logger,
+  breaker?: Partial<BreakerSettings>,
+  publicCache?: PublicCache,
+): UpstreamPools {
   const make = (name: UpstreamName) =>
     new UpstreamHttp({
       name,
@@ -45,6 +52,7 @@ export function createPools(config: Config, origins: Record<UpstreamName, string
       retryMaxWaitMs: config.upstreamRetryMaxWaitMs,
       breaker: breaker ?? config.breaker,
       logger,
+      publicCache,
     });
   return { marketplace: make('marketplace'), seo: make('seo'), items: make('items') };
 }

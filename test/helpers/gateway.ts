@@ -76,6 +76,9 @@ export async function startTestGateway(env: Record<string, string> = {}, service
     // are off unless a suite turns them on (test/security/rate-limits.test.ts does).
     RATE_LIMIT_PER_MINUTE: '0',
     AUTH_RATE_LIMIT_PER_MINUTE: '0',
+    // Suites count the upstream calls each query makes: the shared public cache (and its coalescing)
+    // is off unless a suite turns it on (test/integration/public-cache*.test.ts do).
+    PUBLIC_CACHE_MAX_BYTES: '0',
     ...env,
   });
   const logs: string[] = [];

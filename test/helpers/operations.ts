@@ -5,6 +5,8 @@
  */
 import { expect } from 'vitest';
 import { errorAt, type GraphQLResponse, type TestGateway } from './gateway.js';
+import { marketplaceOperations } from '../../src/upstreams/marketplace/operations.js';
+import { isPublicRead } from '../../src/upstreams/operations.js';
 
 /** Headers for a sandbox token of `username` with exactly `scopes` (none: an empty list). */
 export const as = (username: string, ...scopes: string[]) => ({ authorization: `Bearer sandbox:${username}:${scopes.join(',')}` });
@@ -71,3 +73,23 @@ export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
 /** The JSON body of the `index`-th marketplace call since the last reset. */
 export const marketplaceBody = (gw: TestGateway, index = 0) => JSON.parse(gw.calls('marketplace')[index]!.body) as Record<string, unknown>;
+
+/**
+ * Whether a marketplace call (`/api/v1/...`) is a public read, which the gateway sends without the
+ * caller's credential. The path is matched against the operation table, literal segments first.
+ */
+export function isPublicMarketplaceCall(call: { method: string; path: string }): boolean {
+  const below = call.path.replace(/^\/api\/v\d/, '');
+  const matches = Object.values(marketplaceOperations)
+    .filter((op) => op.method === call.method && new RegExp(`^${op.path.replace(/\{\w+\}/g, '[^/]+')}$`).test(below))
+    .sort((a, b) => (a.path.match(/\{/g)?.length ?? 0) - (b.path.match(/\{/g)?.length ?? 0));
+  if (!matches[0]) throw new Error(`No marketplace operation for ${call.method} ${call.path}`);
+  return isPublicRead(matches[0]);
+}
+
+/** Every marketplace call carried `token`, except the public reads, which carried no credential at all. */
+export function expectTokenOnlyWhereNeeded(gw: TestGateway, token: string) {
+  for (const call of gw.calls('marketplace')) {
+    expect(call.headers.authorization, `${call.method} ${call.path}`).toBe(isPublicMarketplaceCall(call) ? undefined : `Bearer ${token}`);
+  }
+}

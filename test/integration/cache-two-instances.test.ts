@@ -10,6 +10,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestGateway, TOKENS, type TestGateway } from '../helpers/gateway.js';
 import { eventFor, postWebhook } from '../helpers/events.js';
+import { freePort } from '../helpers/free-port.js';
 import { hasRedisServer, startRedisServer, type RedisServer } from '../helpers/redis-server.js';
 
 const SELLER = '{ seller(username: "pixelcraft") { username name rating } }';
@@ -101,5 +102,19 @@ describe.skipIf(!hasRedisServer)(`public cache shared by two instances${hasRedis
       shared = sellerReads(one).length === 0;
     }
     expect(shared).toBe(true);
+  });
+
+  it('starts and answers every request with Redis unreachable, logging the cache outage once', async () => {
+    const lonely = await startTestGateway({ REDIS_URL: `redis://127.0.0.1:${await freePort()}`, PUBLIC_CACHE_MAX_BYTES: String(16 * 1024 * 1024) }, ['marketplace']);
+    try {
+      for (let i = 0; i < 5; i++) {
+        const answer = await lonely.query(SELLER);
+        expect(answer.errors).toBeUndefined();
+        expect(answer.data).toEqual({ seller: expect.objectContaining({ username: 'pixelcraft' }) });
+      }
+      expect(lonely.logs.filter((line) => line.includes('public cache unavailable'))).toHaveLength(1);
+    } finally {
+      await lonely.close();
+    }
   });
 });

@@ -5,6 +5,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { errorAt, ITEMS_KEY, SEO_KEY, TOKENS, useTestGateway } from '../helpers/gateway.js';
+import { expectTokenOnlyWhereNeeded } from '../helpers/operations.js';
 
 const gw = useTestGateway();
 
@@ -120,7 +121,9 @@ describe('orders', () => {
     expect(calls.filter((c) => c.endsWith('/deliveries'))).toHaveLength(5);
     expect(calls.filter((c) => c.endsWith('/revisions'))).toHaveLength(5);
     expect(new Set(calls).size).toBe(calls.length);
-    for (const call of gw.calls('marketplace')) expect(call.headers.authorization).toBe(`Bearer ${TOKENS.buyer}`);
+    // The orders and their deliveries carry the token; the gigs, sellers and users (public reads) go without it.
+    expectTokenOnlyWhereNeeded(gw, TOKENS.buyer);
+    expect(gw.calls('marketplace').some((c) => c.path.startsWith('/api/v1/gigs/') && c.headers.authorization === undefined)).toBe(true);
   });
 
   it('reads one order by id without fetching it again after the list primed it', async () => {

@@ -9,6 +9,7 @@ import type { z } from 'zod';
 import { UpstreamError } from '../../errors.js';
 import type { CallScope, UpstreamHttp, UpstreamResponse } from '../http.js';
 import type { PageRequest } from '../paging.js';
+import { isPublicRead } from '../operations.js';
 import { fillPath } from '../identifiers.js';
 import { laravelError, readOne, readPage, parsePayload, type Page, laravelCode } from '../laravel.js';
 import { marketplaceOperations, type MarketplaceOperationId } from './operations.js';
@@ -62,7 +63,9 @@ export class MarketplaceClient {
       throw new UpstreamError('marketplace', 'FORBIDDEN', denied.message, { status: 403, requiredScope: required ?? undefined });
     }
     const headers: Record<string, string> = { accept: 'application/json' };
-    if (this.token) headers.authorization = `Bearer ${this.token}`;
+    // Least privilege: a public read goes without the credential, so its answer cannot depend on the caller.
+    const publicRead = isPublicRead(op);
+    if (this.token && !publicRead) headers.authorization = `Bearer ${this.token}`;
     let body: string | Buffer | Readable | undefined;
     if (options.raw) {
       headers['content-type'] = options.raw.contentType;
@@ -80,6 +83,7 @@ export class MarketplaceClient {
       ...this.scope,
       operation: id,
       template: op.path,
+      publicRead,
       codeOf: laravelCode,
     });
     if (response.status >= 200 && response.status < 300) return response;

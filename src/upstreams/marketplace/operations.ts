@@ -14,7 +14,8 @@ export const marketplaceOperations = {
   mobileRegister: { group: 'Platform, mobile, localization', method: 'POST', path: '/mobile/register', scope: null, success: 201 },
   mobileRefresh: { group: 'Platform, mobile, localization', method: 'POST', path: '/mobile/refresh', scope: null, success: 200 },
   mobileForgot: { group: 'Platform, mobile, localization', method: 'POST', path: '/mobile/forgot-password', scope: null, success: 200 },
-  mobileHome: { group: 'Platform, mobile, localization', method: 'GET', path: '/mobile/home', scope: null, success: 200 },
+  // Greets a signed-in caller by name and lists their recent gigs and active orders.
+  mobileHome: { group: 'Platform, mobile, localization', method: 'GET', path: '/mobile/home', scope: null, success: 200, personalised: true },
   mobileOrdersIndex: { group: 'Platform, mobile, localization', method: 'GET', path: '/mobile/orders', scope: 'orders.read', success: 200 },
   mobileOrdersShow: { group: 'Platform, mobile, localization', method: 'GET', path: '/mobile/orders/{uuid}', scope: 'orders.read', success: 200 },
   localeShow: { group: 'Platform, mobile, localization', method: 'GET', path: '/locale', scope: null, success: 200 },

@@ -1,13 +1,29 @@
 /**
- * Picks where public upstream answers are kept: with REDIS_URL, in Redis
- * shared by every gateway instance.
+ * The shared cache of public upstream reads (docs/caching.md): where its
+ * entries live, and the PublicCache every upstream pool reads through.
  */
 import type { Config } from '../../config.js';
 import type { Logger } from '../../logger.js';
-import type { PublicCacheStore } from './store.js';
+import { MemoryPublicCacheStore } from './memory-store.js';
+import { PublicCache } from './public-cache.js';
 import { createRedisPublicCacheStore } from './redis-store.js';
+import type { PublicCacheStore } from './store.js';
 
-export function createPublicCacheStore(config: Pick<Config, 'redisUrl'>, logger: Logger): PublicCacheStore | undefined {
+export { PublicCache } from './public-cache.js';
+export { tagsForEvent } from './invalidation.js';
+export type { CachedAnswer, PublicCacheStore } from './store.js';
+
+/**
+ * The store of public answers: with REDIS_URL, Redis shared by every gateway instance (bounded by Redis's
+ * maxmemory, docs/caching-redis.md); otherwise this process's LRU bounded by PUBLIC_CACHE_MAX_BYTES.
+ */
+export function createPublicCacheStore(config: Config, logger: Logger): PublicCacheStore {
   if (config.redisUrl) return createRedisPublicCacheStore(config.redisUrl, logger);
-  return undefined;
+  return new MemoryPublicCacheStore(config.publicCache.maxBytes);
+}
+
+/** The public cache, or undefined when PUBLIC_CACHE_MAX_BYTES is 0 (every read goes upstream, uncoalesced). */
+export function createPublicCache(config: Config, logger: Logger): PublicCache | undefined {
+  if (config.publicCache.maxBytes === 0) return undefined;
+  return new PublicCache({ store: createPublicCacheStore(config, logger), defaultTtlMs: config.publicCache.ttlMs, logger });
 }

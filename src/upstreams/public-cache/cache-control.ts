@@ -1,0 +1,100 @@
+/**
+ * What an upstream's `Cache-Control` lets a shared cache do with an answer
+ * (RFC 9111 section 5.2.2, RFC 5861): whether it may be kept at all, how long
+ * it is fresh, and how long past that it may still be served while one
+ * revalidation runs (stale-while-revalidate) or while the upstream fails
+ * (stale-if-error). Pure functions over header values and epoch ms.
+ */
+
+export interface CacheDirectives {
+  noStore: boolean;
+  /** `private`: for one user's cache only, never a shared one. */
+  private: boolean;
+  /** `no-cache`: may be kept, but every use is revalidated first. */
+  noCache: boolean;
+  maxAge?: number;
+  /** `s-maxage`: the shared-cache lifetime, which wins over max-age here. */
+  sMaxAge?: number;
+  staleWhileRevalidate?: number;
+  staleIfError?: number;
+}
+
+/** Reads a Cache-Control value; unknown directives are ignored and a bad number drops its directive. */
+export function parseCacheControl(value: string | string[] | undefined): CacheDirectives {
+  const directives: CacheDirectives = { noStore: false, private: false, noCache: false };
+  const text = Array.isArray(value) ? value.join(',') : (value ?? '');
+  for (const part of text.split(',')) {
+    const [rawName, ...rest] = part.split('=');
+    const name = rawName!.trim().toLowerCase();
+    if (!name) continue;
+    const argument = rest.join('=').trim().replace(/^"(.*)"$/, '$1');
+    const seconds = /^\d+$/.test(argument) ? Number(argument) : undefined;
+    switch (name) {
+      case 'no-store':
+        directives.noStore = true;
+        break;
+      case 'private':
+        directives.private = true;
+        break;
+      case 'no-cache':
+        directives.noCache = true;
+        break;
+      case 'max-age':
+        directives.maxAge = seconds;
+        break;
+      case 's-maxage':
+        directives.sMaxAge = seconds;
+        break;
+      case 'stale-while-revalidate':
+        directives.staleWhileRevalidate = seconds;
+        break;
+      case 'stale-if-error':
+        directives.staleIfError = seconds;
+        break;
+    }
+  }
+  return directives;
+}
+
+/** When a kept answer stops being fresh, and the two stale windows after that (all epoch ms). */
+export interface Freshness {
+  freshUntil: number;
+  staleWhileRevalidateUntil: number;
+  staleIfErrorUntil: number;
+  /** The last moment the entry is of any use: served, or revalidated with its validator. */
+  keepUntil: number;
+}
+
+/**
+ * The freshness of an answer received at `now`, or undefined when a shared cache must not keep it.
+ * Without a lifetime from the upstream, `defaultTtlMs` applies (0: not kept). An answer with
+ * `no-cache` (or a lifetime of 0) is kept only when it has a validator to revalidate it with.
+ * `validatorKeepMs` is how long such a validator stays worth asking with after the answer went stale.
+ */
+export function freshnessOf(
+  cacheControl: string | string[] | undefined,
+  options: { now: number; defaultTtlMs: number; hasValidator: boolean; validatorKeepMs: number },
+): Freshness | undefined {
+  const d = parseCacheControl(cacheControl);
+  if (d.noStore || d.private) return undefined;
+  const lifetimeSeconds = d.sMaxAge ?? d.maxAge;
+  const lifetimeMs = d.noCache ? 0 : lifetimeSeconds !== undefined ? lifetimeSeconds * 1000 : options.defaultTtlMs;
+  // A lifetime of 0 is worth keeping only when the upstream asked for revalidation and gave a validator.
+  const asked = d.noCache || lifetimeSeconds !== undefined;
+  if (lifetimeMs <= 0 && !(asked && options.hasValidator)) return undefined;
+  const freshUntil = options.now + lifetimeMs;
+  // no-cache forbids serving without revalidation, so neither stale window applies to it.
+  const staleWhileRevalidateUntil = d.noCache ? freshUntil : freshUntil + (d.staleWhileRevalidate ?? 0) * 1000;
+  const staleIfErrorUntil = d.noCache ? freshUntil : freshUntil + (d.staleIfError ?? 0) * 1000;
+  const validatorUntil = options.hasValidator ? freshUntil + options.validatorKeepMs : freshUntil;
+  return { freshUntil, staleWhileRevalidateUntil, staleIfErrorUntil, keepUntil: Math.max(staleWhileRevalidateUntil, staleIfErrorUntil, validatorUntil) };
+}
+
+/** Where a kept answer stands at `now`. */
+export type EntryState = 'fresh' | 'stale-while-revalidate' | 'stale';
+
+export function stateAt(entry: { freshUntil: number; staleWhileRevalidateUntil: number }, now: number): EntryState {
+  if (now < entry.freshUntil) return 'fresh';
+  if (now < entry.staleWhileRevalidateUntil) return 'stale-while-revalidate';
+  return 'stale';
+}

@@ -1,0 +1,40 @@
+/**
+ * What a marketplace event changes, as cache tags (see keys.ts): evicted
+ * when a signed webhook is accepted, before the event is published, so a
+ * subscriber who reads again at once sees the new data.
+ */
+import { resourceTag } from './keys.js';
+
+const tag = (kind: string, id: string, part?: string) => resourceTag('marketplace', kind, id, part);
+const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : undefined);
+
+/** The tags an event makes stale; none for an event that changes no public read. */
+export function tagsForEvent(event: string, data: Record<string, unknown>): string[] {
+  const family = event.split('.')[0];
+  const gig = text(data.slug) ?? text(data.gig_slug);
+  const username = text(data.username);
+  switch (family) {
+    case 'gig':
+      // The gig with its pricing and reviews (every path under /gigs/{slug}), and lists showing gigs.
+      return gig ? [tag('gig', gig), 'marketplace:gigs'] : ['marketplace:gigs'];
+    case 'seller':
+    case 'user': {
+      // A seller is a user too: both profiles of everyone named (seller.favorited names the buyer
+      // as username and the studio as seller_username), and lists showing sellers.
+      const named = [...new Set([username, text(data.seller_username)].filter((name) => name !== undefined))];
+      return [...named.flatMap((name) => [tag('seller', name), tag('user', name)]), 'marketplace:sellers'];
+    }
+    case 'review':
+      if (event !== 'review.created') return [];
+      // A review changes the gig's rating and count as well as its review list.
+      return gig ? [tag('gig', gig, 'reviews'), tag('gig', gig)] : [];
+    case 'portfolio':
+    case 'testimonial':
+    {
+      const seller = text(data.seller_username) ?? username;
+      return seller ? [tag('seller', seller, 'portfolio'), tag('seller', seller, 'testimonials')] : [];
+    }
+    default:
+      return [];
+  }
+}

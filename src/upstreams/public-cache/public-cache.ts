@@ -1,0 +1,251 @@
+/**
+ * The shared cache of public upstream reads, in front of UpstreamHttp.send.
+ *
+ * Safe by construction: only a GET the client marked `publicRead` (an
+ * operation needing no credential, sent without one) is looked up or kept,
+ * so an answer kept here cannot depend on who asked. Anything else passes
+ * through untouched (`bypass`).
+ *
+ * Freshness follows the upstream's Cache-Control (cache-control.ts). Past it,
+ * an entry with a validator is revalidated with If-None-Match /
+ * If-Modified-Since, and a 304 refreshes it. Identical reads in flight share
+ * one upstream call (in this process by a map of promises, across instances
+ * through the store's claimFill), and that call has its own deadline: a
+ * caller who leaves or runs out of time stops waiting for it, nobody else does.
+ *
+ * Only the caller that starts a fill takes a unit of its request's call
+ * budget: a hit or a joined call makes no upstream call, so the cost
+ * estimate stays an upper bound and `extensions.cost.actual` counts real calls.
+ */
+import { UpstreamError, type UpstreamName } from '../../errors.js';
+import type { Logger } from '../../logger.js';
+import { countCacheRequest, type CacheResult } from '../../metrics.js';
+import type { UpstreamRequest, UpstreamResponse } from '../http.js';
+import { isDeadline } from '../transport-errors.js';
+import { freshnessOf, stateAt } from './cache-control.js';
+import { cacheKeyOf, cacheTagsOf } from './keys.js';
+import type { CachedAnswer, PublicCacheStore } from './store.js';
+
+/** What the cache needs of an upstream: its name, an uncached send, and how long a shared call may take. */
+export interface CacheableUpstream {
+  readonly name: UpstreamName;
+  readonly fillTimeoutMs: number;
+  sendUncached(req: UpstreamRequest): Promise<UpstreamResponse>;
+}
+
+export interface PublicCacheOptions {
+  store: PublicCacheStore;
+  /** Lifetime of an answer whose upstream sent no Cache-Control lifetime (0: not kept). */
+  defaultTtlMs: number;
+  logger: Logger;
+}
+
+/** Headers kept with an entry: what revalidation and the clients read later. */
+const KEPT_HEADERS = ['content-type', 'etag', 'last-modified', 'cache-control'] as const;
+/** How long a stale entry's validator is kept to revalidate with. */
+const VALIDATOR_KEEP_MS = 10 * 60_000;
+/** How often an instance waiting for another instance's fill looks for its entry (or its lock to go). */
+const FILL_POLL_MS = 25;
+
+interface Filled {
+  response: UpstreamResponse;
+  result: CacheResult;
+}
+
+export class PublicCache {
+  private readonly fills = new Map<string, Promise<Filled>>();
+
+  constructor(private readonly options: PublicCacheOptions) {}
+
+  async read(upstream: CacheableUpstream, req: UpstreamRequest): Promise<UpstreamResponse> {
+    // A credential on the request would make its answer the caller's own: never shared.
+    if (!req.publicRead || req.method !== 'GET' || req.headers?.authorization !== undefined) {
+      countCacheRequest(upstream.name, req.operation, 'bypass');
+      return upstream.sendUncached(req);
+    }
+    const key = cacheKeyOf(upstream.name, req.method, req.path, req.query);
+    const entry = await this.lookup(key);
+    const now = Date.now();
+    const state = entry && stateAt(entry, now);
+    if (entry && state === 'fresh') {
+      countCacheRequest(upstream.name, req.operation, 'hit');
+      return responseOf(entry);
+    }
+    if (entry && state === 'stale-while-revalidate') {
+      countCacheRequest(upstream.name, req.operation, 'stale');
+      // One background revalidation (joined by any other read of the key meanwhile); its failure only means it stays stale.
+      if (!this.fills.has(key)) this.startFill(upstream, req, key, entry).catch(() => undefined);
+      return responseOf(entry);
+    }
+    const running = this.fills.get(key);
+    if (running) {
+      countCacheRequest(upstream.name, req.operation, 'coalesced');
+      return (await this.wait(upstream.name, running, req)).response;
+    }
+    // This caller starts the one upstream call: it is the one whose budget pays for it.
+    req.budget?.take(upstream.name);
+    let result: CacheResult = 'miss';
+    try {
+      const filled = await this.wait(upstream.name, this.startFill(upstream, req, key, entry), req);
+      result = filled.result;
+      return filled.response;
+    } finally {
+      countCacheRequest(upstream.name, req.operation, result);
+    }
+  }
+
+  /** Evicts every entry carrying one of `tags` (a webhook's changes); a store failure is logged, never thrown. */
+  async evict(tags: readonly string[]): Promise<void> {
+    if (tags.length === 0) return;
+    try {
+      await this.options.store.evictTags(tags);
+    } catch (error) {
+      this.options.logger.warn({ err: error, tags }, 'public cache: eviction failed');
+    }
+  }
+
+  close(): Promise<void> {
+    return this.options.store.close();
+  }
+
+  private async lookup(key: string): Promise<CachedAnswer | undefined> {
+    try {
+      return await this.options.store.get(key);
+    } catch {
+      return undefined; // an unreachable store is a miss, never a failed read
+    }
+  }
+
+  private startFill(upstream: CacheableUpstream, req: UpstreamRequest, key: string, entry: CachedAnswer | undefined): Promise<Filled> {
+    const fill = this.fill(upstream, req, key, entry).finally(() => this.fills.delete(key));
+    this.fills.set(key, fill);
+    return fill;
+  }
+
+  /** The one upstream call for `key`, detached from the caller that started it (no signal, its own deadline). */
+  private async fill(upstream: CacheableUpstream, req: UpstreamRequest, key: string, entry: CachedAnswer | undefined): Promise<Filled> {
+    const store = this.options.store;
+    const claim = () => store.claimFill(key, upstream.fillTimeoutMs).catch(() => true);
+    let claimed = await claim();
+    try {
+      // Another instance is fetching it: wait for its entry, or for its lock to go (its call failed or was not
+      // storable), then fetch here. Past the shared call's own timeout, fetch anyway.
+      const waitingSince = Date.now();
+      while (!claimed && Date.now() - waitingSince < upstream.fillTimeoutMs) {
+        // A store shared across instances says when the holder's fill ends (Redis: its release message); others are polled.
+        const stored = store.waitForFill
+          ? await store.waitForFill(key, upstream.fillTimeoutMs - (Date.now() - waitingSince)).catch(() => undefined)
+          : await new Promise((resolve) => setTimeout(resolve, FILL_POLL_MS)).then(() => this.lookup(key));
+        if (stored && (stored.storedAt >= waitingSince || stateAt(stored, Date.now()) === 'fresh')) return { response: responseOf(stored), result: 'coalesced' };
+        claimed = await claim();
+      }
+      return await this.fetchAndKeep(upstream, req, key, entry);
+    } finally {
+      if (claimed) await store.releaseFill(key).catch(() => undefined);
+    }
+  }
+
+  private async fetchAndKeep(upstream: CacheableUpstream, req: UpstreamRequest, key: string, entry: CachedAnswer | undefined): Promise<Filled> {
+    const conditional: Record<string, string> = {};
+    if (entry?.headers.etag) conditional['if-none-match'] = entry.headers.etag;
+    else if (entry?.headers['last-modified']) conditional['if-modified-since'] = entry.headers['last-modified'];
+    const shared: UpstreamRequest = {
+      method: 'GET',
+      path: req.path,
+      query: req.query,
+      headers: { ...req.headers, ...conditional },
+      deadlineAt: Date.now() + upstream.fillTimeoutMs,
+      requestId: req.requestId,
+      operation: req.operation,
+      template: req.template,
+      codeOf: req.codeOf,
+      publicRead: true,
+    };
+    let response: UpstreamResponse;
+    try {
+      response = await upstream.sendUncached(shared);
+    } catch (error) {
+      if (entry && servesStaleOnError(error, entry)) return { response: responseOf(entry), result: 'stale' };
+      throw error;
+    }
+    if (response.status >= 500 && entry && Date.now() < entry.staleIfErrorUntil) return { response: responseOf(entry), result: 'stale' };
+    const tags = cacheTagsOf(upstream.name, req.template, req.path);
+    if (response.status === 304 && entry) {
+      // A 304 carries no body: the kept one is fresh again, under the 304's Cache-Control if it sent one.
+      const headers = { ...entry.headers, ...keptHeaders(response) };
+      const refreshed = await this.keep(key, tags, entry.status, headers, entry.body, entry.bytes);
+      return { response: responseOf(refreshed ?? { ...entry, headers }), result: 'revalidated' };
+    }
+    if (response.status === 200) await this.keep(key, tags, 200, keptHeaders(response), response.body, bytesOf(response));
+    return { response, result: 'miss' };
+  }
+
+  /** Stores an answer if its Cache-Control (or the default TTL) allows; returns what was stored. */
+  private async keep(key: string, tags: string[], status: number, headers: Record<string, string>, body: unknown, bytes: number): Promise<CachedAnswer | undefined> {
+    const now = Date.now();
+    const freshness = freshnessOf(headers['cache-control'], {
+      now,
+      defaultTtlMs: this.options.defaultTtlMs,
+      hasValidator: headers.etag !== undefined || headers['last-modified'] !== undefined,
+      validatorKeepMs: VALIDATOR_KEEP_MS,
+    });
+    if (!freshness) return undefined;
+    const { keepUntil, ...windows } = freshness;
+    const answer: CachedAnswer = { status, headers, body, bytes, storedAt: now, ...windows };
+    try {
+      await this.options.store.set(key, answer, tags, keepUntil);
+    } catch (error) {
+      this.options.logger.debug({ err: error }, 'public cache: store refused an entry');
+    }
+    return answer;
+  }
+
+  /** Waits for a shared call; the caller's leaving or deadline ends its own wait only. */
+  private async wait(upstream: UpstreamName, shared: Promise<Filled>, req: UpstreamRequest): Promise<Filled> {
+    const signal = req.signal;
+    if (!signal) return shared;
+    if (signal.aborted) throw leftError(upstream, signal);
+    if (req.inFlight) req.inFlight.count++;
+    try {
+      return await new Promise<Filled>((resolve, reject) => {
+        const onAbort = () => reject(leftError(upstream, signal));
+        signal.addEventListener('abort', onAbort, { once: true });
+        shared.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+      });
+    } finally {
+      if (req.inFlight) req.inFlight.count--;
+    }
+  }
+}
+
+/** The error a caller gets when it stops waiting: as UpstreamHttp reports a deadline or a caller who left. */
+function leftError(upstream: UpstreamName, signal: AbortSignal): UpstreamError {
+  const details = { cause: signal.reason as unknown };
+  return isDeadline(signal)
+    ? new UpstreamError(upstream, 'UPSTREAM_TIMEOUT', `The ${upstream} service did not answer in time`, details)
+    : new UpstreamError(upstream, 'UPSTREAM_UNAVAILABLE', `The ${upstream} service could not be reached`, details);
+}
+
+/** stale-if-error covers an upstream that is down, slow or refusing (circuit open), within the entry's window. */
+function servesStaleOnError(error: unknown, entry: CachedAnswer): boolean {
+  const down = error instanceof UpstreamError && (error.code === 'UPSTREAM_UNAVAILABLE' || error.code === 'UPSTREAM_TIMEOUT');
+  return down && Date.now() < entry.staleIfErrorUntil;
+}
+
+function responseOf(entry: CachedAnswer): UpstreamResponse {
+  return { status: entry.status, headers: entry.headers, body: entry.body };
+}
+
+function keptHeaders(response: UpstreamResponse): Record<string, string> {
+  const kept: Record<string, string> = {};
+  for (const name of KEPT_HEADERS) {
+    const value = response.headers[name];
+    if (value !== undefined) kept[name] = Array.isArray(value) ? value.join(', ') : value;
+  }
+  return kept;
+}
+
+function bytesOf(response: UpstreamResponse): number {
+  const declared = Number(response.headers['content-length']);
+  return Number.isFinite(declared) && declared > 0 ? declared : Buffer.byteLength(JSON.stringify(response.body ?? null));
+}
