@@ -13,19 +13,22 @@ if (!hasRedisServer && process.env.CI === 'true') throw new Error('redis-server 
 
 export interface RedisServer {
   url: string;
+  port: number;
   /** Empties every key (a fresh minute for every rate-limit bucket). */
   flushAll(): void;
   /** Stops the server and resolves once it has exited. */
   stop(): Promise<void>;
 }
 
-export async function startRedisServer(): Promise<RedisServer> {
-  const port = await freePort();
+/** `port` restarts a server where a stopped one was (its clients reconnect to it). */
+export async function startRedisServer(atPort?: number): Promise<RedisServer> {
+  const port = atPort ?? (await freePort());
   const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
   const cli = (...args: string[]) => spawnSync('redis-cli', ['-p', String(port), ...args]).stdout?.toString().trim();
   await until(() => cli('ping') === 'PONG', 5000);
   return {
     url: `redis://127.0.0.1:${port}`,
+    port,
     flushAll: () => void cli('flushall'),
     stop: async () => {
       if (child.exitCode !== null) return;

@@ -6,14 +6,19 @@ import type { Config } from '../../config.js';
 import type { Logger } from '../../logger.js';
 import { MemoryPublicCacheStore } from './memory-store.js';
 import { PublicCache } from './public-cache.js';
+import { createRedisPublicCacheStore } from './redis-store.js';
 import type { PublicCacheStore } from './store.js';
 
 export { PublicCache } from './public-cache.js';
 export { tagsForEvent } from './invalidation.js';
 export type { CachedAnswer, PublicCacheStore } from './store.js';
 
-/** The store of public answers: this process's LRU bounded by PUBLIC_CACHE_MAX_BYTES. */
-export function createPublicCacheStore(config: Config, _logger: Logger): PublicCacheStore {
+/**
+ * The store of public answers: with REDIS_URL, Redis shared by every gateway instance (bounded by Redis's
+ * maxmemory, docs/caching-redis.md); otherwise this process's LRU bounded by PUBLIC_CACHE_MAX_BYTES.
+ */
+export function createPublicCacheStore(config: Config, logger: Logger): PublicCacheStore {
+  if (config.redisUrl) return createRedisPublicCacheStore(config.redisUrl, logger);
   return new MemoryPublicCacheStore(config.publicCache.maxBytes);
 }
 

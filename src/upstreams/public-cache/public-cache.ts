@@ -132,8 +132,10 @@ export class PublicCache {
       // storable), then fetch here. Past the shared call's own timeout, fetch anyway.
       const waitingSince = Date.now();
       while (!claimed && Date.now() - waitingSince < upstream.fillTimeoutMs) {
-        await new Promise((resolve) => setTimeout(resolve, FILL_POLL_MS));
-        const stored = await this.lookup(key);
+        // A store shared across instances says when the holder's fill ends (Redis: its release message); others are polled.
+        const stored = store.waitForFill
+          ? await store.waitForFill(key, upstream.fillTimeoutMs - (Date.now() - waitingSince)).catch(() => undefined)
+          : await new Promise((resolve) => setTimeout(resolve, FILL_POLL_MS)).then(() => this.lookup(key));
         if (stored && (stored.storedAt >= waitingSince || stateAt(stored, Date.now()) === 'fresh')) return { response: responseOf(stored), result: 'coalesced' };
         claimed = await claim();
       }

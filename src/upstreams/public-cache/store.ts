@@ -41,5 +41,12 @@ export interface PublicCacheStore {
   claimFill(key: string, ttlMs: number): Promise<boolean>;
   /** Releases a claim taken with `claimFill` (after the entry was stored, or the fetch failed). */
   releaseFill(key: string): Promise<void>;
+  /**
+   * For a caller whose `claimFill` returned false (another instance is fetching `key`): resolves with the answer
+   * that instance stores, or undefined when it gives up, its claim lapses, the store is unreachable or
+   * `timeoutMs` passes — the caller then asks the upstream itself. Only a store shared across instances has it
+   * (in one process, callers share the in-flight fetch instead).
+   */
+  waitForFill?(key: string, timeoutMs: number): Promise<CachedAnswer | undefined>;
   close(): Promise<void>;
 }
