@@ -25,27 +25,41 @@ function discard(body: Readable): void {
 const declaredTooLarge = (contentLength: string | string[] | undefined, limit: number): boolean =>
   Number(Array.isArray(contentLength) ? contentLength[0] : contentLength) > limit;
 
-/** The deepest nesting of arrays and objects in JSON text, stopping as soon as it passes `max`. */
+/**
+ * The deepest nesting of arrays and objects in JSON text, stopping as soon as it passes `max`.
+ * Strings are skipped with `indexOf` (memchr) to their closing quote, one not escaped by an odd
+ * run of backslashes, rather than byte by byte: most of a large body is string content.
+ */
 export function jsonDepthExceeds(bytes: Buffer, max: number): boolean {
   let depth = 0;
-  let inString = false;
   for (let i = 0; i < bytes.length; i++) {
     const b = bytes[i];
-    if (inString) {
-      if (b === 0x5c) i++; // backslash: skip the escaped byte
-      else if (b === 0x22) inString = false;
-    } else if (b === 0x22) inString = true;
-    else if (b === 0x5b || b === 0x7b) {
+    if (b === 0x22) {
+      let end = bytes.indexOf(0x22, i + 1);
+      while (end !== -1 && escaped(bytes, end)) end = bytes.indexOf(0x22, end + 1);
+      if (end === -1) return false; // an unterminated string: JSON.parse refuses it
+      i = end;
+    } else if (b === 0x5b || b === 0x7b) {
       if (++depth > max) return true;
     } else if (b === 0x5d || b === 0x7d) depth--;
   }
   return false;
 }
 
+/** True when the quote at `at` is preceded by an odd number of backslashes (the opening quote stops the run). */
+function escaped(bytes: Buffer, at: number): boolean {
+  let backslashes = 0;
+  while (bytes[at - 1 - backslashes] === 0x5c) backslashes++;
+  return backslashes % 2 === 1;
+}
+
 /**
  * The response body as JSON, read with plain 'data'/'end' listeners (async iteration of a
  * Readable costs a promise per chunk and showed in profiles), at most `limit` bytes of it
  * (destroying the body of a larger one closes its connection rather than reading on).
+ * With a Content-Length the chunks are copied into one buffer of that size as they arrive
+ * (a list of chunks and their concatenation held a large body twice); only the bytes
+ * received are ever read from it.
  */
 export function readJson(
   body: Readable,
@@ -59,24 +73,37 @@ export function readJson(
       discard(body);
       return reject(tooLarge(upstream, status));
     }
-    const chunks: Buffer[] = [];
+    const declared = Number(Array.isArray(contentLength) ? contentLength[0] : contentLength);
+    // Not zero-filled: unwritten pages cost no memory until written, and bytes past `size` are never read.
+    let whole: Buffer | undefined = Number.isSafeInteger(declared) && declared > 0 ? Buffer.allocUnsafe(declared) : undefined;
+    let chunks: Buffer[] = [];
     let size = 0;
     const onData = (chunk: Buffer) => {
-      size += chunk.length;
-      if (size <= limit) {
-        chunks.push(chunk);
-        return;
+      const end = size + chunk.length;
+      if (end > limit) {
+        size = end;
+        body.off('data', onData);
+        discard(body);
+        return reject(tooLarge(upstream, status));
       }
-      body.off('data', onData);
-      discard(body);
-      reject(tooLarge(upstream, status));
+      if (whole && end <= whole.length) chunk.copy(whole, size);
+      else {
+        // More than declared (undici would normally refuse it): keep what was copied and go on with chunks.
+        if (whole) chunks.push(whole.subarray(0, size));
+        whole = undefined;
+        chunks.push(chunk);
+      }
+      size = end;
     };
     body.on('data', onData);
     body.once('error', reject);
     body.once('end', () => {
       if (size > limit) return; // already refused
       if (size === 0) return resolve(undefined);
-      const bytes = Buffer.concat(chunks, size);
+      const bytes = whole ? whole.subarray(0, size) : chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size);
+      // Nothing but `bytes` keeps the body now, so it can be collected as soon as it is decoded.
+      whole = undefined;
+      chunks = [];
       if (jsonDepthExceeds(bytes, MAX_JSON_DEPTH)) {
         return reject(
           new UpstreamError(upstream, 'UPSTREAM_BAD_RESPONSE', `The ${upstream} service sent JSON nested deeper than ${MAX_JSON_DEPTH} levels`, { status }),
