@@ -53,6 +53,14 @@ function escaped(bytes: Buffer, at: number): boolean {
   return backslashes % 2 === 1;
 }
 
+/** The body as text once its nesting is known to be within MAX_JSON_DEPTH (the bytes live only in this frame). */
+function decodeChecked(bytes: Buffer, upstream: UpstreamName, status: number): string {
+  if (jsonDepthExceeds(bytes, MAX_JSON_DEPTH)) {
+    throw new UpstreamError(upstream, 'UPSTREAM_BAD_RESPONSE', `The ${upstream} service sent JSON nested deeper than ${MAX_JSON_DEPTH} levels`, { status });
+  }
+  return bytes.toString('utf8');
+}
+
 /**
  * The response body as JSON, read with plain 'data'/'end' listeners (async iteration of a
  * Readable costs a promise per chunk and showed in profiles), at most `limit` bytes of it
@@ -100,17 +108,17 @@ export function readJson(
     body.once('end', () => {
       if (size > limit) return; // already refused
       if (size === 0) return resolve(undefined);
-      const bytes = whole ? whole.subarray(0, size) : chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size);
-      // Nothing but `bytes` keeps the body now, so it can be collected as soon as it is decoded.
+      let text: string;
+      try {
+        text = decodeChecked(whole ? whole.subarray(0, size) : chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size), upstream, status);
+      } catch (error) {
+        return reject(error as Error);
+      }
+      // The bytes are decoded: nothing may keep them through JSON.parse.
       whole = undefined;
       chunks = [];
-      if (jsonDepthExceeds(bytes, MAX_JSON_DEPTH)) {
-        return reject(
-          new UpstreamError(upstream, 'UPSTREAM_BAD_RESPONSE', `The ${upstream} service sent JSON nested deeper than ${MAX_JSON_DEPTH} levels`, { status }),
-        );
-      }
       try {
-        resolve(JSON.parse(bytes.toString('utf8')) as unknown);
+        resolve(JSON.parse(text) as unknown);
       } catch {
         // An error status speaks for itself (a proxy's HTML 502 page is still a 502).
         if (status >= 400) return resolve(undefined);
