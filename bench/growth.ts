@@ -18,7 +18,7 @@ import { Pool } from 'undici';
 import { DirectRequest, RestPools, type Origins } from './direct/rest.js';
 import { drive, merge, percentile, type Sample } from './driver.js';
 import { allItems, ordersHundred } from './growth-queries.js';
-import { mib } from './memory.js';
+import { mib, processMemory, resetPeak } from './memory.js';
 import { startGatewayProcess, startLargeItemsUpstream, type GatewayProcess } from './processes.js';
 import { benchQueries, type BenchQuery, type Fixtures } from './queries.js';
 import { countCalls, gatewayTask } from './sides.js';
@@ -47,7 +47,18 @@ interface GrowthRow {
   bodyBytes?: number;
   idleBytes: number;
   peakBytes: number;
+  /** The most RSS grew within one measured round, from the RSS at its start: the gateway process, and the runner process during the direct client's rounds. */
+  warmGrowth: { gateway: number; direct: number };
   connections: number;
+}
+
+/** Runs `task`: how far the RSS of `pid` rose above its level at the start (NaN without /proc/<pid>/clear_refs), and its peak. */
+async function growthDuring(pid: number, task: () => Promise<void>): Promise<{ growth: number; peak: number }> {
+  const reset = await resetPeak(pid);
+  const before = await processMemory(pid);
+  await task();
+  const after = await processMemory(pid);
+  return { growth: reset ? after.peakBytes - before.rssBytes : Number.NaN, peak: after.peakBytes };
 }
 
 const rps = (s: Sample) => s.latencies.length / (s.elapsedMs / 1000);
@@ -72,9 +83,9 @@ async function measureRow(plan: RowPlan, o: GrowthOptions): Promise<GrowthRow> {
   try {
     await new Promise((resolve) => setTimeout(resolve, 500));
     const idle = await gateway.memory();
-    const viaGateway = gatewayTask(pool, plan.query);
+    const viaGateway = gatewayTask(pool, plan.query, { parse: false });
     const direct = () => plan.query.direct(new DirectRequest(plan.rest, plan.query.credentials));
-    const viaBaseline = plan.baseline && gatewayTask(plan.baseline, plan.query);
+    const viaBaseline = plan.baseline && gatewayTask(plan.baseline, plan.query, { parse: false });
     // JIT warm-up (and, with the cache on, its first fill) on every side before anything is measured.
     for (let i = 0; i < plan.warmRequests; i++) await Promise.all([viaGateway(), direct(), viaBaseline?.()]);
     await drive(viaGateway, plan.connections, 1000);
@@ -88,16 +99,25 @@ async function measureRow(plan: RowPlan, o: GrowthOptions): Promise<GrowthRow> {
       minimum = req.resources.length;
     }, 1);
     const samples = { gateway: [] as Sample[], direct: [] as Sample[], uncached: [] as Sample[] };
+    const warmGrowth = { gateway: 0, direct: 0 };
+    // Clearing the peak at each round (growthDuring) forgets the warm-up's: the row's peak is the largest of them all.
+    let peakBytes = (await gateway.memory()).peakBytes;
     const slice = o.durationMs / o.rounds;
     for (let round = 0; round < o.rounds; round++) {
       const sides = [
-        async () => void samples.gateway.push(await drive(viaGateway, plan.connections, slice)),
-        async () => void samples.direct.push(await drive(direct, plan.connections, slice)),
+        async () => {
+          const measured = await growthDuring(gateway.child.pid!, async () => void samples.gateway.push(await drive(viaGateway, plan.connections, slice)));
+          warmGrowth.gateway = Math.max(warmGrowth.gateway, measured.growth);
+          peakBytes = Math.max(peakBytes, measured.peak);
+        },
+        async () => {
+          const measured = await growthDuring(process.pid, async () => void samples.direct.push(await drive(direct, plan.connections, slice)));
+          warmGrowth.direct = Math.max(warmGrowth.direct, measured.growth);
+        },
         ...(viaBaseline ? [async () => void samples.uncached.push(await drive(viaBaseline, plan.connections, slice))] : []),
       ];
       for (let i = 0; i < sides.length; i++) await sides[(round + i) % sides.length]!();
     }
-    const peak = await gateway.memory();
     return {
       name: plan.query.name,
       gateway: merge(samples.gateway),
@@ -107,7 +127,8 @@ async function measureRow(plan: RowPlan, o: GrowthOptions): Promise<GrowthRow> {
       minimum,
       bodyBytes: plan.bodyBytes,
       idleBytes: idle.rssBytes,
-      peakBytes: peak.peakBytes,
+      peakBytes,
+      warmGrowth,
       connections: plan.connections,
     };
   } finally {
@@ -137,8 +158,8 @@ function table(latency: number, rows: GrowthRow[]): string {
   const lines = [
     `### Growing work and warm public reads, sandbox latency ${latency} ms per call`,
     '',
-    '| query | clients | gateway p50 / p99 (ms) | direct REST p50 / p99 (ms) | ratio (p50) | gateway req/s | direct req/s | upstream calls / request (gateway / minimum) | upstream body | gateway RSS idle → peak (growth) | goal |',
-    '|---|---|---|---|---|---|---|---|---|---|---|',
+    '| query | clients | gateway p50 / p99 (ms) | direct REST p50 / p99 (ms) | ratio (p50) | gateway req/s | direct req/s | upstream calls / request (gateway / minimum) | upstream body | gateway RSS idle → peak (growth) | warm growth in a round: gateway / direct client | goal |',
+    '|---|---|---|---|---|---|---|---|---|---|---|---|',
   ];
   for (const row of rows) {
     const g = row.gateway;
@@ -147,7 +168,7 @@ function table(latency: number, rows: GrowthRow[]): string {
     lines.push(
       `| ${row.name} | ${row.connections} | ${ms(percentile(g.latencies, 50))} / ${ms(percentile(g.latencies, 99))} | ${ms(percentile(d.latencies, 50))} / ${ms(percentile(d.latencies, 99))} | ` +
         `${(percentile(g.latencies, 50) / percentile(d.latencies, 50)).toFixed(2)}× | ${rps(g).toFixed(1)}${errors ? ` (${errors} errors)` : ''} | ${rps(d).toFixed(1)} | ` +
-        `${row.callsPerRequest} / ${row.minimum} | ${row.bodyBytes ? mib(row.bodyBytes) : '-'} | ${mib(row.idleBytes)} → ${mib(row.peakBytes)} (+${mib(row.peakBytes - row.idleBytes)}) | ${goal(row)} |`,
+        `${row.callsPerRequest} / ${row.minimum} | ${row.bodyBytes ? mib(row.bodyBytes) : '-'} | ${mib(row.idleBytes)} → ${mib(row.peakBytes)} (+${mib(row.peakBytes - row.idleBytes)}) | +${mib(row.warmGrowth.gateway)} / +${mib(row.warmGrowth.direct)} | ${goal(row)} |`,
     );
   }
   return lines.join('\n');
