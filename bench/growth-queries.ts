@@ -3,36 +3,12 @@
  * (or should vanish with the shared public cache), each beside its direct REST
  * equivalent: fetch, parse, pick the fields, serialise.
  */
-import type { BenchQuery } from './queries.js';
+import { ordersWithChildren, type BenchQuery } from './queries.js';
 
-const BUYER = 'demo-buyer-token';
 const ITEMS_KEY = 'items-demo-key';
 
-interface Order {
-  uuid: string;
-  gig_slug: string | null;
-}
-
 /** `orders(first: 100)` with a gig, the deliveries and the revisions of every order: hundreds of upstream calls. */
-export const ordersHundred: BenchQuery = {
-  name: 'orders(100) → gig, deliveries, revisions',
-  document: `{ orders(first: 100) { totalCount nodes { id status total gig { slug title } deliveries { id message } revisions { id reason } } } }`,
-  variables: {},
-  credentials: { marketplaceToken: BUYER },
-  async direct(req) {
-    const orders = await req.get<{ data: Order[] }>('marketplace', '/orders', { page: 1, per_page: 100 });
-    return Promise.all(
-      orders.data.map((order) => {
-        const id = encodeURIComponent(order.uuid);
-        return Promise.all([
-          order.gig_slug ? req.get('marketplace', `/gigs/${encodeURIComponent(order.gig_slug)}`) : null,
-          req.get('marketplace', `/orders/${id}/deliveries`),
-          req.get('marketplace', `/orders/${id}/revisions`),
-        ]);
-      }),
-    );
-  },
-};
+export const ordersHundred: BenchQuery = ordersWithChildren(100);
 
 interface RawItem {
   id: number | string;
