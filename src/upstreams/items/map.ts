@@ -66,7 +66,9 @@ export type ItemRecord = z.output<typeof itemSchema>;
  */
 function itemList() {
   const slow = z.array(itemSchema);
-  return z.custom<unknown[]>((value) => Array.isArray(value)).transform((raw, ctx): ItemRecord[] => {
+  // `arrayOf` tells readers of the schema (scripts/upstream-fields.ts) what the list holds.
+  const list = z.custom<unknown[]>((value) => Array.isArray(value)).meta({ arrayOf: itemSchema });
+  return list.transform((raw, ctx): ItemRecord[] => {
     const items: ItemRecord[] = new Array<ItemRecord>(raw.length);
     for (let i = 0; i < raw.length; i++) {
       const item = plainItem(raw[i]);
