@@ -10,6 +10,7 @@ import { readFile } from 'node:fs/promises';
 import { freePort } from '../test/helpers/free-port.js';
 import { availableParallelism } from 'node:os';
 import type { Origins } from './direct/rest.js';
+import { processMemory, type ProcessMemory } from './memory.js';
 
 const TSX = ['--import', 'tsx'];
 
@@ -64,10 +65,35 @@ export async function startSandboxProcess(): Promise<Running & { origins: Origin
   };
 }
 
+/** bench/large-items.ts in its own process, on the sandbox's CPU: the item store with a 5,000-item catalogue. */
+export async function startLargeItemsUpstream(): Promise<Running & { origin: string; served(): Promise<{ calls: number; bytes: number }> }> {
+  const child = spawn(process.execPath, [...TSX, 'bench/large-items.ts'], { env: process.env, stdio: ['ignore', 'pipe', 'inherit'] });
+  const port = await new Promise<number>((resolve, reject) => {
+    child.stdout!.on('data', (chunk: Buffer) => {
+      const match = /listening (\d+)/.exec(chunk.toString());
+      if (match) resolve(Number(match[1]));
+    });
+    child.once('exit', (code) => reject(new Error(`large item store exited with ${code}`)));
+  });
+  pin(child.pid!, pinning?.sandbox);
+  const origin = `http://127.0.0.1:${port}`;
+  return {
+    child,
+    origin,
+    served: async () => (await (await fetch(`${origin}/__calls`)).json()) as { calls: number; bytes: number },
+    stop: async () => {
+      child.kill('SIGTERM');
+      await exited(child);
+    },
+  };
+}
+
 export interface GatewayProcess extends Running {
   url: string;
   /** CPU time the gateway process has used so far (all its threads), in microseconds. */
   cpuMicros(): Promise<number>;
+  /** Its resident memory now and at its peak so far (bytes). */
+  memory(): Promise<ProcessMemory>;
 }
 
 /** Where the build puts the entry point `npm run start:prod` runs. */
@@ -109,6 +135,7 @@ export async function startGatewayProcess(origins: Origins, env: Record<string, 
     child,
     url: `${origin}/graphql`,
     cpuMicros: async () => processCpuMicros(child.pid!),
+    memory: () => processMemory(child.pid!),
     stop: async () => {
       // SIGTERM is the gateway's graceful shutdown; it exits through process.exit, so --cpu-prof writes its profile.
       child.kill('SIGTERM');

@@ -100,25 +100,7 @@ export function benchQueries(f: Fixtures): BenchQuery[] {
         return { seller, gigs: await gigs, reviews };
       },
     },
-    {
-      name: 'orders(20) → gig, deliveries, revisions',
-      document: `{ orders(first: 20) { totalCount nodes { id status total gig { slug title } deliveries { id message } revisions { id reason } } } }`,
-      variables: {},
-      credentials: { marketplaceToken: BUYER },
-      async direct(req) {
-        const orders = await req.get<Envelope<Order[]>>('marketplace', '/orders', { page: 1, per_page: 20 });
-        return Promise.all(
-          orders.data.map((order) => {
-            const id = encodeURIComponent(order.uuid);
-            return Promise.all([
-              order.gig_slug ? req.get('marketplace', `/gigs/${encodeURIComponent(order.gig_slug)}`) : null,
-              req.get('marketplace', `/orders/${id}/deliveries`),
-              req.get('marketplace', `/orders/${id}/revisions`),
-            ]);
-          }),
-        );
-      },
-    },
+    ordersWithChildren(20),
     {
       name: 'item + purchase(code) + demoReports',
       document: `query($id: ID!, $code: String!) { item(id: $id) { id name version demoLink price { regular }
@@ -153,6 +135,29 @@ export function benchQueries(f: Fixtures): BenchQuery[] {
       },
     },
   ];
+}
+
+/** The caller's first `first` orders, each with its gig, deliveries and revisions: 1 + up to 3 calls per order. */
+export function ordersWithChildren(first: number): BenchQuery {
+  return {
+    name: `orders(${first}) → gig, deliveries, revisions`,
+    document: `{ orders(first: ${first}) { totalCount nodes { id status total gig { slug title } deliveries { id message } revisions { id reason } } } }`,
+    variables: {},
+    credentials: { marketplaceToken: BUYER },
+    async direct(req) {
+      const orders = await req.get<Envelope<Order[]>>('marketplace', '/orders', { page: 1, per_page: first });
+      return Promise.all(
+        orders.data.map((order) => {
+          const id = encodeURIComponent(order.uuid);
+          return Promise.all([
+            order.gig_slug ? req.get('marketplace', `/gigs/${encodeURIComponent(order.gig_slug)}`) : null,
+            req.get('marketplace', `/orders/${id}/deliveries`),
+            req.get('marketplace', `/orders/${id}/revisions`),
+          ]);
+        }),
+      );
+    },
+  };
 }
 
 /** Gateway request headers for a query's credentials (contract section 3). */

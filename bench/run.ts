@@ -26,11 +26,13 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { cpus, totalmem } from 'node:os';
 import { parseArgs } from 'node:util';
 import { Pool } from 'undici';
-import { DirectRequest, RestPools, type Origins, type Service } from './direct/rest.js';
+import { DirectRequest, RestPools, type Origins } from './direct/rest.js';
 import { drive, merge, percentile, type Sample } from './driver.js';
 import { buildGateway, pin, pinning, startGatewayProcess, startSandboxProcess, type GatewayProcess } from './processes.js';
-import { benchQueries, gatewayHeaders, loadFixtures, type BenchQuery } from './queries.js';
+import { benchQueries, loadFixtures, type BenchQuery } from './queries.js';
+import { SERVICES, countCalls, control, gatewayTask } from './sides.js';
 import { startOtlpSink } from './otlp-sink.js';
+import { growthTable, type GrowthOptions } from './growth.js';
 
 const { values: flags } = parseArgs({
   options: {
@@ -44,6 +46,9 @@ const { values: flags } = parseArgs({
     /** Where the client side (driver + direct client) runs: beside the gateway (default) or wherever the OS puts it. */
     'client-cpu': { type: 'string', default: 'gateway' },
     'no-tracing': { type: 'boolean', default: false },
+    /** Leave out the second table (bench/growth.ts), or measure only that one. */
+    'no-growth': { type: 'boolean', default: false },
+    'growth-only': { type: 'boolean', default: false },
   },
 });
 const durationMs = Number(flags.duration) * 1000;
@@ -51,7 +56,6 @@ const rounds = Math.max(1, Number(flags.rounds));
 const connections = Number(flags.connections);
 const latencies = flags.latencies.split(',').map(Number);
 const poolSize = Number(process.env.UPSTREAM_CONNECTIONS ?? 64);
-const SERVICES: Service[] = ['marketplace', 'seo', 'items'];
 
 interface Row {
   query: string;
@@ -70,34 +74,6 @@ interface Traced {
   gateway: GatewayProcess;
   pool: Pool;
   exportedBytes(): number;
-}
-
-async function control(origins: Origins, path: string, body?: unknown): Promise<Array<{ calls: number }>> {
-  return Promise.all(
-    SERVICES.map(async (service) => {
-      const res = await fetch(`${origins[service]}${path}`, body === undefined ? {} : { method: 'POST', body: JSON.stringify(body) });
-      return (await res.json()) as { calls: number };
-    }),
-  );
-}
-
-/** Upstream calls one run of `task` causes, counted by the sandbox itself. */
-async function countCalls(origins: Origins, task: () => Promise<unknown>): Promise<number> {
-  await control(origins, '/__sandbox/recording', { recording: false });
-  await control(origins, '/__sandbox/recording', { recording: true });
-  await task();
-  const states = await control(origins, '/__sandbox/state');
-  return states.reduce((sum, s) => sum + s.calls, 0);
-}
-
-function gatewayTask(pool: Pool, query: BenchQuery): () => Promise<void> {
-  const body = JSON.stringify({ query: query.document, variables: query.variables });
-  const headers = { 'content-type': 'application/json', accept: 'application/graphql-response+json', ...gatewayHeaders(query.credentials) };
-  return async () => {
-    const res = await pool.request({ method: 'POST', path: '/graphql', headers, body });
-    const json = (await res.body.json()) as { errors?: Array<{ message: string }> };
-    if (json.errors) throw new Error(`${query.name}: ${json.errors.map((e) => e.message).join('; ')}`);
-  };
 }
 
 /** Drives one gateway for one round, adding its CPU time to `cpu.micros`. */
@@ -234,7 +210,19 @@ const traced: Traced | undefined = tracedGateway && {
   exportedBytes: () => sink!.bytes(),
 };
 try {
-  const queries = benchQueries(await loadFixtures(new DirectRequest(rest, {}))).filter((q) => !flags.only || q.name.includes(flags.only));
+  const fixtures = await loadFixtures(new DirectRequest(rest, {}));
+  const queries = flags['growth-only'] ? [] : benchQueries(fixtures).filter((q) => !flags.only || q.name.includes(flags.only));
+  const growth: GrowthOptions = {
+    origins: sandbox.origins,
+    rest,
+    poolSize,
+    connections,
+    durationMs,
+    rounds,
+    gatewayEnv: NO_TRACING,
+    uncached: { pool: gatewayPool },
+    only: flags.only,
+  };
 
   // JIT warm-up: V8 optimises a function after many calls, and at 20 ms a half-second warm-up is
   // only ~40 requests, so a query measured first would be measured half-interpreted. Every query
@@ -254,7 +242,10 @@ try {
       process.stderr.write(`latency ${latency} ms: ${query.name} …\n`);
       rows.push(await measure(query, gateway, gatewayPool, rest, sandbox.origins, traced));
     }
-    const section = table(latency, rows);
+    const section = [
+      ...(rows.length ? [table(latency, rows)] : []),
+      ...(flags['no-growth'] ? [] : [await growthTable(latency, fixtures, growth)]),
+    ].join('\n\n');
     console.log(`\n${section}\n`);
     sections.push(section);
   }

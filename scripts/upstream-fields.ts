@@ -6,7 +6,7 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import type { z } from 'zod';
+import { z } from 'zod';
 import * as marketplace from '../src/upstreams/marketplace/map.js';
 import * as seo from '../src/upstreams/seo/map.js';
 import * as items from '../src/upstreams/items/map.js';
@@ -24,6 +24,11 @@ function fieldsOf(schema: z.ZodType, prefix = ''): string[] {
   if (def.type === 'pipe') return fieldsOf(def.in!, prefix);
   if (def.type === 'optional' || def.type === 'nullable' || def.type === 'default') return fieldsOf(def.innerType!, prefix);
   if (def.type === 'array') return fieldsOf(def.element!, `${prefix}[]`.replace(/^\[\]$/, ''));
+  // A list validated by hand (items/map.ts itemList) names its element schema in its metadata.
+  if (def.type === 'custom') {
+    const arrayOf = z.globalRegistry.get(schema)?.arrayOf as z.ZodType | undefined;
+    return arrayOf ? fieldsOf(arrayOf, `${prefix}[]`.replace(/^\[\]$/, '')) : [];
+  }
   if (def.type !== 'object') return [];
   const shape = (schema as unknown as { shape: Record<string, z.ZodType> }).shape;
   return Object.entries(shape).flatMap(([key, value]) => {

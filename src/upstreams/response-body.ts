@@ -29,21 +29,40 @@ function discard(body: Readable): void {
 const declaredTooLarge = (contentLength: string | string[] | undefined, limit: number): boolean =>
   Number(Array.isArray(contentLength) ? contentLength[0] : contentLength) > limit;
 
-/** The deepest nesting of arrays and objects in JSON text, stopping as soon as it passes `max`. */
+/**
+ * The deepest nesting of arrays and objects in JSON text, stopping as soon as it passes `max`.
+ * Strings are skipped with `indexOf` (memchr) to their closing quote, one not escaped by an odd
+ * run of backslashes, rather than byte by byte: most of a large body is string content.
+ */
 export function jsonDepthExceeds(bytes: Buffer, max: number): boolean {
   let depth = 0;
-  let inString = false;
   for (let i = 0; i < bytes.length; i++) {
     const b = bytes[i];
-    if (inString) {
-      if (b === 0x5c) i++; // backslash: skip the escaped byte
-      else if (b === 0x22) inString = false;
-    } else if (b === 0x22) inString = true;
-    else if (b === 0x5b || b === 0x7b) {
+    if (b === 0x22) {
+      let end = bytes.indexOf(0x22, i + 1);
+      while (end !== -1 && escaped(bytes, end)) end = bytes.indexOf(0x22, end + 1);
+      if (end === -1) return false; // an unterminated string: JSON.parse refuses it
+      i = end;
+    } else if (b === 0x5b || b === 0x7b) {
       if (++depth > max) return true;
     } else if (b === 0x5d || b === 0x7d) depth--;
   }
   return false;
+}
+
+/** True when the quote at `at` is preceded by an odd number of backslashes (the opening quote stops the run). */
+function escaped(bytes: Buffer, at: number): boolean {
+  let backslashes = 0;
+  while (bytes[at - 1 - backslashes] === 0x5c) backslashes++;
+  return backslashes % 2 === 1;
+}
+
+/** The body as text once its nesting is known to be within MAX_JSON_DEPTH (the bytes live only in this frame). */
+function decodeChecked(bytes: Buffer, upstream: UpstreamName, status: number): string {
+  if (jsonDepthExceeds(bytes, MAX_JSON_DEPTH)) {
+    throw new UpstreamError(upstream, 'UPSTREAM_BAD_RESPONSE', `The ${upstream} service sent JSON nested deeper than ${MAX_JSON_DEPTH} levels`, { status });
+  }
+  return bytes.toString('utf8');
 }
 
 /**
@@ -51,6 +70,9 @@ export function jsonDepthExceeds(bytes: Buffer, max: number): boolean {
  * Readable costs a promise per chunk and showed in profiles). The Pool's `maxResponseSize`
  * (src/upstreams/http.ts, the same `limit`) cuts a body that grows past the limit: undici
  * closes the connection and the body fails with ResponseExceededMaxSizeError, refused here.
+ * With a Content-Length the chunks are copied into one buffer of that size as they arrive
+ * (a list of chunks and their concatenation held a large body twice); only the bytes
+ * received are ever read from it.
  */
 export function readJson(
   body: Readable,
@@ -67,23 +89,36 @@ export function readJson(
     const failed = (error: unknown) =>
       reject(error instanceof undiciErrors.ResponseExceededMaxSizeError ? tooLarge(upstream, status) : error);
     if (body.errored) return failed(body.errored);
-    const chunks: Buffer[] = [];
+    const declared = Number(Array.isArray(contentLength) ? contentLength[0] : contentLength);
+    // Not zero-filled: unwritten pages cost no memory until written, and bytes past `size` are never read.
+    let whole: Buffer | undefined = Number.isSafeInteger(declared) && declared > 0 ? Buffer.allocUnsafe(declared) : undefined;
+    let chunks: Buffer[] = [];
     let size = 0;
     body.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      chunks.push(chunk);
+      const end = size + chunk.length;
+      if (whole && end <= whole.length) chunk.copy(whole, size);
+      else {
+        // More than declared (undici would normally refuse it): keep what was copied and go on with chunks.
+        if (whole) chunks.push(whole.subarray(0, size));
+        whole = undefined;
+        chunks.push(chunk);
+      }
+      size = end;
     });
     body.once('error', failed);
     body.once('end', () => {
       if (size === 0) return resolve(undefined);
-      const bytes = Buffer.concat(chunks, size);
-      if (jsonDepthExceeds(bytes, MAX_JSON_DEPTH)) {
-        return reject(
-          new UpstreamError(upstream, 'UPSTREAM_BAD_RESPONSE', `The ${upstream} service sent JSON nested deeper than ${MAX_JSON_DEPTH} levels`, { status }),
-        );
-      }
+      let text: string;
       try {
-        resolve(JSON.parse(bytes.toString('utf8')) as unknown);
+        text = decodeChecked(whole ? whole.subarray(0, size) : chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size), upstream, status);
+      } catch (error) {
+        return reject(error as Error);
+      }
+      // The bytes are decoded: nothing may keep them through JSON.parse.
+      whole = undefined;
+      chunks = [];
+      try {
+        resolve(JSON.parse(text) as unknown);
       } catch {
         // An error status speaks for itself (a proxy's HTML 502 page is still a 502).
         if (status >= 400) return resolve(undefined);

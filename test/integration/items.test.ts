@@ -140,4 +140,15 @@ describe('item store', () => {
     expect(errorAt(res, 'items')?.extensions).toMatchObject({ code: 'UNAUTHENTICATED', upstream: 'items' });
     expect(gw.calls('items')).toHaveLength(0);
   });
+  it('refuses an item list with one invalid item among valid ones: UPSTREAM_BAD_RESPONSE, and a price sent as text is coerced', async () => {
+    const good = { id: 1, name: 'Good', price: { regular: 10, extended: 50 } };
+    const control = gw.sandbox.services.items!.control;
+    control.addFault({ kind: 'status', status: 200, pathIncludes: '/items/all', times: 1, body: { status: 'success', items: [good, { ...good, id: 2, name: null }] } });
+    const bad = await gw.query('{ items { id name } }', { headers: items });
+    expect(errorAt(bad, 'items')?.extensions).toMatchObject({ code: 'UPSTREAM_BAD_RESPONSE', upstream: 'items' });
+    control.addFault({ kind: 'status', status: 200, pathIncludes: '/items/all', times: 1, body: { status: 'success', items: [good, { ...good, id: 2, price: { regular: '12.50', extended: '60' } }] } });
+    const coerced = await gw.query('{ items { id price { regular extended } } }', { headers: items });
+    expect(coerced.errors).toBeUndefined();
+    expect(coerced.data).toEqual({ items: [{ id: '1', price: { regular: 10, extended: 50 } }, { id: '2', price: { regular: 12.5, extended: 60 } }] });
+  });
 });

@@ -1,0 +1,64 @@
+/** Reading an upstream body: the JSON depth scan and the buffering around JSON.parse. */
+import { Readable } from 'node:stream';
+import { describe, expect, it } from 'vitest';
+import { jsonDepthExceeds, readJson } from '../../src/upstreams/response-body.js';
+
+const bytes = (text: string) => Buffer.from(text, 'utf8');
+/** A body delivered `size` bytes at a time, as a socket would. */
+const streamed = (text: string, size: number) => {
+  const all = bytes(text);
+  const chunks: Buffer[] = [];
+  for (let i = 0; i < all.length; i += size) chunks.push(all.subarray(i, i + size));
+  return Readable.from(chunks, { objectMode: false });
+};
+
+describe('jsonDepthExceeds', () => {
+  it('counts arrays and objects, not brackets inside strings', () => {
+    expect(jsonDepthExceeds(bytes('[[[1]]]'), 3)).toBe(false);
+    expect(jsonDepthExceeds(bytes('[[[[1]]]]'), 3)).toBe(true);
+    expect(jsonDepthExceeds(bytes('{"a":"[[[[{{{{"}'), 1)).toBe(false);
+  });
+
+  it('tells an escaped quote from the end of a string by the run of backslashes before it', () => {
+    // "\"[[[" stays one string; "\\" ends after the escaped backslash, so the brackets after it count.
+    expect(jsonDepthExceeds(bytes(String.raw`{"a":"\"[[[[","b":1}`), 1)).toBe(false);
+    expect(jsonDepthExceeds(bytes(String.raw`{"a":"\\","b":[[[1]]]}`), 3)).toBe(true);
+    expect(jsonDepthExceeds(bytes(String.raw`{"a":"x\\\"[[[[\\","b":[1]}`), 2)).toBe(false);
+    expect(jsonDepthExceeds(bytes(String.raw`{"a":"x\\\\","b":[[1]]}`), 2)).toBe(true);
+  });
+
+  it('treats an unterminated string as no deeper than what came before it', () => {
+    expect(jsonDepthExceeds(bytes('[["abc'), 1)).toBe(true);
+    expect(jsonDepthExceeds(bytes('["abc'), 1)).toBe(false);
+  });
+});
+
+describe('readJson', () => {
+  const value = { status: 'success', items: Array.from({ length: 200 }, (_, id) => ({ id, name: `Item "${id}" \\ é`, tags: ['a', 'b'] })) };
+  const text = JSON.stringify(value);
+  const length = String(Buffer.byteLength(text));
+
+  it('parses a body sent in many chunks, with or without a Content-Length', async () => {
+    await expect(readJson(streamed(text, 1000), length, 1e6, 'items', 200)).resolves.toEqual(value);
+    await expect(readJson(streamed(text, 7), length, 1e6, 'items', 200)).resolves.toEqual(value);
+    await expect(readJson(streamed(text, 1000), undefined, 1e6, 'items', 200)).resolves.toEqual(value);
+    await expect(readJson(streamed(text, 1e6), undefined, 1e6, 'items', 200)).resolves.toEqual(value);
+  });
+
+  it('still parses a body longer than its declared length, and never reads past what arrived', async () => {
+    await expect(readJson(streamed(text, 1000), '100', 1e6, 'items', 200)).resolves.toEqual(value);
+    // Declared longer than sent: only the bytes received are parsed.
+    await expect(readJson(streamed('{"a":1}', 3), '5000', 1e6, 'items', 200)).resolves.toEqual({ a: 1 });
+  });
+
+  it('refuses a body over the limit, declared or streamed, and JSON nested too deep', async () => {
+    const tooLarge = { code: 'UPSTREAM_BAD_RESPONSE', message: 'The items service sent a response larger than allowed' };
+    await expect(readJson(streamed(text, 1000), length, 5000, 'items', 200)).rejects.toMatchObject(tooLarge);
+    await expect(readJson(streamed(text, 1000), undefined, 5000, 'items', 200)).rejects.toMatchObject(tooLarge);
+    const deep = '['.repeat(150) + ']'.repeat(150);
+    await expect(readJson(streamed(deep, 10), String(deep.length), 1e6, 'items', 200)).rejects.toMatchObject({
+      code: 'UPSTREAM_BAD_RESPONSE',
+      message: expect.stringContaining('nested deeper'),
+    });
+  });
+});
