@@ -184,7 +184,7 @@ export async function growthTable(latency: number, fixtures: Fixtures, o: Growth
   const plans: RowPlan[] = [
     ...publicQueries.map((query) => ({
       query: { ...query, name: `${query.name} (warm, cache on)` },
-      env: { PUBLIC_CACHE_TTL_MS: '60000' },
+      env: { PUBLIC_CACHE_MAX_BYTES: String(64 * 1024 * 1024), PUBLIC_CACHE_TTL_MS: '60000' },
       origins: o.origins,
       rest: o.rest,
       connections: o.connections,

@@ -116,6 +116,9 @@ export async function startGatewayProcess(origins: Origins, env: Record<string, 
     // The per-client rate limit would refuse a benchmark's traffic (one client, thousands of requests a minute).
     env: {
       RATE_LIMIT_PER_MINUTE: '0',
+      // The first table measures the work of a request: no answer is served from the shared cache
+      // (the sandbox marks its public reads max-age=30). The warm rows of the second table turn it on.
+      PUBLIC_CACHE_MAX_BYTES: '0',
       LOG_LEVEL: 'silent',
       ...process.env,
       NODE_ENV: 'production',

@@ -68,8 +68,8 @@ function itemList() {
   const slow = z.array(itemSchema);
   // `arrayOf` tells readers of the schema (scripts/upstream-fields.ts) what the list holds.
   const list = z.custom<unknown[]>((value) => Array.isArray(value)).meta({ arrayOf: itemSchema });
-  return list.transform((raw, ctx): ItemRecord[] => {
-    const items: ItemRecord[] = new Array<ItemRecord>(raw.length);
+  return list.transform((raw, ctx): ItemShape[] => {
+    const items: ItemShape[] = new Array<ItemShape>(raw.length);
     for (let i = 0; i < raw.length; i++) {
       const item = plainItem(raw[i]);
       if (item === undefined) {
@@ -99,7 +99,7 @@ const texts = (value: unknown): string[] | typeof INVALID => {
 };
 
 /** `itemSchema`'s record for an item it would accept unchanged, else undefined (then zod decides). */
-function plainItem(raw: unknown): ItemRecord | undefined {
+function plainItem(raw: unknown): ItemShape | undefined {
   if (!isPlain(raw)) return undefined;
   const { id, name, price, media, version } = raw;
   if (!(finite(id) || typeof id === 'string') || typeof name !== 'string') return undefined;
@@ -109,7 +109,7 @@ function plainItem(raw: unknown): ItemRecord | undefined {
   if (fields.includes(INVALID) || options === INVALID || tags === INVALID) return undefined;
   if (!(version == null || typeof version === 'string' || finite(version))) return undefined;
   if (!(price == null || (isPlain(price) && finite(price.regular) && finite(price.extended)))) return undefined;
-  let mapped: ItemRecord['media'] = null;
+  let mapped: ItemShape['media'] = null;
   if (media != null) {
     if (!isPlain(media)) return undefined;
     const urls = [media.thumbnail, media.preview_image, media.preview_video, media.preview_audio].map(text);
