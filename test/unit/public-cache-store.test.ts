@@ -16,6 +16,12 @@ describe('cache keys and tags', () => {
     expect(cacheKeyOf('marketplace', 'GET', '/categories', undefined)).toBe('marketplace GET /categories');
   });
 
+  it('keys a query the way it goes on the wire, lone surrogates included (found by the fuzz campaign: a 500)', () => {
+    // URLSearchParams sends a lone surrogate as U+FFFD, so both of these reach the upstream as the same request.
+    expect(cacheKeyOf('marketplace', 'GET', '/search/suggestions', { query: '\udfff' })).toBe('marketplace GET /search/suggestions?query=%EF%BF%BD');
+    expect(cacheKeyOf('marketplace', 'GET', '/search/suggestions', { query: 'a b' })).toBe('marketplace GET /search/suggestions?query=a+b');
+  });
+
   it('tags a path by the resource its first parameter names, and by the part below it', () => {
     expect(cacheTagsOf('marketplace', '/gigs/{slug}', '/gigs/logo-design')).toEqual(['marketplace:gig:logo-design']);
     expect(cacheTagsOf('marketplace', '/gigs/{slug}/reviews', '/gigs/logo-design/reviews')).toEqual(['marketplace:gig:logo-design', 'marketplace:gig:logo-design:reviews']);

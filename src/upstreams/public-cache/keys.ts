@@ -8,12 +8,15 @@
  * parameter, `/gigs`, is `marketplace:gigs` (a list that shows gigs).
  */
 
+import { formBody } from '../identifiers.js';
+
 type Query = Record<string, string | number | boolean | undefined>;
 
+/** The query encoded exactly as it goes on the wire (formBody: URLSearchParams, undefined left out), pairs sorted. */
 export function cacheKeyOf(upstream: string, method: string, path: string, query: Query | undefined): string {
   const pairs = Object.entries(query ?? {})
-    .filter(([, value]) => value !== undefined)
-    .map(([name, value]) => `${encodeURIComponent(name)}=${encodeURIComponent(String(value))}`)
+    .map(([name, value]) => formBody({ [name]: value }))
+    .filter(Boolean)
     .sort();
   return `${upstream} ${method} ${path}${pairs.length ? `?${pairs.join('&')}` : ''}`;
 }
