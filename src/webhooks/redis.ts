@@ -33,9 +33,20 @@ export function connectRedis(url: string, logger: Logger): RedisBus {
   const { subscribe, unsubscribe } = subscribeClient;
   subscribeClient.subscribe = ((...args: Parameters<typeof subscribe>) => subscribe.apply(subscribeClient, args).catch(() => 0)) as typeof subscribe;
   subscribeClient.unsubscribe = ((...args: Parameters<typeof unsubscribe>) => unsubscribe.apply(subscribeClient, args).catch(() => 0)) as typeof unsubscribe;
-  for (const client of [publishClient, subscribeClient]) {
-    // ioredis reconnects by itself; an error must not crash the process, and the URL may hold a password.
-    client.on('error', (error: Error) => logger.warn({ err: { message: error.message } }, 'redis error'));
+  for (const [connection, client] of [['publish', publishClient], ['subscribe', subscribeClient]] as const) {
+    // ioredis reconnects by itself and reports each failed attempt: an error must not crash the process,
+    // an outage is logged once per connection (and its end once), and the URL may hold a password.
+    let down = false;
+    client.on('error', (error: Error) => {
+      if (down) return;
+      down = true;
+      logger.warn({ err: { message: error.message }, connection }, 'redis error: events and shared limits wait for it to come back');
+    });
+    client.on('ready', () => {
+      if (!down) return;
+      down = false;
+      logger.info({ connection }, 'redis connection back');
+    });
   }
   return {
     eventTarget: createRedisEventTarget({ publishClient, subscribeClient }) as BusEventTarget,
