@@ -20,7 +20,7 @@ import type { HttpMethod } from './operations.js';
 import { CircuitBreaker, type Admission, type BreakerOptions, type BreakerState } from './breaker.js';
 import { readJson } from './response-body.js';
 import { parseRetryAfter } from './retry-after.js';
-import { addressOf, errorCode, isDeadline, isTimeout, isTransportFailure } from './transport-errors.js';
+import { addressOf, AttemptFailure, classifyAttempt, errorCode } from './transport-errors.js';
 import { queryString } from './identifiers.js';
 import { upstreamMetrics } from '../metrics.js';
 import type { Logger } from '../logger.js';
@@ -98,10 +98,6 @@ const ATTEMPT_TIMED_OUT = new DOMException('The upstream call took longer than i
 /** What one call's attempts told about the upstream: it answered, it failed, or nothing (no verdict). */
 type Verdict = 'answered' | 'failed' | undefined;
 
-/** A failure and whether it speaks about the upstream's health. */
-class AttemptFailure {
-  constructor(readonly error: unknown, readonly upstreamFault: boolean) {}
-}
 
 export class UpstreamHttp implements CacheableUpstream {
   readonly name: UpstreamName;
@@ -257,7 +253,7 @@ export class UpstreamHttp implements CacheableUpstream {
     const outer = req.signal;
     if (outer?.aborted) {
       // Never sent: nothing learnt about the upstream.
-      throw new AttemptFailure(this.classify(outer.reason, mutation, undefined, outer, false).error, false);
+      throw new AttemptFailure(classifyAttempt(this.name, outer.reason, mutation, undefined, outer, false).error, false);
     }
     const started = performance.now();
     // undici's bodyTimeout is an idle timer (a drip of one byte a second resets it), so the attempt
@@ -284,7 +280,7 @@ export class UpstreamHttp implements CacheableUpstream {
       return { status, headers: res.headers, body: parsed };
     } catch (error) {
       failure = errorCode(error);
-      throw (thrown = this.classify(error, mutation, status, outer, timedOut));
+      throw (thrown = classifyAttempt(this.name, error, mutation, status, outer, timedOut));
     } finally {
       if (span) endAttemptSpan(span, status, thrown?.error, req.codeOf);
       clearTimeout(timer);
@@ -292,20 +288,6 @@ export class UpstreamHttp implements CacheableUpstream {
       upstreamMetrics.observe(this.name, req.operation, status, seconds);
       if (this.options.logger.isLevelEnabled('debug')) this.options.logger.debug({ requestId: req.requestId, upstream: this.name, operation: req.operation, method: req.method, status, error: failure, ms: Math.round(seconds * 1000) }, 'upstream call');
     }
-  }
-
-  /** Sorts a failed attempt: the upstream's fault, the caller's leaving, or an exception of our own. */
-  private classify(error: unknown, mutation: boolean, status: number | undefined, outer: AbortSignal | undefined, timedOut: boolean): AttemptFailure {
-    if (error instanceof UpstreamError) return new AttemptFailure(error, false); // a bad body: the upstream answers, it is not down
-    const left = outer?.aborted === true && !isDeadline(outer);
-    const late = timedOut || isTimeout(error) || (outer?.aborted === true && isDeadline(outer));
-    // Our own exception (say, a request body that throws while streaming) is a bug here, not an upstream failure.
-    if (!left && !late && !isTransportFailure(error)) return new AttemptFailure(error, false);
-    const details = { status, outcomeUnknown: mutation || undefined, cause: error };
-    const coded = late
-      ? new UpstreamError(this.name, 'UPSTREAM_TIMEOUT', `The ${this.name} service did not answer in time`, details)
-      : new UpstreamError(this.name, 'UPSTREAM_UNAVAILABLE', `The ${this.name} service could not be reached`, details);
-    return new AttemptFailure(coded, !left);
   }
 
   async close(): Promise<void> {

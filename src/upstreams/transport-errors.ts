@@ -7,6 +7,33 @@
  * credentials or path.
  */
 import { errors as undiciErrors } from 'undici';
+import { UpstreamError, type UpstreamName } from '../errors.js';
+
+/** A failed attempt and whether it speaks about the upstream's health (what the circuit breaker hears). */
+export class AttemptFailure {
+  constructor(readonly error: unknown, readonly upstreamFault: boolean) {}
+}
+
+/** Sorts a failed attempt: the upstream's fault, the caller's leaving, or an exception of our own. */
+export function classifyAttempt(
+  upstream: UpstreamName,
+  error: unknown,
+  mutation: boolean,
+  status: number | undefined,
+  outer: AbortSignal | undefined,
+  timedOut: boolean,
+): AttemptFailure {
+  if (error instanceof UpstreamError) return new AttemptFailure(error, false); // a bad body: the upstream answers, it is not down
+  const left = outer?.aborted === true && !isDeadline(outer);
+  const late = timedOut || isTimeout(error) || (outer?.aborted === true && isDeadline(outer));
+  // Our own exception (say, a request body that throws while streaming) is a bug here, not an upstream failure.
+  if (!left && !late && !isTransportFailure(error)) return new AttemptFailure(error, false);
+  const details = { status, outcomeUnknown: mutation || undefined, cause: error };
+  const coded = late
+    ? new UpstreamError(upstream, 'UPSTREAM_TIMEOUT', `The ${upstream} service did not answer in time`, details)
+    : new UpstreamError(upstream, 'UPSTREAM_UNAVAILABLE', `The ${upstream} service could not be reached`, details);
+  return new AttemptFailure(coded, !left);
+}
 
 /** System error codes of a peer or network that failed us. */
 const NETWORK_CODES = new Set([

@@ -1,0 +1,170 @@
+/**
+ * The environment variables, one zod field each with its default and what it
+ * does (README, "Configuration"). src/config.ts turns the parsed values into
+ * the typed Config the rest of the gateway reads.
+ */
+import { z } from 'zod';
+
+const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+const optionalPositiveInt = z
+  .union([z.literal('').transform(() => undefined), z.coerce.number().int().positive()])
+  .optional();
+const optionalOrigin = z
+  .string()
+  .trim()
+  .transform((value) => (value === '' ? undefined : value))
+  .pipe(
+    z
+      .url({ protocol: /^https?$/, error: 'must be an http(s) origin such as https://api.example.com' })
+      .transform((value) => value.replace(/\/+$/, ''))
+      .optional(),
+  )
+  .optional();
+const list = z
+  .string()
+  .optional()
+  .transform((value) =>
+    (value ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
+  );
+const bool = (fallback: boolean) =>
+  z
+    .enum(['true', 'false', '1', '0', ''])
+    .optional()
+    .transform((value) => (value === undefined || value === '' ? fallback : value === 'true' || value === '1'));
+
+export const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(4000),
+  HOST: z.string().default('0.0.0.0'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** `pretty` (readable lines) or `json` (one object per line); unset: pretty in development, json otherwise. */
+  LOG_FORMAT: z.enum(['json', 'pretty', '']).optional(),
+
+  MARKETPLACE_URL: optionalOrigin,
+  SEO_URL: optionalOrigin,
+  ITEMS_URL: optionalOrigin,
+  MARKETPLACE_API_ROOT: z.enum(['/api/v1', '/api/v2']).default('/api/v1'),
+
+  UPSTREAM_TIMEOUT_MS: positiveInt(10_000),
+  MARKETPLACE_TIMEOUT_MS: optionalPositiveInt,
+  SEO_TIMEOUT_MS: optionalPositiveInt,
+  ITEMS_TIMEOUT_MS: optionalPositiveInt,
+  REQUEST_DEADLINE_MS: positiveInt(30_000),
+  /** Connections per upstream origin (undici Pool size): the per-process concurrency bound. */
+  UPSTREAM_CONNECTIONS: positiveInt(64),
+  UPSTREAM_MAX_RESPONSE_BYTES: positiveInt(10 * 1024 * 1024),
+  UPSTREAM_RETRIES: z.coerce.number().int().min(0).max(5).default(2),
+  /** The longest Retry-After a GET waits out before retrying; a longer one is answered at once with its retryAfter. */
+  UPSTREAM_RETRY_MAX_WAIT_MS: z.coerce.number().int().min(0).default(1000),
+  BREAKER_FAILURES: positiveInt(5),
+  BREAKER_COOLDOWN_MS: positiveInt(10_000),
+
+  /** Above this many distinct `item(id)` keys in one request, one GET /items/all serves them all. */
+  ITEMS_BATCH_THRESHOLD: positiveInt(3),
+  VALIDATE_PURCHASE_CONCURRENCY: positiveInt(8),
+  REFERENCE_CACHE_TTL_MS: z.coerce.number().int().min(0).default(300_000),
+  /**
+   * Shared cache of public upstream reads (docs/caching.md): how long an answer whose upstream sent no
+   * Cache-Control lifetime is kept. 0 (default): only answers with a Cache-Control lifetime are kept.
+   */
+  PUBLIC_CACHE_TTL_MS: z.coerce.number().int().min(0).default(0),
+  /** Bytes of answers the public cache keeps in this process (LRU); 0 turns the cache and its coalescing off. */
+  PUBLIC_CACHE_MAX_BYTES: z.coerce.number().int().min(0).default(64 * 1024 * 1024),
+
+  MARKETPLACE_WEBHOOK_SECRET: z.string().optional(),
+  /** Shares webhook events and their dedup across gateway instances (redis:// or rediss://). */
+  REDIS_URL: z
+    .string()
+    .trim()
+    .transform((value) => (value === '' ? undefined : value))
+    .pipe(z.url({ protocol: /^rediss?$/, error: 'must be a redis:// or rediss:// URL' }).optional())
+    .optional(),
+  GATEWAY_ADMIN_KEY: z.string().optional(),
+
+  /**
+   * Trusted documents: path of graphql-codegen's persisted-documents.json (id → document), read and
+   * checked at start-up; requests may then name a document by id (src/trusted-documents.ts).
+   */
+  PERSISTED_DOCUMENTS: z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => (value ? value : undefined)),
+  /** Refuse query text: only the trusted documents run (recommended in production; needs PERSISTED_DOCUMENTS). */
+  PERSISTED_DOCUMENTS_ONLY: bool(false),
+  GRAPHIQL: bool(true),
+  INTROSPECTION: bool(true),
+  /** Add `extensions.cost = { estimated, actual }` (upstream calls) to every result; unset: on outside production. */
+  EXPOSE_COST: bool(true),
+  CORS_ORIGINS: list,
+  MAX_DEPTH: positiveInt(12),
+  MAX_ALIASES: positiveInt(30),
+  MAX_TOKENS: positiveInt(2000),
+  /** Most upstream calls one operation may cause (src/plugins/upstream-cost.ts). */
+  MAX_COST: positiveInt(1000),
+  MAX_BODY_BYTES: positiveInt(1024 * 1024),
+  MAX_UPLOAD_BYTES: positiveInt(25 * 1024 * 1024),
+  MAX_DIRECTIVES: positiveInt(20),
+  /** Operations in one batched (array) request body. */
+  MAX_BATCH: positiveInt(10),
+  /** Requests per minute per client (credential hash, else IP); 0 turns the limit off. */
+  RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(600),
+  /**
+   * Requests per minute per client address, whatever credentials they carry, so rotating made-up
+   * credentials buys nothing beyond it; unset means 5 × RATE_LIMIT_PER_MINUTE, 0 turns it off.
+   */
+  RATE_LIMIT_PER_IP_PER_MINUTE: z
+    .union([z.literal('').transform(() => undefined), z.coerce.number().int().min(0)])
+    .optional(),
+  /** Per minute per client IP for mobileLogin, mobileRegister, mobileForgotPassword; 0 turns it off. */
+  AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(10),
+  /** Open connections one client address may hold (0: no cap). Behind a proxy, the proxy's own address is what is counted. */
+  MAX_CONNECTIONS_PER_IP: z.coerce.number().int().min(0).default(128),
+  /** A request's headers must arrive within this long, or it is answered 408 and closed (slow-header clients). */
+  HEADERS_TIMEOUT_MS: positiveInt(10_000),
+  /** Reverse proxies in front of the gateway whose X-Forwarded-For entries identify the client (0: use the socket). */
+  TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
+
+  /**
+   * On SIGTERM/SIGINT, how long in-flight requests may take to finish once the listener is closed;
+   * what is still open then is cut. An orchestrator's kill timeout must exceed SHUTDOWN_DELAY_MS + this.
+   */
+  SHUTDOWN_GRACE_MS: positiveInt(10_000),
+  /**
+   * On SIGTERM/SIGINT, how long the gateway keeps serving with /readyz answering 503 before it closes its
+   * listener, so a load balancer that polls /readyz stops sending it traffic first (0: close at once).
+   */
+  SHUTDOWN_DELAY_MS: z.coerce.number().int().min(0).default(0),
+  /** Processes serving the port on this machine (node:cluster); `auto` = one per CPU core available. */
+  WORKERS: z
+    .union([z.literal('auto'), z.coerce.number().int().min(1).max(256)], { error: 'must be a whole number from 1 to 256, or auto' })
+    .default(1),
+
+  // OpenTelemetry traces (src/tracing.ts), by the SDK's standard variables. No endpoint: tracing is off.
+  /** OTLP base URL; traces go to `<endpoint>/v1/traces`. */
+  OTEL_EXPORTER_OTLP_ENDPOINT: optionalOrigin,
+  /** Full traces URL, used as is (wins over OTEL_EXPORTER_OTLP_ENDPOINT). */
+  OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: optionalOrigin,
+  /** Only the HTTP protocols are supported (no gRPC exporter is shipped). */
+  OTEL_EXPORTER_OTLP_PROTOCOL: z.enum(['http/protobuf', 'http/json']).default('http/protobuf'),
+  OTEL_EXPORTER_OTLP_TRACES_PROTOCOL: z.enum(['http/protobuf', 'http/json']).optional(),
+  /** `key=value,key2=value2` (values percent-decoded), sent with every export: the collector's credential goes here. */
+  OTEL_EXPORTER_OTLP_HEADERS: z.string().optional(),
+  OTEL_SERVICE_NAME: z.string().trim().min(1).default('unigraph-gateway'),
+  OTEL_TRACES_SAMPLER: z
+    .enum(['always_on', 'always_off', 'traceidratio', 'parentbased_always_on', 'parentbased_always_off', 'parentbased_traceidratio'])
+    .default('parentbased_always_on'),
+  /** The ratio of the *traceidratio samplers, 0 to 1. */
+  OTEL_TRACES_SAMPLER_ARG: z.coerce.number().min(0).max(1).default(1),
+  OTEL_BSP_SCHEDULE_DELAY: z.coerce.number().int().min(0).default(5000),
+  OTEL_BSP_EXPORT_TIMEOUT: positiveInt(30_000),
+  OTEL_BSP_MAX_QUEUE_SIZE: positiveInt(2048),
+  OTEL_BSP_MAX_EXPORT_BATCH_SIZE: positiveInt(512),
+  /** `true` turns tracing off even with an endpoint set. */
+  OTEL_SDK_DISABLED: bool(false),
+});
+
+export type Env = z.infer<typeof envSchema>;
