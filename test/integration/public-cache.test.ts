@@ -88,6 +88,22 @@ describe('public reads are fetched once, for everyone, without a credential', ()
     expect(other.mobileHome.greeting).not.toBe(mine.mobileHome.greeting);
   });
 
+  it('shares an anonymous read of a list whose reference names a scope (a seller\'s gigs), but never the same list read with a token', async () => {
+    const SELLER_GIGS = '{ seller(username: "pixelcraft") { gigs(first: 3) { nodes { slug } } } }';
+    const gigLists = () => gw.calls('marketplace').filter((c) => c.path === '/api/v1/gigs');
+    gw.resetCalls();
+    const anonymous = expectOk(await gw.query(SELLER_GIGS));
+    expect(gigLists()).toHaveLength(1);
+    expect(gigLists()[0]!.headers.authorization).toBeUndefined();
+    gw.resetCalls();
+    expect(expectOk(await gw.query(SELLER_GIGS))).toEqual(anonymous);
+    expect(gigLists()).toHaveLength(0);
+    // A token goes with it (the reference lists gigs.read), so that answer is the caller's own: asked for every time.
+    for (let i = 0; i < 2; i++) expectOk(await gw.query(SELLER_GIGS, { headers: bearer(TOKENS.buyer) }));
+    expect(gigLists()).toHaveLength(2);
+    for (const call of gigLists()) expect(call.headers.authorization).toBe(`Bearer ${TOKENS.buyer}`);
+  });
+
   it('keeps only 200 answers: an unknown gig is asked for again', async () => {
     for (let i = 0; i < 2; i++) expect((await readGig('no-such-gig-here')).errors?.[0]?.extensions).toMatchObject({ code: 'NOT_FOUND' });
     expect(gigCalls('no-such-gig-here')).toHaveLength(2);
