@@ -126,8 +126,6 @@ export interface RowOptions<P extends string, In> {
   encodeQuery?: (query: never) => QueryValues;
   /** Page sizes of a paged list (required with `page(...)`). */
   pageSizes?: PageSizes;
-  /** True when the upstream needs the caller's credential even though the document declares no scope (items, seo). */
-  credentialed?: boolean;
 }
 
 /**
@@ -146,19 +144,25 @@ export function row<const S extends OperationSpec, E extends Envelope, T, In = u
     ...reading,
     subject: options.subject,
     encodeQuery: options.encodeQuery,
-    public: !options.credentialed && isPublicRead(spec),
+    public: isPublicRead(spec),
     idempotent,
     paginated: reading.envelope === 'page' ? options.pageSizes! : null,
     calls: 1,
   };
 }
 
-/** Gives every row of a table its service and id (the row's key). */
+/**
+ * Services whose documents need the caller's key on every operation, whatever a row's scope says:
+ * none of their rows is public.
+ */
+const KEYED_SERVICES: ReadonlySet<UpstreamName> = new Set(['seo', 'items']);
+
+/** Gives every row of a table its service and id (the row's key); a keyed service's rows are never public. */
 export function table<const R extends Record<string, Omit<AnyOperation, 'service' | 'id'>>>(
   service: UpstreamName,
   rows: R,
 ): { [K in keyof R]: R[K] & { readonly service: UpstreamName; readonly id: K & string } } {
   const out: Record<string, unknown> = {};
-  for (const [id, spec] of Object.entries(rows)) out[id] = { ...spec, service, id };
+  for (const [id, spec] of Object.entries(rows)) out[id] = { ...spec, service, id, public: spec.public && !KEYED_SERVICES.has(service) };
   return out as { [K in keyof R]: R[K] & { readonly service: UpstreamName; readonly id: K & string } };
 }

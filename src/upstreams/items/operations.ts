@@ -21,23 +21,21 @@ export interface ItemsRowExtras {
 }
 
 const group = 'Items';
-const credentialed = true;
 const rejectedKey: MessageMeaning = (_, status) => new UpstreamError('items', 'UNAUTHENTICATED', 'The item store did not accept the API key', { status });
 
 export const itemsOperations = table('items', {
   accountDetails: {
-    ...row({ group, method: 'GET', path: '/account/details', scope: null, success: 200 }, raw(map.accountEnvelope.transform((e) => e.data), 'account'), { credentialed }),
+    ...row({ group, method: 'GET', path: '/account/details', scope: null, success: 200 }, raw(map.accountEnvelope.transform((e) => e.data), 'account')),
     about: () => 'account',
     messages: { [map.ITEMS_MESSAGES.invalidRequest]: rejectedKey },
   },
   listItems: {
-    ...row({ group, method: 'GET', path: '/items/all', scope: null, success: 200 }, raw(map.itemsEnvelope.transform((e) => e.items), 'item list'), { credentialed }),
+    ...row({ group, method: 'GET', path: '/items/all', scope: null, success: 200 }, raw(map.itemsEnvelope.transform((e) => e.items), 'item list')),
     about: () => 'items',
     messages: { [map.ITEMS_MESSAGES.noItems]: () => ({ answer: [] }) },
   },
   showItem: {
     ...row({ group, method: 'GET', path: '/items/item', scope: null, success: 200 }, raw(map.itemEnvelope.transform((e) => e.item), 'item'), {
-      credentialed,
       input: input<{ query: { item_id: string } }>(),
     }),
     about: ({ query }: { query: { item_id: string } }) => `item '${query.item_id}'`,

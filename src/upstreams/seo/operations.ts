@@ -29,12 +29,10 @@ export interface ProjectQuery {
 type ReportForm = { body: Record<string, string | number | undefined> };
 
 const group = 'Website analysis';
-const credentialed = true;
 const report = ({ id }: { id: string }) => `report '${id}'`;
 
 export const seoOperations = table('seo', {
   listReports: row({ group, method: 'GET', path: '/reports', scope: null, success: 200 }, page(reportSchema, 'report'), {
-    credentialed,
     pageSizes: SEO_PAGE_SIZES,
     input: input<{ query: ReportQuery }>(),
     // `search` matches the url (search_by=url); the graph's camelCase sort names become the service's.
@@ -47,7 +45,7 @@ export const seoOperations = table('seo', {
       sort: query.sort,
     }),
   }),
-  showReport: row({ group, method: 'GET', path: '/reports/{id}', scope: null, success: 200 }, one(reportSchema, 'report'), { credentialed, subject: report }),
+  showReport: row({ group, method: 'GET', path: '/reports/{id}', scope: null, success: 200 }, one(reportSchema, 'report'), { subject: report }),
   createReport: row({ group, method: 'POST', path: '/reports', scope: null, success: 201 }, one(reportSchema, 'report'), { input: input<ReportForm>() }),
   updateReport: row({ group, method: 'PUT', path: '/reports/{id}', scope: null, success: 200, note: 'PUT or PATCH' }, one(reportSchema, 'report'), {
     subject: report,
@@ -55,7 +53,6 @@ export const seoOperations = table('seo', {
   }),
   deleteReport: row({ group, method: 'DELETE', path: '/reports/{id}', scope: null, success: 200 }, raw(z.unknown(), 'deletion'), { subject: report }),
   listProjects: row({ group, method: 'GET', path: '/projects', scope: null, success: 200 }, page(projectSchema, 'project'), {
-    credentialed,
     pageSizes: SEO_PAGE_SIZES,
     input: input<{ query: ProjectQuery }>(),
     encodeQuery: (query: ProjectQuery): QueryValues => ({
