@@ -57,7 +57,8 @@ export class MarketplaceClient {
       headers['content-type'] = 'application/json';
       body = JSON.stringify(given.body);
     }
-    const publicRead = operation.public || (!credentialed && sharedWhenAnonymous(operation));
+    // A public row is never credentialed, and shared when anonymous by definition.
+    const publicRead = !credentialed && sharedWhenAnonymous(operation);
     const response = await this.http.send({ ...sendFields(operation), publicRead, path, query, headers, body, ...this.binding, codeOf: laravelCode });
     if (response.status >= 200 && response.status < 300) return readAnswer('marketplace', operation, response) as ResultOf<D>;
     const error = laravelError('marketplace', response, subject, this.token ? [this.token] : []);

@@ -17,7 +17,7 @@ export type { CachedAnswer, PublicCacheStore } from './store.js';
  * The store of public answers: with REDIS_URL, Redis shared by every gateway instance (bounded by Redis's
  * maxmemory, docs/caching-redis.md); otherwise this process's LRU bounded by PUBLIC_CACHE_MAX_BYTES.
  */
-export function createPublicCacheStore(config: Config, logger: Logger): PublicCacheStore {
+function createPublicCacheStore(config: Config, logger: Logger): PublicCacheStore {
   if (config.redisUrl) return createRedisPublicCacheStore(config.redisUrl, logger);
   return new MemoryPublicCacheStore(config.publicCache.maxBytes);
 }

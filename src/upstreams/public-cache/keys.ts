@@ -12,13 +12,11 @@ import { formBody } from '../identifiers.js';
 
 type Query = Record<string, string | number | boolean | undefined>;
 
-/** The query encoded exactly as it goes on the wire (formBody: URLSearchParams, undefined left out), pairs sorted. */
+/** The query encoded exactly as it goes on the wire (formBody: URLSearchParams, undefined left out), names sorted. */
 export function cacheKeyOf(upstream: string, method: string, path: string, query: Query | undefined): string {
-  const pairs = Object.entries(query ?? {})
-    .map(([name, value]) => formBody({ [name]: value }))
-    .filter(Boolean)
-    .sort();
-  return `${upstream} ${method} ${path}${pairs.length ? `?${pairs.join('&')}` : ''}`;
+  const sorted = Object.fromEntries(Object.entries(query ?? {}).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+  const text = formBody(sorted);
+  return `${upstream} ${method} ${path}${text ? `?${text}` : ''}`;
 }
 
 /** `gigs` → `gig`: the resource a collection segment names. */

@@ -21,7 +21,7 @@ import { UpstreamError, type UpstreamName } from '../../errors.js';
 import type { Logger } from '../../logger.js';
 import { countCacheRequest, type CacheResult } from '../../metrics.js';
 import type { UpstreamRequest, UpstreamResponse } from '../http.js';
-import { isDeadline } from '../transport-errors.js';
+import { classifyAttempt } from '../transport-errors.js';
 import { freshnessOf, stateAt } from './cache-control.js';
 import { cacheKeyOf, cacheTagsOf } from './keys.js';
 import type { CachedAnswer, PublicCacheStore } from './store.js';
@@ -219,12 +219,7 @@ export class PublicCache {
 }
 
 /** The error a caller gets when it stops waiting: as UpstreamHttp reports a deadline or a caller who left. */
-function leftError(upstream: UpstreamName, signal: AbortSignal): UpstreamError {
-  const details = { cause: signal.reason as unknown };
-  return isDeadline(signal)
-    ? new UpstreamError(upstream, 'UPSTREAM_TIMEOUT', `The ${upstream} service did not answer in time`, details)
-    : new UpstreamError(upstream, 'UPSTREAM_UNAVAILABLE', `The ${upstream} service could not be reached`, details);
-}
+const leftError = (upstream: UpstreamName, signal: AbortSignal) => classifyAttempt(upstream, signal.reason, false, undefined, signal, false).error;
 
 /** stale-if-error covers an upstream that is down, slow or refusing (circuit open), within the entry's window. */
 function servesStaleOnError(error: unknown, entry: CachedAnswer): boolean {
