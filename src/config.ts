@@ -6,8 +6,6 @@
 import { availableParallelism } from 'node:os';
 import { envSchema, type Env } from './config-env.js';
 
-export type { Env };
-
 export interface UpstreamConfig {
   /** Origin, or undefined when the embedded sandbox serves this upstream. */
   url: string | undefined;
@@ -79,8 +77,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   }
   const e = parsed.data;
   const production = e.NODE_ENV === 'production';
+  // Upstreams with no URL: the embedded sandbox serves them (never in production).
+  const sandboxed = (['MARKETPLACE_URL', 'SEO_URL', 'ITEMS_URL'] as const).filter((name) => !e[name]);
   if (production) {
-    const missing = (['MARKETPLACE_URL', 'SEO_URL', 'ITEMS_URL'] as const).filter((name) => !e[name]);
+    const missing = sandboxed;
     if (missing.length > 0) {
       throw new ConfigError(
         `Invalid configuration:\n${missing.map((name) => `  ${name}: required when NODE_ENV=production (the sandbox never starts in production)`).join('\n')}`,
@@ -88,7 +88,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     }
   }
   const workers = e.WORKERS === 'auto' ? availableParallelism() : e.WORKERS;
-  const sandboxed = (['MARKETPLACE_URL', 'SEO_URL', 'ITEMS_URL'] as const).filter((name) => !e[name]);
   if (workers > 1 && sandboxed.length > 0) {
     // Each worker would start its own embedded sandbox, each with its own state: a write made through one
     // worker would be missing from the next read through another.
