@@ -41,6 +41,9 @@ export function merge(samples: Sample[]): Sample {
   };
 }
 
+/** A latency in ms as the tables print it: two decimals under 10, one above. */
+export const ms = (value: number) => (value >= 10 ? value.toFixed(1) : value.toFixed(2));
+
 export function percentile(values: number[], p: number): number {
   if (values.length === 0) return Number.NaN;
   const sorted = [...values].sort((a, b) => a - b);

@@ -16,7 +16,7 @@
  */
 import { Pool } from 'undici';
 import { DirectRequest, RestPools, type Origins } from './direct/rest.js';
-import { drive, merge, percentile, type Sample } from './driver.js';
+import { drive, merge, percentile, type Sample, ms } from './driver.js';
 import { allItems, ordersHundred } from './growth-queries.js';
 import { mib, processMemory, resetPeak } from './memory.js';
 import { startGatewayProcess, startLargeItemsUpstream, type GatewayProcess } from './processes.js';
@@ -62,7 +62,6 @@ async function growthDuring(pid: number, task: () => Promise<void>): Promise<{ g
 }
 
 const rps = (s: Sample) => s.latencies.length / (s.elapsedMs / 1000);
-const ms = (value: number) => (value >= 10 ? value.toFixed(1) : value.toFixed(2));
 
 interface RowPlan {
   query: BenchQuery;

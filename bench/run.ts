@@ -27,7 +27,7 @@ import { cpus, totalmem } from 'node:os';
 import { parseArgs } from 'node:util';
 import { Pool } from 'undici';
 import { DirectRequest, RestPools, type Origins } from './direct/rest.js';
-import { drive, merge, percentile, type Sample } from './driver.js';
+import { drive, merge, percentile, type Sample, ms } from './driver.js';
 import { buildGateway, pin, pinning, startGatewayProcess, startSandboxProcess, type GatewayProcess } from './processes.js';
 import { benchQueries, loadFixtures, type BenchQuery } from './queries.js';
 import { SERVICES, countCalls, control, gatewayTask } from './sides.js';
@@ -136,7 +136,6 @@ async function measure(query: BenchQuery, gateway: GatewayProcess, gatewayPool: 
   };
 }
 
-const ms = (value: number) => (value >= 10 ? value.toFixed(1) : value.toFixed(2));
 
 function table(latency: number, rows: Row[]): string {
   const lines = [
