@@ -196,6 +196,8 @@ describe.skipIf(!hasRedisServer)(`Redis public-cache store${hasRedisServer ? '' 
 
     redis = await startRedisServer(redis.port);
     await eventually(async () => (await one.set('gig/back', answer('Back'), [GIG], minute()), one.get('gig/back')), Boolean, 10_000);
+    // The second connection reconnects on its own schedule (ioredis backoff): wait for it too before asserting.
+    await eventually(() => two.get('gig/back'), Boolean, 10_000);
     expect((await two.get('gig/back'))?.headers.etag).toBe('"Back"');
     expect(about('public cache available again')).toHaveLength(1);
     expect(about('public cache unavailable')).toHaveLength(1);
