@@ -20,7 +20,8 @@ import type { HttpMethod } from './operations.js';
 import { CircuitBreaker, type Admission, type BreakerOptions, type BreakerState } from './breaker.js';
 import { readJson } from './response-body.js';
 import { parseRetryAfter } from './retry-after.js';
-import { addressOf, AttemptFailure, classifyAttempt, errorCode } from './transport-errors.js';
+import { addressOf, AttemptFailure, cancelledByCaller, classifyAttempt, errorCode } from './transport-errors.js';
+import { AttemptControl } from './attempt-control.js';
 import { queryString } from './identifiers.js';
 import { upstreamMetrics } from '../metrics.js';
 import type { Logger } from '../logger.js';
@@ -92,8 +93,6 @@ export interface UpstreamResponse {
 const RETRYABLE_STATUS = new Set([502, 503, 504]);
 const DEFAULT_BACKOFF_BASE_MS = 50;
 const DEFAULT_RETRY_MAX_WAIT_MS = 1000;
-/** The reason of an attempt cut off by its own timeout (named TimeoutError, see isTimeout). */
-const ATTEMPT_TIMED_OUT = new DOMException('The upstream call took longer than its timeout', 'TimeoutError');
 
 /** What one call's attempts told about the upstream: it answered, it failed, or nothing (no verdict). */
 type Verdict = 'answered' | 'failed' | undefined;
@@ -257,14 +256,8 @@ export class UpstreamHttp implements CacheableUpstream {
     }
     const started = performance.now();
     // undici's bodyTimeout is an idle timer (a drip of one byte a second resets it), so the attempt
-    // gets one timer of its own; connect and headers are already bounded by the Pool's timeouts,
-    // so the timer only has to cut the body short (a controller per attempt showed in profiles).
-    let timedOut = false;
-    let body: (Readable & { destroy(error?: Error): void }) | undefined;
-    const timer = setTimeout(() => {
-      timedOut = true;
-      body?.destroy(ATTEMPT_TIMED_OUT);
-    }, this.options.timeoutMs);
+    // is bounded as a whole by a timer of its own, which ends it through the same signal as the caller.
+    const control = new AttemptControl(outer, this.options.timeoutMs);
     let status: number | undefined;
     let failure: string | undefined;
     let thrown: AttemptFailure | undefined;
@@ -272,21 +265,25 @@ export class UpstreamHttp implements CacheableUpstream {
     const span = startAttemptSpan(this.spanTarget, { method: req.method, template: req.template && this.options.root + req.template, operation: req.operation, attempt }, headers);
     try {
       // With tracing on, the headers carry a `traceparent` naming this attempt's span.
-      const res = await this.pool.request({ method: req.method, path, headers: span?.headers ?? headers, body: req.body, signal: outer });
+      const res = await this.pool.request({ method: req.method, path, headers: span?.headers ?? headers, body: req.body, signal: control.signal });
       status = res.statusCode;
-      body = res.body;
-      if (timedOut) res.body.destroy(ATTEMPT_TIMED_OUT);
       const parsed = await readJson(res.body, res.headers['content-length'], this.options.maxResponseBytes, this.name, status);
       return { status, headers: res.headers, body: parsed };
     } catch (error) {
       failure = errorCode(error);
-      throw (thrown = classifyAttempt(this.name, error, mutation, status, outer, timedOut));
+      throw (thrown = classifyAttempt(this.name, error, mutation, status, outer, control.timedOut));
     } finally {
+      control.release();
       if (span) endAttemptSpan(span, status, thrown?.error, req.codeOf);
-      clearTimeout(timer);
       const seconds = (performance.now() - started) / 1000;
-      upstreamMetrics.observe(this.name, req.operation, status, seconds);
-      if (this.options.logger.isLevelEnabled('debug')) this.options.logger.debug({ requestId: req.requestId, upstream: this.name, operation: req.operation, method: req.method, status, error: failure, ms: Math.round(seconds * 1000) }, 'upstream call');
+      // A call cut short because its caller left (or its result was no longer needed) says nothing about the upstream.
+      if (!cancelledByCaller(outer, control.timedOut)) upstreamMetrics.observe(this.name, req.operation, status, seconds);
+      if (this.options.logger.isLevelEnabled('debug')) {
+        this.options.logger.debug(
+          { requestId: req.requestId, upstream: this.name, operation: req.operation, method: req.method, status, error: failure, ms: Math.round(seconds * 1000) },
+          'upstream call',
+        );
+      }
     }
   }
 

@@ -88,6 +88,8 @@ export function readJson(
     }
     const failed = (error: unknown) =>
       reject(error instanceof undiciErrors.ResponseExceededMaxSizeError ? tooLarge(upstream, status) : error);
+    // Listening first: a body destroyed a moment ago still has its 'error' event to emit.
+    body.once('error', failed);
     if (body.errored) return failed(body.errored);
     const declared = Number(Array.isArray(contentLength) ? contentLength[0] : contentLength);
     // Not zero-filled: unwritten pages cost no memory until written, and bytes past `size` are never read.
@@ -105,7 +107,6 @@ export function readJson(
       }
       size = end;
     });
-    body.once('error', failed);
     body.once('end', () => {
       if (size === 0) return resolve(undefined);
       let text: string;
