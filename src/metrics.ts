@@ -12,7 +12,7 @@ const latencyBuckets = [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5,
 
 export const graphqlRequests = new Counter({
   name: 'gateway_graphql_requests_total',
-  help: 'GraphQL operations executed, by operation type and outcome (ok, error); a subscription counts once, when it is set up.',
+  help: 'GraphQL operations executed, by operation type and outcome (ok, error, cancelled: the caller left); a subscription counts once, when it is set up.',
   labelNames: ['operation_type', 'outcome'] as const,
   registers: [registry],
 });
@@ -22,6 +22,14 @@ export const graphqlDuration = new Histogram({
   help: 'Wall time of a GraphQL operation from parse to result.',
   labelNames: ['operation_type'] as const,
   buckets: latencyBuckets,
+  registers: [registry],
+});
+
+/** Unhandled rejections and uncaught exceptions (src/process-guard.ts): each one is a bug. */
+export const bugs = new Counter({
+  name: 'gateway_bugs_total',
+  help: 'Unhandled promise rejections and uncaught exceptions: each is a bug, logged with its stack.',
+  labelNames: ['kind'] as const,
   registers: [registry],
 });
 

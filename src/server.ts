@@ -8,6 +8,7 @@
 import cluster from 'node:cluster';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { createLogger } from './logger.js';
+import { installProcessGuard } from './process-guard.js';
 
 let config: Config;
 try {
@@ -21,6 +22,7 @@ try {
 }
 
 const logger = createLogger(config.logLevel, undefined, config.logFormat);
+installProcessGuard(logger);
 if (config.workers > 1 && cluster.isPrimary) {
   // Imported on demand: the primary never loads the schema or the app.
   const { runPrimary } = await import('./cluster.js');

@@ -13,7 +13,20 @@ import { graphqlDuration, graphqlRequests } from '../metrics.js';
 const operationTypeOf = (document: DocumentNode, operationName: string | null | undefined) =>
   String(getOperationAST(document, operationName)?.operation ?? 'unknown');
 
+/** The caller went away before its result was ready (the request's own signal, not the deadline). */
+const callerLeft = (ctx: GatewayContext): boolean => ctx.request.signal?.aborted === true;
+
+/** 'cancelled' for a caller that left: its errors are what leaving did to it, not failures to page on. */
+function outcomeOf(ctx: GatewayContext, errors: readonly GraphQLError[]): 'ok' | 'error' | 'cancelled' {
+  if (callerLeft(ctx)) return 'cancelled';
+  return errors.length ? 'error' : 'ok';
+}
+
 function logErrors(ctx: GatewayContext, errors: readonly GraphQLError[]): void {
+  if (callerLeft(ctx)) {
+    ctx.logger.debug({ requestId: ctx.requestId }, 'client closed the request');
+    return;
+  }
   for (const error of errors) {
     const ext = error.extensions ?? {};
     ctx.logger.warn({ requestId: ctx.requestId, code: ext.code, upstream: ext.upstream, status: ext.status, path: error.path?.join('.') }, 'field error');
@@ -29,7 +42,7 @@ export function useObservability(): Plugin<GatewayContext> {
       const started = performance.now();
       const operationType = operationTypeOf(args.document, args.operationName);
       const record = (errors: readonly GraphQLError[]) => {
-        graphqlRequests.inc({ operation_type: operationType, outcome: errors.length ? 'error' : 'ok' });
+        graphqlRequests.inc({ operation_type: operationType, outcome: outcomeOf(args.contextValue as GatewayContext, errors) });
         graphqlDuration.observe({ operation_type: operationType }, (performance.now() - started) / 1000);
         logErrors(args.contextValue as GatewayContext, errors);
       };

@@ -24,8 +24,8 @@ export function classifyAttempt(
   timedOut: boolean,
 ): AttemptFailure {
   if (error instanceof UpstreamError) return new AttemptFailure(error, false); // a bad body: the upstream answers, it is not down
-  const left = outer?.aborted === true && !isDeadline(outer);
-  const late = timedOut || isTimeout(error) || (outer?.aborted === true && isDeadline(outer));
+  const left = cancelledByCaller(outer, timedOut);
+  const late = !left && (timedOut || isTimeout(error) || (outer?.aborted === true && isDeadline(outer)));
   // Our own exception (say, a request body that throws while streaming) is a bug here, not an upstream failure.
   if (!left && !late && !isTransportFailure(error)) return new AttemptFailure(error, false);
   const details = { status, outcomeUnknown: mutation || undefined, cause: error };
@@ -113,6 +113,14 @@ export function errorCode(error: unknown): string {
 export function addressOf(origin: string): string {
   const url = new URL(origin);
   return `${url.hostname}:${url.port || (url.protocol === 'https:' ? '443' : '80')}`;
+}
+
+/**
+ * True when the request's signal ended the call for a reason of its own (the caller left, or its
+ * result was ready without this call), not for time: neither the upstream's fault nor a timeout.
+ */
+export function cancelledByCaller(outer: AbortSignal | undefined, timedOut: boolean): boolean {
+  return !timedOut && outer?.aborted === true && !isDeadline(outer);
 }
 
 /** The request's own deadline passed (src/context.ts aborts with a TimeoutError), as opposed to the caller leaving. */
