@@ -5,7 +5,7 @@
  */
 import type { ConnectionShape } from '../schema/connection.js';
 import type { PageLoader } from '../loaders/keyed.js';
-import type { Page } from '../src/upstreams/laravel.js';
+import type { Page } from '../src/upstreams/wire.js';
 import { encodeCursor, planPages, windowOf, type Window } from '../src/upstreams/paging.js';
 
 export interface ConnectionArgs {

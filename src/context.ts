@@ -14,7 +14,7 @@ import type { Logger } from './logger.js';
 import type { ReferenceData } from './reference-data.js';
 import type { EventBus } from './webhooks/events.js';
 import { bindClients, type Clients, type Credentials, type UpstreamPools } from './upstreams/index.js';
-import type { RequestBinding } from './upstreams/http.js';
+import type { RequestBinding } from './upstreams/wire.js';
 import { CallBudget } from './upstreams/call-budget.js';
 
 export interface GatewayContext extends YogaInitialContext {

@@ -3,7 +3,7 @@
  * them: what the gateway's start-up lines list for the upstreams the sandbox
  * serves. Read from the sandbox's own tables, so the list cannot drift.
  */
-import type { SandboxName } from './index.js';
+import type { SandboxName } from './names.js';
 import { DEMO_TOKENS } from './marketplace/tokens.js';
 import { SEO_DEMO_KEYS } from './seo/keys.js';
 import { ITEMS_DEMO_KEYS } from './items/keys.js';

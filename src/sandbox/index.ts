@@ -9,8 +9,9 @@ import { DEFAULT_SEED } from './seed.js';
 
 export { demoCredentials } from './demo-credentials.js';
 
-export type SandboxName = 'marketplace' | 'seo' | 'items';
-export const SANDBOX_NAMES: readonly SandboxName[] = ['marketplace', 'seo', 'items'];
+import { SANDBOX_NAMES, type SandboxName } from './names.js';
+
+export { SANDBOX_NAMES, type SandboxName };
 
 export interface SandboxOptions {
   services?: readonly SandboxName[];

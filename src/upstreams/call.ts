@@ -7,7 +7,7 @@
  */
 import type { Readable } from 'node:stream';
 import type { UpstreamName } from '../errors.js';
-import type { UpstreamResponse } from './http.js';
+import type { UpstreamResponse } from './wire.js';
 import { fillPath } from './identifiers.js';
 import { parsePayload, readOne, readPage } from './laravel.js';
 import type { AnyOperation, QueryValues } from './operations.js';

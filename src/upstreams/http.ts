@@ -11,12 +11,10 @@
  * failure. A caller who left, a call never sent, a bad body or an exception
  * of our own leave it as it was.
  */
-import type { Readable } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Pool } from 'undici';
-import type { IncomingHttpHeaders } from 'undici/types/header.js';
 import { UpstreamError, type UpstreamName } from '../errors.js';
-import type { HttpMethod } from './operations.js';
+import type { UpstreamRequest, UpstreamResponse } from './wire.js';
 import { CircuitBreaker, type Admission, type BreakerOptions, type BreakerState } from './breaker.js';
 import { readJson } from './response-body.js';
 import { parseRetryAfter } from './retry-after.js';
@@ -25,7 +23,6 @@ import { AttemptControl } from './attempt-control.js';
 import { queryString } from './identifiers.js';
 import { upstreamMetrics } from '../metrics.js';
 import type { Logger } from '../logger.js';
-import type { CallBudget } from './call-budget.js';
 import { endAttemptSpan, noteShortCircuit, spanTargetOf, startAttemptSpan, type SpanTarget } from './upstream-span.js';
 import type { CacheableUpstream, PublicCache } from './public-cache/public-cache.js';
 
@@ -47,47 +44,6 @@ export interface UpstreamHttpOptions {
   logger: Logger;
   /** The shared cache of public reads (src/upstreams/public-cache/); unset: every call goes upstream. */
   publicCache?: PublicCache;
-}
-
-/** What one GraphQL request gives every upstream call it makes (the clients are bound to it per request). */
-export type RequestBinding = Pick<UpstreamRequest, 'signal' | 'deadlineAt' | 'idempotencyKey' | 'requestId' | 'inFlight' | 'budget'>;
-
-export interface UpstreamRequest {
-  method: HttpMethod;
-  /** Path below the root, every identifier already percent-encoded. */
-  path: string;
-  query?: Record<string, string | number | boolean | undefined>;
-  headers?: Record<string, string>;
-  body?: string | Buffer | Readable;
-  /** Aborted when the GraphQL request ends or passes its deadline. */
-  signal?: AbortSignal;
-  /** Epoch ms after which no retry may start (the request deadline). */
-  deadlineAt?: number;
-  /** The caller's Idempotency-Key: sent on writes only, so an upstream that honours it can dedupe a client's retry. */
-  idempotencyKey?: string;
-  /** The GraphQL request's id, for the upstream-call log line. */
-  requestId?: string;
-  /** The GraphQL request's count of calls in flight (retry waits included), so that it aborts only when something is left to cancel. */
-  inFlight?: { count: number };
-  /** The GraphQL operation's upstream-call budget: one unit per call (not per attempt). */
-  budget?: CallBudget;
-  /** Operation name for logs, metrics and spans (never a value). */
-  operation: string;
-  /** The operation's path template (`/gigs/{slug}/reviews`), for the span's `url.template`. */
-  template?: string;
-  /** Safe to repeat, so retried (the operation row's `idempotent`); GETs when not given. */
-  idempotent?: boolean;
-  /** The gateway's code for a non-2xx status of this upstream, for the span. */
-  codeOf?: (status: number) => string | undefined;
-  /** A GET of an operation needing no credential, sent without one: its answer may be shared (public-cache/). */
-  publicRead?: boolean;
-}
-
-export interface UpstreamResponse {
-  status: number;
-  headers: IncomingHttpHeaders;
-  /** Parsed JSON body, or undefined for an empty body. */
-  body: unknown;
 }
 
 const RETRYABLE_STATUS = new Set([502, 503, 504]);

@@ -6,7 +6,8 @@
 import type { Config } from '../config.js';
 import type { UpstreamName } from '../errors.js';
 import type { Logger } from '../logger.js';
-import { UpstreamHttp, type RequestBinding } from './http.js';
+import { UpstreamHttp } from './http.js';
+import type { RequestBinding } from './wire.js';
 import type { BreakerOptions } from './breaker.js';
 import { MarketplaceClient } from './marketplace/client.js';
 import { SeoClient } from './seo/client.js';

@@ -6,9 +6,10 @@
  */
 import { z } from 'zod';
 import { UpstreamError, type ErrorCode, type UpstreamName } from '../errors.js';
-import { parseRetryAfter, type UpstreamResponse } from './http.js';
+import { parseRetryAfter } from './retry-after.js';
+import type { Page, UpstreamResponse } from './wire.js';
 import { safeFieldErrors, safeUpstreamMessage } from './upstream-message.js';
-import { graphFieldName } from './marketplace/graph-shape.js';
+import { graphFieldName } from './field-names.js';
 
 const pageMeta = z.object({
   current_page: z.number().int().min(1),
@@ -17,11 +18,7 @@ const pageMeta = z.object({
   last_page: z.number().int().min(1),
 });
 
-export interface Page<T> {
-  items: T[];
-  total: number;
-  lastPage: number;
-}
+export type { Page };
 
 const envelope = z.object({ data: z.unknown() });
 const listEnvelope = z.object({ data: z.array(z.unknown()), meta: pageMeta.optional() });

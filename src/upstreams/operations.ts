@@ -9,10 +9,10 @@
  */
 import type { z } from 'zod';
 import type { UpstreamName } from '../errors.js';
-import type { Page } from './laravel.js';
+import type { HttpMethod, Page } from './wire.js';
 import type { PageRequest } from './paging.js';
 
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+export type { HttpMethod };
 
 /** What the upstream document says about an operation. */
 export interface OperationSpec {

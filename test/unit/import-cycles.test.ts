@@ -2,8 +2,10 @@
  * No import cycles among the gateway's modules (src/, schema/, resolvers/,
  * loaders/): a cycle makes the order modules run in depend on which one is
  * imported first, so a value can be read before it is defined. Type-only
- * imports are left out (they vanish when compiled). The walk reads each
- * file's import declarations with the TypeScript parser.
+ * imports count too: they vanish when compiled, but a cycle through types is
+ * still two modules that cannot be understood (or moved) one without the
+ * other. The walk reads each file's import and export declarations with the
+ * TypeScript parser.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
@@ -18,18 +20,13 @@ const sourceFiles = (dir: string): string[] =>
     entry.isDirectory() ? sourceFiles(join(dir, entry.name)) : entry.name.endsWith('.ts') ? [join(dir, entry.name)] : [],
   );
 
-/** The project files a module imports at run time (relative specifiers, `.js` naming the `.ts` source). */
-function runtimeImports(file: string): string[] {
+/** The project files a module imports, types included (relative specifiers, `.js` naming the `.ts` source). */
+function imports(file: string): string[] {
   const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest);
   const targets: string[] = [];
   for (const statement of source.statements) {
     let specifier: ts.Expression | undefined;
-    if (ts.isImportDeclaration(statement)) {
-      const clause = statement.importClause;
-      const named = clause?.namedBindings;
-      const typesOnly = clause?.isTypeOnly || (!clause?.name && named && ts.isNamedImports(named) && named.elements.length > 0 && named.elements.every((e) => e.isTypeOnly));
-      if (!typesOnly) specifier = statement.moduleSpecifier;
-    } else if (ts.isExportDeclaration(statement) && !statement.isTypeOnly) specifier = statement.moduleSpecifier;
+    if (ts.isImportDeclaration(statement) || ts.isExportDeclaration(statement)) specifier = statement.moduleSpecifier;
     if (!specifier || !ts.isStringLiteral(specifier) || !specifier.text.startsWith('.')) continue;
     const target = resolve(dirname(file), specifier.text.replace(/\.js$/, '.ts'));
     if (existsSync(target)) targets.push(target);
@@ -59,7 +56,7 @@ describe('module graph', () => {
   it('has no import cycle', () => {
     const files = FOLDERS.flatMap((folder) => sourceFiles(join(ROOT, folder)));
     expect(files.length).toBeGreaterThan(100);
-    const graph = new Map(files.map((file) => [file, runtimeImports(file)]));
+    const graph = new Map(files.map((file) => [file, imports(file)]));
     const cycles = findCycles(graph).map((cycle) => cycle.map((file) => relative(ROOT, file)).join(' → '));
     expect(cycles).toEqual([]);
   });

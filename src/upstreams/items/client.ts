@@ -6,7 +6,9 @@
  * is `call(descriptor, args)` with a row of ./operations.ts.
  */
 import { UpstreamError } from '../../errors.js';
-import { parseRetryAfter, type RequestBinding, type UpstreamHttp, type UpstreamResponse } from '../http.js';
+import type { UpstreamHttp } from '../http.js';
+import { parseRetryAfter } from '../retry-after.js';
+import type { RequestBinding, UpstreamResponse } from '../wire.js';
 import { sendFields } from '../call.js';
 import { formBody } from '../identifiers.js';
 import { parsePayload } from '../laravel.js';

@@ -7,7 +7,8 @@
  */
 import type { Readable } from 'node:stream';
 import { UpstreamError } from '../../errors.js';
-import type { RequestBinding, UpstreamHttp } from '../http.js';
+import type { UpstreamHttp } from '../http.js';
+import type { RequestBinding } from '../wire.js';
 import { readAnswer, requestParts, sendFields, type LooseArgs, type UploadBody } from '../call.js';
 import { laravelError, laravelCode } from '../laravel.js';
 import type { AnyOperation, ArgsParam, ResultOf } from '../operations.js';

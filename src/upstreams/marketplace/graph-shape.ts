@@ -7,6 +7,7 @@
  * one-word change. The shapes themselves are in ./map/.
  */
 import { z } from 'zod';
+import { camelKey, graphFieldName } from '../field-names.js';
 
 
 export const id = z.union([z.string(), z.number()]).transform(String);
@@ -23,15 +24,7 @@ type CamelCase<S extends string> = S extends `${infer H}_${infer T}` ? `${H}${Ca
 type CamelKey<K> = K extends 'uuid' ? 'id' : K extends `${infer P}_uuid` ? `${CamelCase<P>}Id` : K extends string ? CamelCase<K> : never;
 export type GraphShape<S extends z.ZodRawShape> = { [K in keyof S as CamelKey<K>]: z.output<S[K]> } & { attributes: Record<string, unknown> };
 
-const camelKey = (key: string) =>
-  key === 'uuid' ? 'id' : key.replace(/_uuid$/, '_id').replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());
-
-/**
- * An upstream body key in the caller's terms, by the same renames as the records
- * (`gig_slug` → `gigSlug`, `media_uuid` → `mediaId`, `gig_slugs.0` → `gigSlugs.0`):
- * a 422's field errors then name the GraphQL input field the caller wrote.
- */
-export const graphFieldName = (upstreamKey: string): string => upstreamKey.split('.').map(camelKey).join('.');
+export { graphFieldName };
 
 export function graphShape<S extends z.ZodRawShape>(shape: S) {
   const keys = Object.keys(shape).map((key) => [key, camelKey(key)] as const);

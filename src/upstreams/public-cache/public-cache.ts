@@ -20,7 +20,7 @@
 import { UpstreamError, type UpstreamName } from '../../errors.js';
 import type { Logger } from '../../logger.js';
 import { countCacheRequest, type CacheResult } from '../../metrics.js';
-import type { UpstreamRequest, UpstreamResponse } from '../http.js';
+import type { UpstreamRequest, UpstreamResponse } from '../wire.js';
 import { classifyAttempt } from '../transport-errors.js';
 import { freshnessOf, stateAt } from './cache-control.js';
 import { cacheKeyOf, cacheTagsOf } from './keys.js';

@@ -5,7 +5,8 @@
  * Every call is `call(descriptor, args)` with a row of ./operations.ts.
  */
 import { UpstreamError } from '../../errors.js';
-import type { RequestBinding, UpstreamHttp } from '../http.js';
+import type { UpstreamHttp } from '../http.js';
+import type { RequestBinding } from '../wire.js';
 import { readAnswer, requestParts, sendFields, type LooseArgs } from '../call.js';
 import { formBody } from '../identifiers.js';
 import { laravelError, laravelCode } from '../laravel.js';
