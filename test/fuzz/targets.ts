@@ -83,7 +83,7 @@ function peakRss(pid: number | undefined): number | undefined {
 }
 
 /** The real server as a child process (`node --import tsx src/server.ts`), its upstreams served by a sandbox in this process. */
-export async function spawnGateway(env: Record<string, string> = {}): Promise<FuzzTarget> {
+export async function spawnGateway(env: Record<string, string> = {}): Promise<FuzzTarget & { sandbox: Sandbox; pid(): number | undefined }> {
   const webhook = { url: '', secret: DEMO_CREDENTIALS.webhook };
   const sandbox = await startSandbox({ seed: 20261123, webhook });
   const port = await freePort();
@@ -140,6 +140,8 @@ export async function spawnGateway(env: Record<string, string> = {}): Promise<Fu
 
   return {
     url,
+    sandbox,
+    pid: () => child?.pid,
     description: `spawned gateway (node --import tsx src/server.ts, pid ${child?.pid}) over a sandbox in the runner`,
     idle: () => sandboxIdle(sandbox),
     takeCalls: () => takeSandboxCalls(sandbox),

@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { createLogger } from '../../src/logger.js';
 import { PublicCache, type CacheableUpstream } from '../../src/upstreams/public-cache/public-cache.js';
 import { MemoryPublicCacheStore } from '../../src/upstreams/public-cache/memory-store.js';
-import type { UpstreamRequest, UpstreamResponse } from '../../src/upstreams/http.js';
+import type { UpstreamRequest, UpstreamResponse } from '../../src/upstreams/wire.js';
 
 const logger = createLogger('silent', new Writable({ write: (_c, _e, cb) => cb() }));
 const request: UpstreamRequest = { method: 'GET', path: '/gigs/a', operation: 'gigsShow', template: '/gigs/{slug}', publicRead: true };
