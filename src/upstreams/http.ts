@@ -149,7 +149,8 @@ export class UpstreamHttp implements CacheableUpstream {
       try {
         response = await this.attempt(req, attempt);
       } catch (caught) {
-        const { error, upstreamFault } = caught as AttemptFailure;
+        if (!(caught instanceof AttemptFailure)) throw caught;
+        const { error, upstreamFault } = caught;
         settle(upstreamFault ? 'failed' : undefined);
         if (upstreamFault) this.noteFailure(error as UpstreamError, req);
         const retryable = upstreamFault && idempotent && (error as UpstreamError).code === 'UPSTREAM_UNAVAILABLE';
@@ -208,7 +209,7 @@ export class UpstreamHttp implements CacheableUpstream {
     const outer = req.signal;
     if (outer?.aborted) {
       // Never sent: nothing learnt about the upstream.
-      throw new AttemptFailure(classifyAttempt(this.name, outer.reason, mutation, undefined, outer, false).error, false);
+      throw new AttemptFailure({ error: classifyAttempt(this.name, outer.reason, { mutation, outer, timedOut: false }).error, upstreamFault: false });
     }
     const started = performance.now();
     // undici's bodyTimeout is an idle timer (a drip of one byte a second resets it), so the attempt
@@ -227,7 +228,7 @@ export class UpstreamHttp implements CacheableUpstream {
       return { status, headers: res.headers, body: parsed };
     } catch (error) {
       failure = errorCode(error);
-      throw (thrown = classifyAttempt(this.name, error, mutation, status, outer, control.timedOut));
+      throw (thrown = classifyAttempt(this.name, error, { mutation, status, outer, timedOut: control.timedOut }));
     } finally {
       control.release();
       if (span) endAttemptSpan(span, status, thrown?.error, req.codeOf);

@@ -9,30 +9,49 @@
 import { errors as undiciErrors } from 'undici';
 import { UpstreamError, type UpstreamName } from '../errors.js';
 
-/** A failed attempt and whether it speaks about the upstream's health (what the circuit breaker hears). */
-export class AttemptFailure {
-  constructor(readonly error: unknown, readonly upstreamFault: boolean) {}
+/**
+ * A failed attempt: the error its caller gets, and whether it speaks about the upstream's health
+ * (what the circuit breaker hears). An Error with a constant code, as undici's own errors are, so
+ * whatever catches it unexpectedly still has a stack and a name.
+ */
+export class AttemptFailure extends Error {
+  override readonly name = 'AttemptFailure';
+  readonly code = 'GATEWAY_ATTEMPT_FAILED';
+  /** What the caller gets (an UpstreamError when the failure is coded, else the exception itself). */
+  readonly error: unknown;
+  readonly upstreamFault: boolean;
+
+  constructor({ error, upstreamFault }: { error: unknown; upstreamFault: boolean }) {
+    super('An upstream attempt failed', { cause: error });
+    this.error = error;
+    this.upstreamFault = upstreamFault;
+  }
+}
+
+/** What is known of an attempt when it fails. */
+export interface AttemptFacts {
+  /** A write: a timeout leaves its outcome unknown. */
+  mutation: boolean;
+  /** The status, when the headers had arrived. */
+  status?: number;
+  /** The GraphQL request's signal (the caller leaving, the deadline). */
+  outer?: AbortSignal;
+  /** The attempt's own timer ended it. */
+  timedOut: boolean;
 }
 
 /** Sorts a failed attempt: the upstream's fault, the caller's leaving, or an exception of our own. */
-export function classifyAttempt(
-  upstream: UpstreamName,
-  error: unknown,
-  mutation: boolean,
-  status: number | undefined,
-  outer: AbortSignal | undefined,
-  timedOut: boolean,
-): AttemptFailure {
-  if (error instanceof UpstreamError) return new AttemptFailure(error, false); // a bad body: the upstream answers, it is not down
+export function classifyAttempt(upstream: UpstreamName, error: unknown, { mutation, status, outer, timedOut }: AttemptFacts): AttemptFailure {
+  if (error instanceof UpstreamError) return new AttemptFailure({ error, upstreamFault: false }); // a bad body: the upstream answers, it is not down
   const left = cancelledByCaller(outer, timedOut);
   const late = !left && (timedOut || isTimeout(error) || (outer?.aborted === true && isDeadline(outer)));
   // Our own exception (say, a request body that throws while streaming) is a bug here, not an upstream failure.
-  if (!left && !late && !isTransportFailure(error)) return new AttemptFailure(error, false);
+  if (!left && !late && !isTransportFailure(error)) return new AttemptFailure({ error, upstreamFault: false });
   const details = { status, outcomeUnknown: mutation || undefined, cause: error };
   const coded = late
     ? new UpstreamError(upstream, 'UPSTREAM_TIMEOUT', `The ${upstream} service did not answer in time`, details)
     : new UpstreamError(upstream, 'UPSTREAM_UNAVAILABLE', `The ${upstream} service could not be reached`, details);
-  return new AttemptFailure(coded, !left);
+  return new AttemptFailure({ error: coded, upstreamFault: !left });
 }
 
 /** System error codes of a peer or network that failed us. */

@@ -219,7 +219,7 @@ export class PublicCache {
 }
 
 /** The error a caller gets when it stops waiting: as UpstreamHttp reports a deadline or a caller who left. */
-const leftError = (upstream: UpstreamName, signal: AbortSignal) => classifyAttempt(upstream, signal.reason, false, undefined, signal, false).error;
+const leftError = (upstream: UpstreamName, signal: AbortSignal) => classifyAttempt(upstream, signal.reason, { mutation: false, outer: signal, timedOut: false }).error;
 
 /** stale-if-error covers an upstream that is down, slow or refusing (circuit open), within the entry's window. */
 function servesStaleOnError(error: unknown, entry: CachedAnswer): boolean {
