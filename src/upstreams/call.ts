@@ -46,13 +46,12 @@ export function requestParts(operation: AnyOperation, args: LooseArgs): RequestP
   };
 }
 
-/** The fields of an UpstreamRequest the row decides: method, the label for logs and metrics, the span's `url.template`, retries. */
+/** The fields of an UpstreamRequest the row decides: method, the label for logs and metrics, the span's `url.template`, retries (whether the answer may be shared is the client's to say, knowing the credential). */
 export const sendFields = (operation: AnyOperation) => ({
   method: operation.method,
   operation: operation.id,
   template: operation.path,
   idempotent: operation.idempotent,
-  publicRead: operation.public,
 });
 
 /** Reads a 2xx answer by the descriptor's envelope; a payload that does not fit is UPSTREAM_BAD_RESPONSE. */

@@ -35,14 +35,27 @@ export interface OperationSpec {
 }
 
 /**
- * A read whose answer cannot depend on the caller, so it is sent without any credential and may be
- * shared between callers (src/upstreams/public-cache/). Only the marketplace declares per-operation
- * security: the website-analysis and item-store documents need their key on every operation, so their
- * clients never ask this.
+ * Whether an answer of this row may be shared between callers: the one rule that keeps one
+ * caller's data from another, decided once per row by `sharingOf` and read by the clients (which
+ * credential goes with the call), the shared cache (what it may keep) and the docs.
+ * - `public`: a read whose answer cannot depend on the caller. Sent without any credential, even
+ *   when the caller has one, and shareable.
+ * - `public-when-anonymous`: a read that needs no scope although its reference lists one
+ *   (`GET /gigs`, `GET /sellers`). A caller's token goes with it and that answer is the caller's
+ *   own; sent with no credential at all, its answer is the same for every anonymous caller.
+ * - `private`: anything else (a scope, a write, a personalised read, a keyed service): never shared.
  */
-export function isPublicRead(spec: OperationSpec): boolean {
-  // A read whose reference lists a scope may need it after all: a token present still goes with it.
-  return spec.method === 'GET' && spec.scope === null && spec.referenceScope === undefined && spec.personalised !== true;
+export type Sharing = 'public' | 'public-when-anonymous' | 'private';
+
+/**
+ * Services whose documents need the caller's key on every operation, whatever a row's scope says:
+ * none of their rows is shared.
+ */
+const KEYED_SERVICES: ReadonlySet<UpstreamName> = new Set(['seo', 'items']);
+
+export function sharingOf(service: UpstreamName, spec: OperationSpec): Sharing {
+  if (KEYED_SERVICES.has(service) || spec.method !== 'GET' || spec.scope !== null || spec.personalised === true) return 'private';
+  return spec.referenceScope === undefined ? 'public' : 'public-when-anonymous';
 }
 
 /**
@@ -74,12 +87,8 @@ export interface OperationDescriptor<P extends string = string, E extends Envelo
   subject?(params: PathParams<P>): string;
   /** Turns the typed `query` argument into the upstream's query names (default: as given). */
   encodeQuery?(query: never): QueryValues;
-  /**
-   * A read whose answer cannot depend on the caller (`isPublicRead`, on a
-   * service that needs no key for it): sent without any credential, and the
-   * only kind the shared cache keeps.
-   */
-  readonly public: boolean;
+  /** Whether its answers may be shared between callers (`sharingOf`, decided once in `table`). */
+  readonly sharing: Sharing;
   /** Safe to repeat: only these are retried, and only these may be prefetched. */
   readonly idempotent: boolean;
   /** The page sizes a paginated operation accepts (`page`/`per_page`); null when it is not paged. */
@@ -136,7 +145,7 @@ export function row<const S extends OperationSpec, E extends Envelope, T, In = u
   spec: S,
   reading: Reading<E, T>,
   options: RowOptions<S['path'], In> = {},
-): Omit<OperationDescriptor<S['path'], E, T, In>, 'service' | 'id'> & S {
+): Omit<OperationDescriptor<S['path'], E, T, In>, 'service' | 'id' | 'sharing'> & S {
   const idempotent = spec.method === 'GET';
   if (reading.envelope === 'page' && !options.pageSizes) throw new Error(`A paged operation needs its page sizes: ${spec.method} ${spec.path}`);
   return {
@@ -144,25 +153,20 @@ export function row<const S extends OperationSpec, E extends Envelope, T, In = u
     ...reading,
     subject: options.subject,
     encodeQuery: options.encodeQuery,
-    public: isPublicRead(spec),
     idempotent,
     paginated: reading.envelope === 'page' ? options.pageSizes! : null,
     calls: 1,
   };
 }
 
-/**
- * Services whose documents need the caller's key on every operation, whatever a row's scope says:
- * none of their rows is public.
- */
-const KEYED_SERVICES: ReadonlySet<UpstreamName> = new Set(['seo', 'items']);
+type TableRow<R, K> = R & { readonly service: UpstreamName; readonly id: K & string; readonly sharing: Sharing };
 
-/** Gives every row of a table its service and id (the row's key); a keyed service's rows are never public. */
-export function table<const R extends Record<string, Omit<AnyOperation, 'service' | 'id'>>>(
+/** Gives every row of a table its service, its id (the row's key) and its sharing. */
+export function table<const R extends Record<string, Omit<AnyOperation, 'service' | 'id' | 'sharing'>>>(
   service: UpstreamName,
   rows: R,
-): { [K in keyof R]: R[K] & { readonly service: UpstreamName; readonly id: K & string } } {
+): { [K in keyof R]: TableRow<R[K], K> } {
   const out: Record<string, unknown> = {};
-  for (const [id, spec] of Object.entries(rows)) out[id] = { ...spec, service, id, public: spec.public && !KEYED_SERVICES.has(service) };
-  return out as { [K in keyof R]: R[K] & { readonly service: UpstreamName; readonly id: K & string } };
+  for (const [id, spec] of Object.entries(rows)) out[id] = { ...spec, service, id, sharing: sharingOf(service, spec) };
+  return out as { [K in keyof R]: TableRow<R[K], K> };
 }

@@ -6,7 +6,6 @@
 import { expect } from 'vitest';
 import { errorAt, type GraphQLResponse, type TestGateway } from './gateway.js';
 import { marketplaceOperations } from '../../src/upstreams/marketplace/operations.js';
-import { isPublicRead } from '../../src/upstreams/operations.js';
 
 /** Headers for a sandbox token of `username` with exactly `scopes` (none: an empty list). */
 export const as = (username: string, ...scopes: string[]) => ({ authorization: `Bearer sandbox:${username}:${scopes.join(',')}` });
@@ -84,7 +83,7 @@ export function isPublicMarketplaceCall(call: { method: string; path: string }):
     .filter((op) => op.method === call.method && new RegExp(`^${op.path.replace(/\{\w+\}/g, '[^/]+')}$`).test(below))
     .sort((a, b) => (a.path.match(/\{/g)?.length ?? 0) - (b.path.match(/\{/g)?.length ?? 0));
   if (!matches[0]) throw new Error(`No marketplace operation for ${call.method} ${call.path}`);
-  return isPublicRead(matches[0]);
+  return matches[0].sharing === 'public';
 }
 
 /** Every marketplace call carried `token`, except the public reads, which carried no credential at all. */

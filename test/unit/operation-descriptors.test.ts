@@ -17,16 +17,22 @@ import type { AnyOperation } from '../../src/upstreams/operations.js';
 const rows: AnyOperation[] = [...Object.values(marketplaceOperations), ...Object.values(seoOperations), ...Object.values(itemsOperations)];
 
 describe('operation rows', () => {
-  it('are idempotent exactly when they are GETs, and public only as GETs that need no credential', () => {
+  it('are idempotent exactly when they are GETs', () => {
+    for (const row of rows) expect(row.idempotent, row.id).toBe(row.method === 'GET');
+  });
+
+  it('each carry one sharing value, shared only for marketplace GETs that need no credential and answer everyone alike', () => {
     for (const row of rows) {
-      expect(row.idempotent, row.id).toBe(row.method === 'GET');
-      if (row.public) expect([row.id, row.method, row.scope]).toEqual([row.id, 'GET', null]);
+      const anyone = row.service === 'marketplace' && row.method === 'GET' && row.scope === null && !row.personalised;
+      const expected = !anyone ? 'private' : row.referenceScope === undefined ? 'public' : 'public-when-anonymous';
+      expect([row.service, row.id, row.sharing]).toEqual([row.service, row.id, expected]);
     }
-    expect(marketplaceOperations.gigsShow.public).toBe(true);
-    expect(marketplaceOperations.me.public).toBe(false); // needs users.read
-    expect(marketplaceOperations.gigsQuote.public).toBe(false); // a POST
+    expect(marketplaceOperations.gigsShow.sharing).toBe('public');
+    expect(marketplaceOperations.me.sharing).toBe('private'); // needs users.read
+    expect(marketplaceOperations.gigsQuote.sharing).toBe('private'); // a POST
+    expect(marketplaceOperations.gigsIndex.sharing).toBe('public-when-anonymous'); // its reference lists gigs.read
     // Neither the website-analysis nor the item-store service answers without the caller's key.
-    expect([...Object.values(seoOperations), ...Object.values(itemsOperations)].filter((row) => row.public)).toEqual([]);
+    expect([...Object.values(seoOperations), ...Object.values(itemsOperations)].filter((row) => row.sharing !== 'private')).toEqual([]);
   });
 
   it('are paged exactly when they read a page envelope, with the sizes the service accepts', () => {

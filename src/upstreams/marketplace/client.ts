@@ -47,7 +47,7 @@ export class MarketplaceClient {
     const { path, query, subject } = requestParts(operation, given);
     const headers: Record<string, string> = { accept: 'application/json' };
     // Least privilege: a public read goes without the credential, so its answer cannot depend on the caller.
-    const credentialed = this.token !== undefined && !operation.public;
+    const credentialed = this.token !== undefined && operation.sharing !== 'public';
     if (credentialed) headers.authorization = `Bearer ${this.token}`;
     let body: string | Buffer | Readable | undefined;
     const upload = given.upload as UploadBody | undefined;
@@ -58,21 +58,12 @@ export class MarketplaceClient {
       headers['content-type'] = 'application/json';
       body = JSON.stringify(given.body);
     }
-    // A public row is never credentialed, and shared when anonymous by definition.
-    const publicRead = !credentialed && sharedWhenAnonymous(operation);
+    // Sent with no credential, a row that is not private has an answer that cannot depend on the caller.
+    const publicRead = !credentialed && operation.sharing !== 'private';
     const response = await this.http.send({ ...sendFields(operation), publicRead, path, query, headers, body, ...this.binding, codeOf: laravelCode });
     if (response.status >= 200 && response.status < 300) return readAnswer('marketplace', operation, response) as ResultOf<D>;
     const error = laravelError('marketplace', response, subject, this.token ? [this.token] : []);
     if (response.status === 403 && requiredScope) this.deniedScopes.set(requiredScope, error);
     throw error;
   }
-}
-
-/**
- * A read that needs no scope, yet whose reference lists one (`GET /gigs`, `GET /sellers`): a caller's token
- * goes with it and that answer is the caller's own, but sent with no credential at all its answer is the
- * same for every anonymous caller, so it may be shared like a public read. Personalised reads never are.
- */
-function sharedWhenAnonymous(operation: AnyOperation): boolean {
-  return operation.idempotent && operation.scope === null && operation.personalised !== true;
 }

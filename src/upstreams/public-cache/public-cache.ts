@@ -1,10 +1,11 @@
 /**
  * The shared cache of public upstream reads, in front of UpstreamHttp.send.
  *
- * Safe by construction: only a GET the client marked `publicRead` (an
- * operation needing no credential, sent without one) is looked up or kept,
- * so an answer kept here cannot depend on who asked. Anything else passes
- * through untouched (`bypass`).
+ * Safe by construction: only a GET the client marked `publicRead` (a row
+ * whose `sharing` is not private, sent without any credential: the client
+ * decides it from the row, src/upstreams/operations.ts `sharingOf`) is looked
+ * up or kept, so an answer kept here cannot depend on who asked. Anything
+ * else passes through untouched (`bypass`).
  *
  * Freshness follows the upstream's Cache-Control (cache-control.ts). Past it,
  * an entry with a validator is revalidated with If-None-Match /
@@ -58,8 +59,7 @@ export class PublicCache {
   constructor(private readonly options: PublicCacheOptions) {}
 
   async read(upstream: CacheableUpstream, req: UpstreamRequest): Promise<UpstreamResponse> {
-    // A credential on the request would make its answer the caller's own: never shared.
-    if (!req.publicRead || req.method !== 'GET' || req.headers?.authorization !== undefined) {
+    if (!req.publicRead) {
       countCacheRequest(upstream.name, req.operation, 'bypass');
       return upstream.sendUncached(req);
     }
