@@ -7,6 +7,7 @@ import type { Config } from '../config.js';
 import type { UpstreamName } from '../errors.js';
 import type { Logger } from '../logger.js';
 import { UpstreamHttp } from './http.js';
+import { Upstream } from './upstream.js';
 import type { RequestBinding } from './wire.js';
 import type { BreakerOptions } from './breaker.js';
 import { MarketplaceClient } from './marketplace/client.js';
@@ -14,7 +15,8 @@ import { SeoClient } from './seo/client.js';
 import { ItemsClient } from './items/client.js';
 import type { PublicCache } from './public-cache/index.js';
 
-export type UpstreamPools = Record<UpstreamName, UpstreamHttp>;
+/** Each upstream, composed once: the shared cache in front of its transport (upstream.ts). */
+export type UpstreamPools = Record<UpstreamName, Upstream>;
 
 export interface Credentials {
   marketplaceToken?: string;
@@ -36,8 +38,8 @@ export function createPools(
   breaker?: Partial<BreakerOptions>,
   publicCache?: PublicCache,
 ): UpstreamPools {
-  const make = (name: UpstreamName) =>
-    new UpstreamHttp({
+  const make = (name: UpstreamName) => {
+    const http = new UpstreamHttp({
       name,
       origin: origins[name],
       root: config.upstreams[name].root,
@@ -48,8 +50,9 @@ export function createPools(
       retryMaxWaitMs: config.upstreamRetryMaxWaitMs,
       breaker: breaker ?? config.breaker,
       logger,
-      publicCache,
     });
+    return new Upstream(http, publicCache);
+  };
   return { marketplace: make('marketplace'), seo: make('seo'), items: make('items') };
 }
 

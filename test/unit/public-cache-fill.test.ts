@@ -27,7 +27,7 @@ function upstream(answer: UpstreamResponse): CacheableUpstream & { calls: number
     name: 'marketplace',
     fillTimeoutMs: 2_000,
     calls: 0,
-    async sendUncached() {
+    async send() {
       this.calls++;
       return answer;
     },

@@ -6,7 +6,7 @@
  * is `call(descriptor, args)` with a row of ./operations.ts.
  */
 import { UpstreamError } from '../../errors.js';
-import type { UpstreamHttp } from '../http.js';
+import type { Upstream } from '../upstream.js';
 import { parseRetryAfter } from '../retry-after.js';
 import type { RequestBinding, UpstreamResponse } from '../wire.js';
 import { sendFields } from '../call.js';
@@ -18,7 +18,7 @@ import * as map from './map.js';
 
 export class ItemsClient {
   constructor(
-    private readonly http: UpstreamHttp,
+    private readonly http: Upstream,
     private readonly apiKey: string | undefined,
     private readonly binding: RequestBinding = {},
   ) {}

@@ -7,7 +7,7 @@
  */
 import type { Readable } from 'node:stream';
 import { UpstreamError } from '../../errors.js';
-import type { UpstreamHttp } from '../http.js';
+import type { Upstream } from '../upstream.js';
 import type { RequestBinding } from '../wire.js';
 import { readAnswer, requestParts, sendFields, type LooseArgs, type UploadBody } from '../call.js';
 import { laravelError, laravelCode } from '../laravel.js';
@@ -18,7 +18,7 @@ export class MarketplaceClient {
   private readonly deniedScopes = new Map<string, UpstreamError>();
 
   constructor(
-    private readonly http: UpstreamHttp,
+    private readonly http: Upstream,
     private readonly token: string | undefined,
     private readonly binding: RequestBinding = {},
   ) {}

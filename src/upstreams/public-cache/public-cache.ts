@@ -1,5 +1,5 @@
 /**
- * The shared cache of public upstream reads, in front of UpstreamHttp.send.
+ * The shared cache of public upstream reads, in front of an upstream's transport (src/upstreams/upstream.ts).
  *
  * Safe by construction: only a GET the client marked `publicRead` (a row
  * whose `sharing` is not private, sent without any credential: the client
@@ -27,11 +27,11 @@ import { freshnessOf, stateAt } from './cache-control.js';
 import { cacheKeyOf, cacheTagsOf } from './keys.js';
 import type { CachedAnswer, PublicCacheStore } from './store.js';
 
-/** What the cache needs of an upstream: its name, an uncached send, and how long a shared call may take. */
+/** What the cache needs of the transport behind it: its name, a send, and how long a shared call may take. */
 export interface CacheableUpstream {
   readonly name: UpstreamName;
   readonly fillTimeoutMs: number;
-  sendUncached(req: UpstreamRequest): Promise<UpstreamResponse>;
+  send(req: UpstreamRequest): Promise<UpstreamResponse>;
 }
 
 export interface PublicCacheOptions {
@@ -61,7 +61,7 @@ export class PublicCache {
   async read(upstream: CacheableUpstream, req: UpstreamRequest): Promise<UpstreamResponse> {
     if (!req.publicRead) {
       countCacheRequest(upstream.name, req.operation, 'bypass');
-      return upstream.sendUncached(req);
+      return upstream.send(req);
     }
     const key = cacheKeyOf(upstream.name, req.method, req.path, req.query);
     const entry = await this.lookup(key);
@@ -163,7 +163,7 @@ export class PublicCache {
     };
     let response: UpstreamResponse;
     try {
-      response = await upstream.sendUncached(shared);
+      response = await upstream.send(shared);
     } catch (error) {
       if (entry && servesStaleOnError(error, entry)) return { response: responseOf(entry), result: 'stale' };
       throw error;

@@ -5,7 +5,7 @@
  * Every call is `call(descriptor, args)` with a row of ./operations.ts.
  */
 import { UpstreamError } from '../../errors.js';
-import type { UpstreamHttp } from '../http.js';
+import type { Upstream } from '../upstream.js';
 import type { RequestBinding } from '../wire.js';
 import { readAnswer, requestParts, sendFields, type LooseArgs } from '../call.js';
 import { formBody } from '../identifiers.js';
@@ -14,7 +14,7 @@ import type { AnyOperation, ArgsParam, QueryValues, ResultOf } from '../operatio
 
 export class SeoClient {
   constructor(
-    private readonly http: UpstreamHttp,
+    private readonly http: Upstream,
     private readonly apiKey: string | undefined,
     private readonly binding: RequestBinding = {},
   ) {}

@@ -1,0 +1,77 @@
+/**
+ * The innermost layer of an upstream call: one attempt on the upstream's
+ * Pool, bounded as a whole (connect to last body byte) by its timeout
+ * (attempt-control.ts owns its end), with its span, its metric and its debug
+ * line. The answer's status is returned as is, for the layers above and the
+ * client to judge; a failure is thrown as an AttemptFailure that says whether
+ * it speaks about the upstream's health.
+ */
+import type { Pool } from 'undici';
+import type { UpstreamName } from '../errors.js';
+import type { Logger } from '../logger.js';
+import { upstreamMetrics } from '../metrics.js';
+import { AttemptControl } from './attempt-control.js';
+import { queryString } from './identifiers.js';
+import { readJson } from './response-body.js';
+import { AttemptFailure, cancelledByCaller, classifyAttempt, errorCode } from './transport-errors.js';
+import { endAttemptSpan, startAttemptSpan, type SpanTarget } from './upstream-span.js';
+import type { UpstreamRequest, UpstreamResponse } from './wire.js';
+
+export interface AttemptOptions {
+  name: UpstreamName;
+  /** The API root every path is below (`/api/v1`). */
+  root: string;
+  timeoutMs: number;
+  maxResponseBytes: number;
+  spanTarget: SpanTarget;
+  logger: Logger;
+}
+
+export class AttemptSender {
+  constructor(
+    private readonly pool: Pool,
+    private readonly options: AttemptOptions,
+  ) {}
+
+  /** Attempt number `attempt` of `req`. Throws an AttemptFailure. */
+  async send(req: UpstreamRequest, attempt: number): Promise<UpstreamResponse> {
+    const { name, root, timeoutMs, maxResponseBytes, spanTarget, logger } = this.options;
+    const path = root + req.path + queryString(req.query);
+    const mutation = req.method !== 'GET';
+    const outer = req.signal;
+    if (outer?.aborted) {
+      // Never sent: nothing learnt about the upstream.
+      throw new AttemptFailure({ error: classifyAttempt(name, outer.reason, { mutation, outer, timedOut: false }).error, upstreamFault: false });
+    }
+    const started = performance.now();
+    // undici's bodyTimeout is an idle timer (a drip of one byte a second resets it), so the attempt
+    // is bounded as a whole by a timer of its own, which ends it through the same signal as the caller.
+    const control = new AttemptControl(outer, timeoutMs);
+    let status: number | undefined;
+    let failure: string | undefined;
+    let thrown: AttemptFailure | undefined;
+    const headers = mutation && req.idempotencyKey ? { ...req.headers, 'idempotency-key': req.idempotencyKey } : req.headers;
+    const template = req.template && root + req.template;
+    const span = startAttemptSpan(spanTarget, { method: req.method, template, operation: req.operation, attempt }, headers);
+    try {
+      // With tracing on, the headers carry a `traceparent` naming this attempt's span.
+      const res = await this.pool.request({ method: req.method, path, headers: span?.headers ?? headers, body: req.body, signal: control.signal });
+      status = res.statusCode;
+      const parsed = await readJson(res.body, res.headers['content-length'], maxResponseBytes, name, status);
+      return { status, headers: res.headers, body: parsed };
+    } catch (error) {
+      failure = errorCode(error);
+      throw (thrown = classifyAttempt(name, error, { mutation, status, outer, timedOut: control.timedOut }));
+    } finally {
+      control.release();
+      if (span) endAttemptSpan(span, status, thrown?.error, req.codeOf);
+      const seconds = (performance.now() - started) / 1000;
+      // A call cut short because its caller left (or its result was no longer needed) says nothing about the upstream.
+      if (!cancelledByCaller(outer, control.timedOut)) upstreamMetrics.observe(name, req.operation, status, seconds);
+      if (logger.isLevelEnabled('debug')) {
+        const ms = Math.round(seconds * 1000);
+        logger.debug({ requestId: req.requestId, upstream: name, operation: req.operation, method: req.method, status, error: failure, ms }, 'upstream call');
+      }
+    }
+  }
+}
