@@ -33,6 +33,7 @@ export const builder = new SchemaBuilder<{
   };
   Directives: {
     upstream: { locations: 'FIELD_DEFINITION'; args: UpstreamDirectiveArgs };
+    cost: { locations: 'FIELD_DEFINITION'; args: { weight: number } };
   };
 }>({
   plugins: [DirectivesPlugin],

@@ -9,7 +9,8 @@ import { builder } from './builder.js';
 import { connectionOf, pagingArgs } from './connection.js';
 import { Gig, GigConnection, Review } from './gigs.js';
 import { attributesInput, wholeObject } from './field-helpers.js';
-import { upstream, via } from './upstream-docs.js';
+import { costing, upstream, via } from './upstream-docs.js';
+import { UNPAGED_LIST_MAX } from '../src/upstreams/paging.js';
 
 
 export const GigPackageName = builder.enumType('GigPackageName', { values: ['BASIC', 'STANDARD', 'PREMIUM'] as const });
@@ -84,7 +85,8 @@ export const GigCollection = builder.objectRef<M.GigCollectionShape>('GigCollect
     gigsCount: t.exposeInt('gigsCount'),
     createdAt: t.field({ type: 'DateTime', resolve: (c) => c.createdAt }),
     attributes: t.field({ ...wholeObject('collection'), resolve: (c) => c.attributes }),
-    gigs: t.field({ type: [Gig], ...via.marketplace('gigsShow'), resolve: resolve.collectionGigs }),
+    // One call per element: a collection lists gig slugs, each loaded by slug (resolvers/discovery.ts).
+    gigs: t.field({ type: [Gig], ...costing(via.marketplace('gigsShow'), UNPAGED_LIST_MAX), resolve: resolve.collectionGigs }),
   }),
 });
 export const GigCollectionConnection = connectionOf('GigCollection', GigCollection);

@@ -2,7 +2,7 @@
 import { specifiedDirectives } from 'graphql';
 import { GraphQLDeferDirective, GraphQLStreamDirective } from '@graphql-tools/utils';
 import { builder } from './builder.js';
-import { upstreamDirective } from './upstream-docs.js';
+import { costDirective, upstreamDirective } from './upstream-docs.js';
 import './scalars.js';
 import './connection.js';
 import './shared.js';
@@ -30,4 +30,4 @@ import './node.js';
 
 // @defer and @stream are declared here (rather than added by Yoga's defer-stream plugin at
 // start-up) so the printed schema, and the clients generated from it, know them.
-export const schema = builder.toSchema({ directives: [...specifiedDirectives, GraphQLDeferDirective, GraphQLStreamDirective, upstreamDirective] });
+export const schema = builder.toSchema({ directives: [...specifiedDirectives, GraphQLDeferDirective, GraphQLStreamDirective, upstreamDirective, costDirective] });

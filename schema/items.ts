@@ -3,7 +3,8 @@ import type { AccountShape, ItemShape, PurchaseShape } from '../src/upstreams/it
 import * as resolve from '../resolvers/items.js';
 import { builder } from './builder.js';
 import { SeoReport } from './seo.js';
-import { upstream, via } from './upstream-docs.js';
+import { costing, upstream, via } from './upstream-docs.js';
+import { MAX_SCAN_PAGES } from '../src/upstreams/paging.js';
 
 type ItemMediaShape = NonNullable<ItemShape['media']>;
 type ProfileShape = NonNullable<AccountShape['profile']>;
@@ -73,7 +74,8 @@ Item.implement({
     }),
     demoReports: t.field({
       type: [SeoReport],
-      ...via.seo('listReports', 'Website-analysis reports whose url equals demoLink exactly (needs X-Seo-Api-Key).'),
+      // resolvers/seo.ts reportsForUrl scans report pages until it has `first` exact matches.
+      ...costing(via.seo('listReports', 'Website-analysis reports whose url equals demoLink exactly (needs X-Seo-Api-Key).'), MAX_SCAN_PAGES),
       args: { first: t.arg.int({ description: 'At most this many, 0 to 100 (default 10).' }) },
       resolve: resolve.itemDemoReports,
     }),

@@ -17,7 +17,8 @@ import { FileScalar, Media } from './media.js';
 import { Order } from './orders.js';
 import { Seller } from './sellers.js';
 import { User } from './users.js';
-import { upstream, via } from './upstream-docs.js';
+import { costing, upstream, via } from './upstream-docs.js';
+import { UNPAGED_LIST_MAX } from '../src/upstreams/paging.js';
 
 export const OfferStatus = builder.enumType('OfferStatus', { values: ['PENDING', 'COUNTERED', 'ACCEPTED', 'DECLINED', 'CANCELLED'] as const });
 
@@ -47,7 +48,13 @@ Offer.implement({
     proposalId: t.exposeID('proposalId', { description: 'The proposal this offer came from.' }),
     orderId: t.exposeID('orderId', { description: 'The order placed when the offer was accepted.' }),
     attributes: t.field({ ...wholeObject('offer'), resolve: (o) => o.attributes }),
-    attachments: t.field({ type: [Media], nullable: false, ...via.marketplace('mediaShow', 'Served from the offer itself; an attachment sent only as an id is loaded by id.'), resolve: resolve.offerAttachments }),
+    // An attachment sent only as an id is loaded by id (resolvers/offers.ts): one call per element.
+    attachments: t.field({
+      type: [Media],
+      nullable: false,
+      ...costing(via.marketplace('mediaShow', 'Served from the offer itself; an attachment sent only as an id is loaded by id.'), UNPAGED_LIST_MAX),
+      resolve: resolve.offerAttachments,
+    }),
     seller: t.field({ type: Seller, ...via.marketplace('sellersShow'), resolve: (o, _a, ctx) => sellerByName(o.sellerUsername, ctx) }),
     buyer: t.field({ type: User, ...via.marketplace('usersShow'), resolve: (o, _a, ctx) => userByName(o.buyerUsername, ctx) }),
     gig: t.field({ type: Gig, ...via.marketplace('gigsShow'), resolve: (o, _a, ctx) => gigBySlugOrNull(o.gigSlug, ctx) }),

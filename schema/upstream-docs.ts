@@ -5,7 +5,7 @@
  * the same facts for tools. Spread the result into the field's options:
  * `t.field({ ...upstream.marketplace('ordersShow'), type: Order, ... })`.
  */
-import { GraphQLBoolean, GraphQLDirective, GraphQLNonNull, GraphQLString, DirectiveLocation } from 'graphql';
+import { GraphQLBoolean, GraphQLDirective, GraphQLInt, GraphQLNonNull, GraphQLString, DirectiveLocation } from 'graphql';
 import { marketplaceOperations, type MarketplaceOperationId } from '../src/upstreams/marketplace/operations.js';
 import { seoOperations, type SeoOperationId } from '../src/upstreams/seo/operations.js';
 import { itemsOperations, type ItemsOperationId } from '../src/upstreams/items/operations.js';
@@ -26,12 +26,31 @@ export const upstreamDirective = new GraphQLDirective({
   },
 });
 
+/**
+ * Demand control's `@cost(weight:)`, as Apollo, Hive Gateway and Cosmo read it: here the weight is the
+ * upstream calls one instance of the field may make. Declared only where a field makes more than the
+ * one call its `@upstream` row costs (it scans pages, or loads each element of a list); the cost
+ * estimate (src/plugins/upstream-cost.ts) and so the run-time call budget read it from the schema.
+ */
+export const costDirective = new GraphQLDirective({
+  name: 'cost',
+  description: 'Upstream calls one instance of this field may make, when more than the one call of its @upstream operation.',
+  locations: [DirectiveLocation.FIELD_DEFINITION],
+  args: { weight: { type: new GraphQLNonNull(GraphQLInt) } },
+});
+
 type Lead = 'Upstream' | 'Via';
 
 export interface UpstreamFieldOptions {
   description: string;
-  directives: { upstream: UpstreamDirectiveArgs };
+  directives: { upstream: UpstreamDirectiveArgs; cost?: { weight: number } };
 }
+
+/** The same field options, declaring that one instance may make up to `weight` upstream calls (`@cost`). */
+export const costing = (options: UpstreamFieldOptions, weight: number): UpstreamFieldOptions => ({
+  ...options,
+  directives: { ...options.directives, cost: { weight } },
+});
 
 function scopeText(op: OperationSpec): string {
   if (op.scope) return op.scope;

@@ -2,10 +2,10 @@
  * Estimates how many upstream calls an operation can make, from the schema's
  * `@upstream` directives and the operation rows they name
  * (src/upstreams/operation-index.ts), as an upper bound:
- * - each upstream-backed field costs its row's `calls` per parent instance; a
+ * - each upstream-backed field costs one call per parent instance; a
  *   window of a paged row after a cursor may straddle two pages
- *   (MAX_WINDOW_PAGES), and a field
- *   that scans upstream pages costs its page cap (CALLS_PER_INSTANCE);
+ *   (MAX_WINDOW_PAGES); a field declared with `@cost(weight:)` in the schema
+ *   (it scans upstream pages, or loads each element of a list) costs its weight;
  * - a field with `first` multiplies its children by `first`, read from the
  *   coerced variables (defaults included); an unknown value counts as the
  *   maximum, an absent one as the default the resolvers use;
@@ -42,28 +42,10 @@ import {
   type SelectionSetNode,
 } from 'graphql';
 import { callsToResolve, MAX_NODE_IDS, NODE_TYPES } from '../global-id.js';
-import { DEFAULT_FIRST, MAX_FIRST, MAX_SCAN_PAGES, MAX_WINDOW_PAGES } from '../upstreams/paging.js';
-import { operationOfField } from '../upstreams/operation-index.js';
+import { DEFAULT_FIRST, MAX_FIRST, MAX_WINDOW_PAGES, UNPAGED_LIST_MAX } from '../upstreams/paging.js';
+import { declaredCostOf, operationOfField } from '../upstreams/operation-index.js';
 
-/**
- * Children of a list that is not paged by `first` (`items`, `recentlyViewedGigs`,
- * `GigCollection.gigs`…) count this many times: no upstream document bounds
- * these lists, so the gateway declares a size, and the run-time call budget
- * holds the bound should an upstream send a longer one.
- */
-export const UNPAGED_LIST_MAX = 100;
-
-/** Fields one instance of which may make more than one upstream call, and at most how many. */
-export const CALLS_PER_INSTANCE: Readonly<Record<string, number>> = {
-  // resolvers/seo.ts reportsForUrl: scans report pages until it has `first` exact matches.
-  'Item.demoReports': MAX_SCAN_PAGES,
-  // One call per element: a collection lists gig slugs, each loaded by slug (resolvers/discovery.ts).
-  'GigCollection.gigs': UNPAGED_LIST_MAX,
-  // An attachment sent only as an id is loaded by id (resolvers/offers.ts).
-  'Offer.attachments': UNPAGED_LIST_MAX,
-  // Subscribing asks the marketplace who the subscriber is, to filter the events (resolvers/events.ts).
-  'Subscription.marketplaceEvents': 1,
-};
+export { UNPAGED_LIST_MAX };
 
 /** The costliest id `node`/`nodes` may be given. */
 const MAX_CALLS_PER_NODE = Math.max(...Object.values(NODE_TYPES).map((type) => type.maxCalls));
@@ -145,14 +127,14 @@ export function estimateUpstreamCalls({ schema, document, operation, variables }
       const ids = nodeIdsOf(field, node);
       return ids ? ids.reduce<number>((sum, id) => sum + callsToResolve(id), 0) : MAX_NODE_IDS * MAX_CALLS_PER_NODE;
     }
-    const declared = CALLS_PER_INSTANCE[`${parent.name}.${field.name}`];
+    const declared = declaredCostOf(field);
     if (declared !== undefined) return declared;
-    // The field's operation row says what one call costs and whether it is paged.
+    // One call of the field's operation row, or two pages when a window after a cursor straddles them.
     const upstream = operationOfField(field);
     if (!upstream) return 0;
-    if (!upstream.paginated) return upstream.calls;
+    if (!upstream.paginated) return 1;
     const after = argumentOf(field, node, 'after');
-    return (after === undefined || after === null ? 1 : MAX_WINDOW_PAGES) * upstream.calls;
+    return after === undefined || after === null ? 1 : MAX_WINDOW_PAGES;
   };
 
   /** The field as each type that may stand at `type` defines it: the costliest counts. */

@@ -2,8 +2,8 @@
  * The shape shared by the three upstreams' operation tables. A row is the
  * document's facts (`OperationSpec`: method, path, scope, status) plus how the
  * gateway calls it (`OperationDescriptor`): how arguments become the request,
- * how the answer is read and mapped to the graph shape, and what the call may
- * cost. The clients' `call(descriptor, args)`, the cost estimate, the
+ * how the answer is read and mapped to the graph shape, whether it is paged
+ * and whether its answers may be shared. The clients' `call(descriptor, args)`, the cost estimate, the
  * look-ahead, the connection helper and the spans all read these rows, so an
  * operation is described once.
  */
@@ -93,8 +93,6 @@ export interface OperationDescriptor<P extends string = string, E extends Envelo
   readonly idempotent: boolean;
   /** The page sizes a paginated operation accepts (`page`/`per_page`); null when it is not paged. */
   readonly paginated: PageSizes | null;
-  /** Upstream calls one call of this operation costs (the call budget counts one unit per call). */
-  readonly calls: number;
   /** Phantom: the typed arguments beyond the path parameters (`query`, `body`). */
   readonly input?: In;
 }
@@ -155,7 +153,6 @@ export function row<const S extends OperationSpec, E extends Envelope, T, In = u
     encodeQuery: options.encodeQuery,
     idempotent,
     paginated: reading.envelope === 'page' ? options.pageSizes! : null,
-    calls: 1,
   };
 }
 

@@ -31,6 +31,14 @@ export const MAX_WINDOW_PAGES = 2;
  */
 export const MAX_SCAN_PAGES = 5;
 
+/**
+ * Children of a list that is not paged by `first` (`items`, `recentlyViewedGigs`,
+ * `GigCollection.gigs`…) count this many times in the cost estimate: no upstream
+ * document bounds these lists, so the gateway declares a size, and the run-time
+ * call budget holds the bound should an upstream send a longer one.
+ */
+export const UNPAGED_LIST_MAX = 100;
+
 export interface Window {
   offset: number;
   first: number;
