@@ -113,7 +113,7 @@ const NODE_KINDS = {
       const matches = (r: M.BuyerRequestShape) => r.id === id;
       // The board is public; only a caller with a token has requests of its own to look through.
       const onBoard = await scan(ctx.loaders.requestBoardPages, {}, matches);
-      const record = onBoard ?? (ctx.credentials.marketplaceToken ? await scan(ctx.loaders.buyerRequestPages, {}, matches) : undefined);
+      const record = onBoard ?? (ctx.clients.marketplace.signedIn ? await scan(ctx.loaders.buyerRequestPages, {}, matches) : undefined);
       return found(record, 'marketplace', `buyer request '${id}'`);
     },
   },

@@ -19,7 +19,7 @@ import { CallBudget } from './upstreams/call-budget.js';
 
 export interface GatewayContext extends YogaInitialContext {
   requestId: string;
-  credentials: Credentials;
+  /** The three clients, each holding only its own upstream's credential: nothing else in the request sees one. */
   clients: Clients;
   loaders: Loaders;
   reference: ReferenceData;
@@ -118,7 +118,6 @@ export function createContextFactory(deps: ContextDeps) {
         if (inFlight.count > 0) controller.abort(REQUEST_ENDED);
       },
       requestId,
-      credentials,
       clients,
       loaders: createLoaders(clients, {
         itemsBatchThreshold: deps.config.itemsBatchThreshold,

@@ -16,8 +16,6 @@ export type { HttpMethod };
 
 /** What the upstream document says about an operation. */
 export interface OperationSpec {
-  /** Group heading of the upstream document. */
-  group: string;
   method: HttpMethod;
   /** Path below the API root, with `{param}` placeholders. */
   path: string;
@@ -26,7 +24,6 @@ export interface OperationSpec {
   /** A scope the endpoint reference lists although the description declares none (sent if present, never required). */
   referenceScope?: string;
   success: number;
-  note?: string;
   /**
    * Needs no credential, yet answers a signed-in caller differently (a greeting, their recent gigs):
    * sent with the caller's credential when there is one, and never kept by the shared cache.

@@ -23,6 +23,11 @@ export class MarketplaceClient {
     private readonly binding: RequestBinding = {},
   ) {}
 
+  /** Whether the caller sent a bearer token (which this client alone holds). */
+  get signedIn(): boolean {
+    return this.token !== undefined;
+  }
+
   /** False while this upstream's circuit is open or half-open (look-ahead then speculates no calls). */
   get circuitClosed(): boolean {
     return this.http.breakerState() === 'closed';

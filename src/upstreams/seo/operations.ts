@@ -28,11 +28,10 @@ export interface ProjectQuery {
 /** Form fields of a report write (section 4). */
 type ReportForm = { body: Record<string, string | number | undefined> };
 
-const group = 'Website analysis';
 const report = ({ id }: { id: string }) => `report '${id}'`;
 
 export const seoOperations = table('seo', {
-  listReports: row({ group, method: 'GET', path: '/reports', scope: null, success: 200 }, page(reportSchema, 'report'), {
+  listReports: row({ method: 'GET', path: '/reports', scope: null, success: 200 }, page(reportSchema, 'report'), {
     pageSizes: SEO_PAGE_SIZES,
     input: input<{ query: ReportQuery }>(),
     // `search` matches the url (search_by=url); the graph's camelCase sort names become the service's.
@@ -45,14 +44,14 @@ export const seoOperations = table('seo', {
       sort: query.sort,
     }),
   }),
-  showReport: row({ group, method: 'GET', path: '/reports/{id}', scope: null, success: 200 }, one(reportSchema, 'report'), { subject: report }),
-  createReport: row({ group, method: 'POST', path: '/reports', scope: null, success: 201 }, one(reportSchema, 'report'), { input: input<ReportForm>() }),
-  updateReport: row({ group, method: 'PUT', path: '/reports/{id}', scope: null, success: 200, note: 'PUT or PATCH' }, one(reportSchema, 'report'), {
+  showReport: row({ method: 'GET', path: '/reports/{id}', scope: null, success: 200 }, one(reportSchema, 'report'), { subject: report }),
+  createReport: row({ method: 'POST', path: '/reports', scope: null, success: 201 }, one(reportSchema, 'report'), { input: input<ReportForm>() }),
+  updateReport: row({ method: 'PUT', path: '/reports/{id}', scope: null, success: 200 }, one(reportSchema, 'report'), {
     subject: report,
     input: input<ReportForm>(),
   }),
-  deleteReport: row({ group, method: 'DELETE', path: '/reports/{id}', scope: null, success: 200 }, raw(z.unknown(), 'deletion'), { subject: report }),
-  listProjects: row({ group, method: 'GET', path: '/projects', scope: null, success: 200 }, page(projectSchema, 'project'), {
+  deleteReport: row({ method: 'DELETE', path: '/reports/{id}', scope: null, success: 200 }, raw(z.unknown(), 'deletion'), { subject: report }),
+  listProjects: row({ method: 'GET', path: '/projects', scope: null, success: 200 }, page(projectSchema, 'project'), {
     pageSizes: SEO_PAGE_SIZES,
     input: input<{ query: ProjectQuery }>(),
     encodeQuery: (query: ProjectQuery): QueryValues => ({
@@ -62,7 +61,7 @@ export const seoOperations = table('seo', {
       sort: query.sort,
     }),
   }),
-  deleteProject: row({ group, method: 'DELETE', path: '/projects/{project}', scope: null, success: 200 }, raw(z.unknown(), 'deletion'), {
+  deleteProject: row({ method: 'DELETE', path: '/projects/{project}', scope: null, success: 200 }, raw(z.unknown(), 'deletion'), {
     subject: ({ project }) => `project '${project}'`,
   }),
 });
