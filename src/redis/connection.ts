@@ -88,6 +88,8 @@ export function openRedis(url: string, logger: Logger, options: RedisConnectionO
   // ioredis reconnects by itself and reports each failed attempt; an unhandled 'error' would crash the process.
   client.on('error', markDown);
   client.on('close', () => markDown(new Error('connection closed')));
+  // Reconnected: look now rather than at the next probe.
+  client.on('ready', () => void (down && client.ping().catch(() => {})));
 
   return {
     client,
