@@ -7,7 +7,8 @@
  * webhook is answered at once with a coded JSON 503 and Retry-After (never a
  * 500, never a 2xx for an event not published); /readyz answers 200 saying
  * `degraded`. Once Redis is back, the sender's retries are accepted and every
- * event reaches the subscriber, once: none accepted with 2xx is lost.
+ * event reaches the subscriber, once: none accepted with 2xx is lost. And an
+ * instance shutting down while Redis is paused closes promptly.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ITEMS_KEY, startTestGateway, type TestGateway } from '../helpers/gateway.js';
@@ -173,4 +174,13 @@ describe.skipIf(!hasRedisServer)(`a stalled or stopped Redis${hasRedisServer ? '
       },
     );
   }, 60_000);
+
+  it('closes an instance promptly while Redis is paused (nothing waits for a silent Redis at shutdown either)', async () => {
+    const leaving = await startTestGateway({ REDIS_URL: redis.url, RATE_LIMIT_PER_MINUTE: '1000', PUBLIC_CACHE_MAX_BYTES: String(16 * 1024 * 1024) }, ['marketplace']);
+    expect((await leaving.query('{ __typename }')).status).toBe(200);
+    redis.pause();
+    const started = Date.now();
+    await leaving.close();
+    expect(Date.now() - started).toBeLessThan(BOUND_MS);
+  }, 30_000);
 });
