@@ -60,7 +60,7 @@ export async function createApp(config: Config, logger: Logger): Promise<App> {
       logger.debug({ upstream: name, url: sandbox.urls[name] }, `${name.toUpperCase()}_URL is unset: serving ${name} from the embedded sandbox`);
     }
   }
-  const redis = config.redisUrl ? openRedis(config.redisUrl, logger) : undefined;
+  const redis = config.redisUrl ? openRedis(config.redisUrl, logger, { commandTimeoutMs: config.redisCommandTimeoutMs }) : undefined;
   // Serving starts with Redis connected when it can be: a request before that would take the fallbacks
   // (a per-process rate limit, a 503 for a webhook). Bounded: a Redis that is down delays nobody for long.
   if (redis && !(await redis.connected(REDIS_FIRST_CONNECT_MS))) logger.warn('Redis did not answer at start-up: serving with its fallbacks until it does');

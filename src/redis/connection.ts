@@ -5,7 +5,7 @@
  * - The command connection, shared by rate limits, webhook events and their
  *   dedup, and the public cache: no command waits for a connection (no
  *   offline queue: it fails at once while disconnected) or longer than
- *   REDIS_COMMAND_TIMEOUT_MS (a paused Redis keeps the socket open and answers
+ *   REDIS_COMMAND_TIMEOUT_MS, 250 ms unless configured (a paused Redis keeps the socket open and answers
  *   nothing, so only a timeout notices it).
  * - Subscriber connections: they send only SUBSCRIBE/UNSUBSCRIBE, which wait
  *   for a connection (at most one per channel, and ioredis subscribes again
@@ -20,7 +20,7 @@
 import { Redis, ReplyError, type RedisOptions } from 'ioredis';
 import type { Logger } from '../logger.js';
 
-/** Redis answers in well under a millisecond: anything this slow counts as an outage for the command. */
+/** Redis answers in well under a millisecond: anything this slow counts as an outage (default of REDIS_COMMAND_TIMEOUT_MS). */
 export const REDIS_COMMAND_TIMEOUT_MS = 250;
 const PROBE_INTERVAL_MS = 1_000;
 
