@@ -13,8 +13,8 @@
  *
  * `available` turns false on a failed command or a lost connection, and the
  * outage is logged once; while it is false nobody sends commands (callers
- * take their fallback at once, with no added latency) and one PING every
- * PROBE_INTERVAL_MS looks for Redis; the first command to succeed ends the
+ * take their fallback at once, with no added latency) and one PING at a time,
+ * every PROBE_INTERVAL_MS, looks for Redis; the first command to succeed ends the
  * outage, logged once too.
  */
 import { Redis, ReplyError, type RedisOptions } from 'ioredis';
@@ -22,7 +22,8 @@ import type { Logger } from '../logger.js';
 
 /** Redis answers in well under a millisecond: anything this slow counts as an outage (default of REDIS_COMMAND_TIMEOUT_MS). */
 export const REDIS_COMMAND_TIMEOUT_MS = 250;
-const PROBE_INTERVAL_MS = 1_000;
+/** Often, so a slow moment taken for an outage (an event-loop pause past the timeout) ends quickly. */
+const PROBE_INTERVAL_MS = 200;
 
 /** A command that must answer (no fallback: a webhook's dedup and publish) could not: retry later. */
 export class RedisUnavailableError extends Error {
@@ -67,7 +68,16 @@ export function openRedis(url: string, logger: Logger, options: RedisConnectionO
     down = true;
     // The message only: the error may carry the connection options, and the URL may hold a password.
     logger.warn({ err: { message: error instanceof Error ? error.message : String(error) } }, OUTAGE);
-    probe = setInterval(() => void client.ping().catch(() => {}), options.probeIntervalMs ?? PROBE_INTERVAL_MS);
+    // One PING at a time: a silent Redis holds it for the command timeout, a refused one fails at once.
+    let probing = false;
+    probe = setInterval(() => {
+      if (probing) return;
+      probing = true;
+      void client.ping().then(
+        () => (probing = false),
+        () => (probing = false),
+      );
+    }, options.probeIntervalMs ?? PROBE_INTERVAL_MS);
     probe.unref();
   };
   const markUp = () => {

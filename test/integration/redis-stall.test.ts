@@ -80,7 +80,7 @@ describe.skipIf(!hasRedisServer)(`a stalled or stopped Redis${hasRedisServer ? '
 
   beforeAll(async () => {
     redis = await startRedisServer();
-    const env = { REDIS_URL: redis.url, RATE_LIMIT_PER_MINUTE: '1000', PUBLIC_CACHE_MAX_BYTES: String(16 * 1024 * 1024) };
+    const env = { REDIS_URL: redis.url, REDIS_COMMAND_TIMEOUT_MS: '250', RATE_LIMIT_PER_MINUTE: '1000', PUBLIC_CACHE_MAX_BYTES: String(16 * 1024 * 1024) };
     [a, b] = await Promise.all([startTestGateway(env, ['marketplace', 'items']), startTestGateway(env, ['marketplace', 'items'])]);
   });
   // A SIGSTOPped server left behind would hang every later suite that uses it.
@@ -176,7 +176,7 @@ describe.skipIf(!hasRedisServer)(`a stalled or stopped Redis${hasRedisServer ? '
   }, 60_000);
 
   it('closes an instance promptly while Redis is paused (nothing waits for a silent Redis at shutdown either)', async () => {
-    const leaving = await startTestGateway({ REDIS_URL: redis.url, RATE_LIMIT_PER_MINUTE: '1000', PUBLIC_CACHE_MAX_BYTES: String(16 * 1024 * 1024) }, ['marketplace']);
+    const leaving = await startTestGateway({ REDIS_URL: redis.url, REDIS_COMMAND_TIMEOUT_MS: '250', RATE_LIMIT_PER_MINUTE: '1000', PUBLIC_CACHE_MAX_BYTES: String(16 * 1024 * 1024) }, ['marketplace']);
     expect((await leaving.query('{ __typename }')).status).toBe(200);
     redis.pause();
     const started = Date.now();
