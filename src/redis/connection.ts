@@ -52,11 +52,17 @@ export interface RedisConnection {
   close(): Promise<void>;
 }
 
+/**
+ * Between reconnection attempts: ioredis's own backoff grows to 2 s, so after an outage the connections of one
+ * instance came back up to 2 s apart, and events published meanwhile missed a subscriber still reconnecting.
+ */
+const reconnectDelay = (attempt: number) => Math.min(attempt * 50, 500);
+
 /** What a user reads once when Redis goes away (README, "Redis down or slow"). */
 const OUTAGE = 'Redis unavailable: rate limits per process, webhooks answered 503 (senders retry), public reads go to the upstream, until it answers';
 
 export function openRedis(url: string, logger: Logger, options: RedisConnectionOptions = {}): RedisConnection {
-  const bounds: RedisOptions = { commandTimeout: options.commandTimeoutMs ?? REDIS_COMMAND_TIMEOUT_MS, enableOfflineQueue: false, maxRetriesPerRequest: 0 };
+  const bounds: RedisOptions = { commandTimeout: options.commandTimeoutMs ?? REDIS_COMMAND_TIMEOUT_MS, enableOfflineQueue: false, maxRetriesPerRequest: 0, retryStrategy: reconnectDelay };
   const client = new Redis(url, bounds);
   const subscribers: Redis[] = [];
   let down = false;
@@ -108,7 +114,7 @@ export function openRedis(url: string, logger: Logger, options: RedisConnectionO
     },
     subscriber() {
       // No ready check: its INFO could follow a queued SUBSCRIBE, which Redis refuses in subscriber mode.
-      const subscriber = new Redis(url, { enableReadyCheck: false, maxRetriesPerRequest: null });
+      const subscriber = new Redis(url, { enableReadyCheck: false, maxRetriesPerRequest: null, retryStrategy: reconnectDelay });
       subscriber.on('error', () => {}); // reported through the command connection
       subscribers.push(subscriber);
       return subscriber;

