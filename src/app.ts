@@ -61,14 +61,14 @@ export async function createApp(config: Config, logger: Logger): Promise<App> {
     }
   }
   const redis = config.redisUrl ? openRedis(config.redisUrl, logger, { commandTimeoutMs: config.redisCommandTimeoutMs }) : undefined;
-  // Serving starts with Redis connected when it can be: a request before that would take the fallbacks
-  // (a per-process rate limit, a 503 for a webhook). Bounded: a Redis that is down delays nobody for long.
-  if (redis && !(await redis.connected(REDIS_FIRST_CONNECT_MS))) logger.warn('Redis did not answer at start-up: serving with its fallbacks until it does');
+  const bus = redis ? redisBus(redis) : undefined;
   const publicCache = createPublicCache(config, logger, redis);
+  // Serving starts with every Redis connection up when it can be: a request before that would take the
+  // fallbacks (a per-process rate limit, a 503 for a webhook). Bounded: a Redis that is down delays nobody long.
+  if (redis && !(await redis.connected(REDIS_FIRST_CONNECT_MS))) logger.warn('Redis did not answer at start-up: serving with its fallbacks until it does');
   const pools = createPools(config, origins, logger, undefined, publicCache);
   const reference = new ReferenceData(pools, config.referenceCacheTtlMs);
   const sandboxed = new Set(missing);
-  const bus = redis ? redisBus(redis) : undefined;
   const events = createEventBus(bus?.eventTarget);
   const shared = redis && bus ? { ping: redis.ping, limiter: bus.limiter } : undefined;
   const yoga = createGateway({ config, pools, reference, logger, sandboxed, events, webhookSecret: () => webhookSecret, eventIntake: bus?.intake, redis: shared, publicCache });

@@ -45,7 +45,7 @@ export interface RedisConnection {
   readonly available: boolean;
   /** A new subscriber connection (closed with this one). */
   subscriber(): Redis;
-  /** Resolves once the first connection is ready (true), or when it fails or `ms` pass without it (false). */
+  /** Resolves once every connection opened so far is ready (true), or when one fails or `ms` pass (false). */
   connected(ms: number): Promise<boolean>;
   /** A PING bounded by the command timeout: true when Redis answered. */
   ping(): Promise<boolean>;
@@ -120,18 +120,8 @@ export function openRedis(url: string, logger: Logger, options: RedisConnectionO
       return subscriber;
     },
     async connected(ms) {
-      if (client.status === 'ready') return true;
-      // A refused connection ends the wait too: nobody is there to wait for.
-      let settle: (outcome: boolean) => void = () => {};
-      const onReady = () => settle(true);
-      const onError = () => settle(false);
-      const outcome = new Promise<boolean>((resolve) => (settle = resolve));
-      const timer = setTimeout(onError, ms);
-      client.once('ready', onReady).once('error', onError);
-      await outcome;
-      clearTimeout(timer);
-      client.off('ready', onReady).off('error', onError);
-      return outcome;
+      const outcomes = await Promise.all([client, ...subscribers].map((connection) => readyOrFailed(connection, ms)));
+      return outcomes.every(Boolean);
     },
     async ping() {
       try {
@@ -148,4 +138,19 @@ export function openRedis(url: string, logger: Logger, options: RedisConnectionO
       for (const connection of [client, ...subscribers]) connection.disconnect();
     },
   };
+}
+
+/** True once the connection is ready; false as soon as it fails (nobody to wait for) or after `ms`. */
+async function readyOrFailed(connection: Redis, ms: number): Promise<boolean> {
+  if (connection.status === 'ready') return true;
+  let settle: (outcome: boolean) => void = () => {};
+  const outcome = new Promise<boolean>((resolve) => (settle = resolve));
+  const onReady = () => settle(true);
+  const onError = () => settle(false);
+  const timer = setTimeout(onError, ms);
+  connection.once('ready', onReady).once('error', onError);
+  await outcome;
+  clearTimeout(timer);
+  connection.off('ready', onReady).off('error', onError);
+  return outcome;
 }
