@@ -12,11 +12,15 @@ import { closePools, createPools, type UpstreamPools } from './upstreams/index.j
 import { createPublicCache } from './upstreams/public-cache/index.js';
 import { createGateway, type Gateway } from './yoga.js';
 import { createEventBus, type EventBus } from './webhooks/events.js';
-import { connectRedis } from './webhooks/redis.js';
+import { redisBus } from './webhooks/redis.js';
+import { openRedis } from './redis/connection.js';
 import { WEBHOOK_PATH } from './plugins/use-marketplace-webhooks.js';
 import { randomBytes } from 'node:crypto';
 import { startTracing } from './tracing.js';
 import { loadSandbox } from './embedded-sandbox.js';
+
+/** How long start-up waits for Redis to connect before serving without it. */
+const REDIS_FIRST_CONNECT_MS = 3_000;
 
 export interface App {
   yoga: Gateway;
@@ -56,13 +60,18 @@ export async function createApp(config: Config, logger: Logger): Promise<App> {
       logger.debug({ upstream: name, url: sandbox.urls[name] }, `${name.toUpperCase()}_URL is unset: serving ${name} from the embedded sandbox`);
     }
   }
-  const publicCache = createPublicCache(config, logger);
+  const redis = config.redisUrl ? openRedis(config.redisUrl, logger, { commandTimeoutMs: config.redisCommandTimeoutMs }) : undefined;
+  const bus = redis ? redisBus(redis) : undefined;
+  const publicCache = createPublicCache(config, logger, redis);
+  // Serving starts with every Redis connection up when it can be: a request before that would take the
+  // fallbacks (a per-process rate limit, a 503 for a webhook). Bounded: a Redis that is down delays nobody long.
+  if (redis && !(await redis.connected(REDIS_FIRST_CONNECT_MS))) logger.warn('Redis did not answer at start-up: serving with its fallbacks until it does');
   const pools = createPools(config, origins, logger, undefined, publicCache);
   const reference = new ReferenceData(pools, config.referenceCacheTtlMs);
   const sandboxed = new Set(missing);
-  const redis = config.redisUrl ? connectRedis(config.redisUrl, logger) : undefined;
-  const events = createEventBus(redis?.eventTarget);
-  const yoga = createGateway({ config, pools, reference, logger, sandboxed, events, webhookSecret: () => webhookSecret, eventIds: redis?.ids, redis, publicCache });
+  const events = createEventBus(bus?.eventTarget);
+  const shared = redis && bus ? { ping: redis.ping, limiter: bus.limiter } : undefined;
+  const yoga = createGateway({ config, pools, reference, logger, sandboxed, events, webhookSecret: () => webhookSecret, eventIntake: bus?.intake, redis: shared, publicCache });
   return {
     yoga,
     pools,

@@ -82,6 +82,11 @@ export const envSchema = z.object({
     .transform((value) => (value === '' ? undefined : value))
     .pipe(z.url({ protocol: /^rediss?$/, error: 'must be a redis:// or rediss:// URL' }).optional())
     .optional(),
+  /**
+   * How long a Redis command may take before Redis counts as unavailable and each use takes its fallback
+   * (docs/caching-redis.md): also the most a stalled Redis adds to a request.
+   */
+  REDIS_COMMAND_TIMEOUT_MS: z.coerce.number().int().min(10).max(60_000).default(250),
   GATEWAY_ADMIN_KEY: z.string().optional(),
 
   /**

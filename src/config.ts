@@ -34,6 +34,7 @@ export interface Config {
   publicCache: { ttlMs: number; maxBytes: number };
   webhookSecret: string | undefined;
   redisUrl: string | undefined;
+  redisCommandTimeoutMs: number;
   adminKey: string | undefined;
   /** Trusted documents file and whether only they may run (src/trusted-documents.ts). */
   persistedDocuments: { path: string | undefined; only: boolean };
@@ -122,6 +123,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     publicCache: { ttlMs: e.PUBLIC_CACHE_TTL_MS, maxBytes: e.PUBLIC_CACHE_MAX_BYTES },
     webhookSecret: e.MARKETPLACE_WEBHOOK_SECRET,
     redisUrl: e.REDIS_URL,
+    redisCommandTimeoutMs: e.REDIS_COMMAND_TIMEOUT_MS,
     adminKey: e.GATEWAY_ADMIN_KEY,
     persistedDocuments: { path: e.PERSISTED_DOCUMENTS, only: e.PERSISTED_DOCUMENTS_ONLY },
     graphiql: e.GRAPHIQL && !production,

@@ -29,7 +29,7 @@ import { useRateLimit } from './plugins/use-rate-limit.js';
 import type { Limiter } from './rate-limit/limiter.js';
 import { useRequestDeadline } from './plugins/use-request-deadline.js';
 import { useMarketplaceWebhooks } from './plugins/use-marketplace-webhooks.js';
-import type { EventBus, EventIds } from './webhooks/events.js';
+import { localIntake, type EventBus, type EventIntake } from './webhooks/events.js';
 import type { ReferenceData } from './reference-data.js';
 import type { UpstreamPools } from './upstreams/index.js';
 import { tagsForEvent, type PublicCache } from './upstreams/public-cache/index.js';
@@ -43,8 +43,9 @@ export interface GatewayDeps {
   events: EventBus;
   /** The webhook secret in force (configured, or generated for the embedded sandbox). */
   webhookSecret: () => string | undefined;
-  /** Accepted webhook event ids, shared across instances when Redis is configured. */
-  eventIds?: EventIds;
+  /** Where accepted webhook events go, shared across instances when Redis is configured (default: `events`). */
+  eventIntake?: EventIntake;
+  /** With REDIS_URL: shared rate limits, and Redis's state for /readyz. */
   redis?: { ping(): Promise<boolean>; limiter(perMinute: number, name: string): Limiter };
   /** The shared cache of public reads, which accepted webhooks evict from. */
   publicCache?: PublicCache;
@@ -137,7 +138,7 @@ export function createGateway(deps: GatewayDeps): Gateway {
       useQueryLimits({ ...config.limits, exposeCost: config.exposeCost, blockFieldSuggestions: !config.introspection }),
       useRequestDeadline(),
       useErrorCodes(),
-      useMarketplaceWebhooks({ secret: deps.webhookSecret, bus: deps.events, logger, seen: deps.eventIds, beforePublish: evictChanges(deps.publicCache) }),
+      useMarketplaceWebhooks({ secret: deps.webhookSecret, logger, intake: deps.eventIntake ?? localIntake(deps.events), beforePublish: evictChanges(deps.publicCache) }),
       useObservability(),
       useCacheHeaders({ maxAgeSeconds: Math.floor(config.referenceCacheTtlMs / 1000) }),
       subscriptions.plugin,

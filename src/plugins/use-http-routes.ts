@@ -1,9 +1,9 @@
 /**
  * The gateway's non-GraphQL routes (README, "HTTP surface"): `/healthz`
- * (liveness), `/readyz` (each upstream's state, never failing on one
- * upstream since partial results are served; 503 once the process is
- * shutting down, so a load balancer stops routing to it) and `/metrics`
- * (Prometheus).
+ * (liveness), `/readyz` (each upstream's state and Redis's, `degraded` when
+ * one is unreachable but never failing on it, since partial results are
+ * served and Redis has fallbacks; 503 once the process is shutting down, so
+ * a load balancer stops routing to it) and `/metrics` (Prometheus).
  */
 import type { Plugin } from 'graphql-yoga';
 import { connect } from 'node:net';
@@ -14,7 +14,7 @@ export interface HttpRoutesOptions {
   pools: UpstreamPools;
   /** Upstreams served by the embedded sandbox. */
   sandboxed: ReadonlySet<string>;
-  /** The shared event bus, when REDIS_URL is set: reported, never failing readiness. */
+  /** Redis, when REDIS_URL is set: reported (its PING is bounded by the command timeout), never failing readiness. */
   redis?: { ping(): Promise<boolean> };
   probeTimeoutMs?: number;
   /** Set when this process must stop receiving traffic (shutdown): /readyz answers 503 with it. */
@@ -72,6 +72,7 @@ export function useHttpRoutes({ pools, sandboxed, redis, readiness, probeTimeout
           endResponse(json(503, { status: 'not ready', reason: readiness.notReadyReason }));
           return;
         }
+        const redisReachable = redis?.ping();
         const entries = await Promise.all(
           Object.values(pools).map(async (pool) => [
             pool.name,
@@ -85,9 +86,9 @@ export function useHttpRoutes({ pools, sandboxed, redis, readiness, probeTimeout
           ]),
         );
         const upstreams = Object.fromEntries(entries) as Record<string, { reachable: boolean }>;
-        const degraded = Object.values(upstreams).some((u) => !u.reachable);
-        const events = redis ? { redis: { reachable: await redis.ping() } } : {};
-        endResponse(json(200, { status: degraded ? 'degraded' : 'ready', upstreams, ...events }));
+        const shared = redisReachable ? { redis: { reachable: await redisReachable } } : {};
+        const degraded = Object.values(upstreams).some((u) => !u.reachable) || shared.redis?.reachable === false;
+        endResponse(json(200, { status: degraded ? 'degraded' : 'ready', upstreams, ...shared }));
         return;
       }
       case '/metrics':

@@ -2,17 +2,23 @@
  * `POST /webhooks/marketplace` (docs/upstream-contract.md, "Webhooks"): verifies the signature
  * over the raw body, refuses stale or bad ones with 401, acknowledges an id
  * already accepted with 200 `{"status":"duplicate"}` without publishing it
- * again, and publishes a new event to subscribers with 202.
+ * again, and publishes a new event to subscribers with 202. A 2xx is only
+ * ever sent for an event that is published (or was already): when Redis
+ * (REDIS_URL) cannot say, the answer is 503 `EVENTS_UNAVAILABLE` with
+ * Retry-After, so the sender delivers it again.
  */
 import type { Plugin } from 'graphql-yoga';
 import { z } from 'zod';
 import { verifySignature } from '../webhooks/signature.js';
 import { readBounded } from './use-body-limit.js';
-import { SeenIds, type EventBus, type EventIds, type MarketplaceEvent } from '../webhooks/events.js';
+import type { EventIntake, MarketplaceEvent } from '../webhooks/events.js';
 import type { Logger } from '../logger.js';
+import { RedisUnavailableError } from '../redis/connection.js';
 
 export const WEBHOOK_PATH = '/webhooks/marketplace';
 const MAX_WEBHOOK_BYTES = 256 * 1024;
+/** When a sender should deliver again an event Redis could not take (it is back within seconds, or still down). */
+export const EVENTS_RETRY_AFTER_SECONDS = 5;
 
 const payloadSchema = z.object({
   id: z.string().min(1).max(200),
@@ -21,7 +27,11 @@ const payloadSchema = z.object({
   data: z.record(z.string(), z.unknown()),
 });
 
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } });
+
+const eventsUnavailable = () =>
+  json(503, { code: 'EVENTS_UNAVAILABLE', message: 'Events cannot be accepted right now (Redis): deliver this event again later' }, { 'retry-after': String(EVENTS_RETRY_AFTER_SECONDS) });
 
 // `connection: close`: the rest of an oversized body is never read, so the socket cannot serve another request.
 const tooLarge = () =>
@@ -30,20 +40,23 @@ const tooLarge = () =>
 export interface WebhookOptions {
   /** The shared secret; undefined means webhooks are not configured. */
   secret: () => string | undefined;
-  bus: EventBus;
   logger: Logger;
-  /** Accepted event ids (in process by default; Redis with REDIS_URL). */
-  seen?: EventIds;
+  /** Publishes each accepted event once (this process's bus, or Redis with REDIS_URL). */
+  intake: EventIntake;
   /** Runs for an accepted event before it is published (the public cache evicts what the event changed). */
   beforePublish?: (event: MarketplaceEvent) => Promise<void>;
 }
 
-export function useMarketplaceWebhooks({ secret, bus, logger, seen = new SeenIds(), beforePublish }: WebhookOptions): Plugin {
+export function useMarketplaceWebhooks({ secret, logger, intake, beforePublish }: WebhookOptions): Plugin {
   return {
     // Synchronous for every other path, so a GraphQL request does not wait a promise turn here.
     onRequest({ request, url, endResponse }) {
       if (url.pathname !== WEBHOOK_PATH) return;
-      return receive(request, endResponse);
+      return receive(request, endResponse).catch((error: unknown) => {
+        if (!(error instanceof RedisUnavailableError)) throw error;
+        logger.info({ err: { message: error.message } }, 'webhook not accepted (Redis cannot take it now): answered 503 for the sender to retry');
+        endResponse(eventsUnavailable());
+      });
     },
   };
 
@@ -68,11 +81,13 @@ export function useMarketplaceWebhooks({ secret, bus, logger, seen = new SeenIds
     } catch {
       return endResponse(json(400, { message: 'Malformed event' }));
     }
-    if (!(await seen.remember(parsed.id))) return endResponse(json(200, { status: 'duplicate' }));
+    const duplicate = () => endResponse(json(200, { status: 'duplicate' }));
+    if (await intake.accepted(parsed.id)) return duplicate();
     const event: MarketplaceEvent = { id: parsed.id, event: parsed.event, createdAt: parsed.created_at, data: parsed.data };
     // First, so a subscriber who reads again on hearing the event gets the new data, not a cached copy.
     await beforePublish?.(event);
-    bus.publish('marketplace:event', event);
+    // Accepted meanwhile by another delivery of the same event (on this instance or another).
+    if (!(await intake.publishOnce(event))) return duplicate();
     logger.info({ eventId: parsed.id, event: parsed.event }, 'webhook accepted');
     return endResponse(json(202, { status: 'accepted' }));
   }

@@ -1,43 +1,38 @@
 /**
  * Rate limits shared by every gateway instance through Redis, with
  * rate-limiter-flexible (a fixed one-minute window per key; its script is
- * loaded once and called by hash). If Redis cannot answer, the request is
- * let through and the outage logged once until Redis answers again: a
- * limiter outage must not become a gateway outage, nor hold requests while
- * ioredis reconnects (rejectIfRedisNotReady answers at once).
+ * loaded once and called by hash). When Redis cannot answer, each limiter
+ * falls back to its insurance limiter: the same limit kept in this process
+ * (rate-limiter-flexible's `insuranceLimiter`), so a Redis outage neither
+ * lifts the limits nor holds requests. While the connection is known to be
+ * down (src/redis/connection.ts) the insurance limiter answers without a
+ * Redis command; a command in flight when Redis stalls costs at most the
+ * connection's command timeout.
  */
-import type { Redis } from 'ioredis';
-import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
-import type { Logger } from '../logger.js';
+import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import type { RedisConnection } from '../redis/connection.js';
 import type { Limiter, RateDecision } from './limiter.js';
 
 const ALLOWED: RateDecision = { allowed: true, retryAfter: 0 };
+const WINDOW_SECONDS = 60;
 
-/** Builds the limiters of one Redis connection; they share one outage report, so an outage is logged once. */
-export function redisLimiters(client: Redis, logger: Logger): (perMinute: number, name: string) => Limiter {
-  let outageLogged = false;
-  const reportOutage = (error: unknown, limiter: string) => {
-    if (outageLogged) return;
-    outageLogged = true;
-    // The message only: the error may carry the connection options, and the URL may hold a password.
-    logger.warn({ err: { message: error instanceof Error ? error.message : String(error) }, limiter }, 'rate limiter unavailable (Redis): requests let through until it answers');
-  };
+/** Builds the limiters of one Redis connection (its outage is logged once, by the connection). */
+export function redisLimiters(redis: RedisConnection): (perMinute: number, name: string) => Limiter {
   return (perMinute, name) => {
-    const limiter = perMinute > 0 ? new RateLimiterRedis({ storeClient: client, keyPrefix: `gateway:rate:${name}`, points: perMinute, duration: 60, rejectIfRedisNotReady: true }) : undefined;
+    if (perMinute <= 0) return { enabled: false, take: async () => ALLOWED };
+    const keyPrefix = `gateway:rate:${name}`;
+    const insuranceLimiter = new RateLimiterMemory({ keyPrefix, points: perMinute, duration: WINDOW_SECONDS });
+    const shared = new RateLimiterRedis({ storeClient: redis.client, keyPrefix, points: perMinute, duration: WINDOW_SECONDS, rejectIfRedisNotReady: true, insuranceLimiter });
     return {
-      enabled: limiter !== undefined,
+      enabled: true,
       async take(key: string, tokens = 1): Promise<RateDecision> {
-        if (!limiter) return ALLOWED;
+        const limiter: RateLimiterAbstract = redis.available ? shared : insuranceLimiter;
         try {
           await limiter.consume(key, tokens);
-          outageLogged = false;
           return ALLOWED;
         } catch (rejection) {
-          if (!(rejection instanceof RateLimiterRes)) {
-            reportOutage(rejection, name);
-            return ALLOWED;
-          }
-          outageLogged = false;
+          // With an insurance limiter, a Redis error never surfaces here: only a refusal does.
+          if (!(rejection instanceof RateLimiterRes)) throw rejection;
           return { allowed: false, retryAfter: Math.max(1, Math.ceil(rejection.msBeforeNext / 1000)) };
         }
       },

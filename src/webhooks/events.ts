@@ -63,21 +63,45 @@ export function createEventBus(eventTarget: BusEventTarget = new EventTarget() a
   };
 }
 
-/** Accepted webhook event ids: `remember` is true the first time an id is offered. */
-export interface EventIds {
-  remember(id: string): Promise<boolean>;
+/**
+ * Where an accepted webhook event goes: published once per id, however often
+ * (and to whichever instance) the sender delivers it. With Redis, either
+ * method may throw RedisUnavailableError: the webhook is then answered 503.
+ */
+export interface EventIntake {
+  /** True when the id was accepted already (the delivery is acknowledged, not published again). */
+  accepted(id: string): Promise<boolean>;
+  /** Publishes the event unless its id was accepted meanwhile: true when this call published it. */
+  publishOnce(event: MarketplaceEvent): Promise<boolean>;
+}
+
+/** The intake of one process: its own memory of ids, its own bus. */
+export function localIntake(bus: EventBus, seen = new SeenIds()): EventIntake {
+  return {
+    accepted: async (id) => seen.has(id),
+    async publishOnce(event) {
+      if (!(await seen.remember(event.id))) return false;
+      bus.publish('marketplace:event', event);
+      return true;
+    },
+  };
 }
 
 /**
  * In-process memory of ids for `ttlMs`, bounded to `max` entries (lru-cache;
  * `has` does not refresh an entry, so the oldest accepted id is dropped first).
  */
-export class SeenIds implements EventIds {
+export class SeenIds {
   private readonly seen: LRUCache<string, true>;
 
   constructor(ttlMs = 24 * 60 * 60 * 1000, max = 100_000, clock?: { now(): number }) {
     // ttlResolution 0: read the clock on every check (a webhook is rare; no timer is armed to cache it).
     this.seen = new LRUCache<string, true>({ max, ttl: ttlMs, ttlResolution: 0, ...(clock ? { perf: clock } : {}) });
+  }
+
+  /** True when the id was offered within the TTL (a look, which does not offer it). */
+  has(id: string): boolean {
+    return this.seen.has(id);
   }
 
   /** True the first time an id is offered within the TTL. */

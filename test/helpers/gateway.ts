@@ -79,6 +79,9 @@ export async function startTestGateway(env: Record<string, string> = {}, service
     // Suites count the upstream calls each query makes: the shared public cache (and its coalescing)
     // is off unless a suite turns it on (test/integration/public-cache*.test.ts do).
     PUBLIC_CACHE_MAX_BYTES: '0',
+    // A loaded machine can pause this process past the default 250 ms, which would pass for a Redis outage and
+    // move a shared decision to the process's own fallback; test/integration/redis-stall.test.ts sets 250.
+    REDIS_COMMAND_TIMEOUT_MS: '2000',
     ...env,
   });
   const logs: string[] = [];

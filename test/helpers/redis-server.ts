@@ -16,7 +16,11 @@ export interface RedisServer {
   port: number;
   /** Empties every key (a fresh minute for every rate-limit bucket). */
   flushAll(): void;
-  /** Stops the server and resolves once it has exited. */
+  /** Freezes the server (SIGSTOP): connections stay open and nothing is answered, as in a stall. */
+  pause(): void;
+  /** Thaws a paused server (SIGCONT); harmless when it is not paused. Call it in teardown after any pause(). */
+  resume(): void;
+  /** Stops the server (resumed first, or it could not exit) and resolves once it has exited. */
   stop(): Promise<void>;
 }
 
@@ -30,9 +34,12 @@ export async function startRedisServer(atPort?: number): Promise<RedisServer> {
     url: `redis://127.0.0.1:${port}`,
     port,
     flushAll: () => void cli('flushall'),
+    pause: () => void child.kill('SIGSTOP'),
+    resume: () => void (child.exitCode === null && child.signalCode === null && child.kill('SIGCONT')),
     stop: async () => {
-      if (child.exitCode !== null) return;
+      if (child.exitCode !== null || child.signalCode !== null) return;
       const exited = once(child, 'exit');
+      child.kill('SIGCONT');
       child.kill();
       await exited;
     },

@@ -11,7 +11,8 @@ import { spawnSync } from 'node:child_process';
 import { Writable } from 'node:stream';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../../src/logger.js';
-import { COMMAND_TIMEOUT_MS, createRedisPublicCacheStore, type RedisPublicCacheStore, type RedisStoreOptions } from '../../src/upstreams/public-cache/redis-store.js';
+import { createRedisPublicCacheStore, type RedisPublicCacheStore, type RedisStoreOptions } from '../../src/upstreams/public-cache/redis-store.js';
+import { openRedis, REDIS_COMMAND_TIMEOUT_MS as COMMAND_TIMEOUT_MS, type RedisConnection } from '../../src/redis/connection.js';
 import type { CachedAnswer } from '../../src/upstreams/public-cache/store.js';
 import { freePort } from '../helpers/free-port.js';
 import { hasRedisServer, startRedisServer, type RedisServer } from '../helpers/redis-server.js';
@@ -51,9 +52,17 @@ function capturedLogger() {
 describe.skipIf(!hasRedisServer)(`Redis public-cache store${hasRedisServer ? '' : ' (skipped: no redis-server here)'}`, () => {
   let redis: RedisServer;
   const stores: RedisPublicCacheStore[] = [];
-  const open = async (logger = capturedLogger().logger, options: RedisStoreOptions = {}) => {
-    const store = createRedisPublicCacheStore(redis.url, logger, options);
+  const connections: RedisConnection[] = [];
+  /** A store on its own connection (one gateway instance). */
+  const storeAt = (url: string, logger: Parameters<typeof openRedis>[1], options: RedisStoreOptions = {}) => {
+    const connection = openRedis(url, logger);
+    connections.push(connection);
+    const store = createRedisPublicCacheStore(connection, options);
     stores.push(store);
+    return store;
+  };
+  const open = async (logger = capturedLogger().logger, options: RedisStoreOptions = {}) => {
+    const store = storeAt(redis.url, logger, options);
     // Connected once a claim is really taken (a store that cannot reach Redis says true to every claim).
     const probe = `probe:${Math.random()}`;
     await eventually(async () => (await store.claimFill(probe, 1000)) && !(await store.claimFill(probe, 1000)), Boolean);
@@ -65,6 +74,7 @@ describe.skipIf(!hasRedisServer)(`Redis public-cache store${hasRedisServer ? '' 
   });
   afterEach(async () => {
     await Promise.all(stores.splice(0).map((store) => store.close()));
+    await Promise.all(connections.splice(0).map((connection) => connection.close()));
     redis.flushAll();
   });
   afterAll(async () => {
@@ -191,16 +201,16 @@ describe.skipIf(!hasRedisServer)(`Redis public-cache store${hasRedisServer ? '' 
       expect(Date.now() - started).toBeLessThan(COMMAND_TIMEOUT_MS * 4);
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
-    expect(about('public cache unavailable')).toHaveLength(1);
-    expect(about('public cache unavailable')[0]!.level).toBe(40);
+    expect(about('Redis unavailable')).toHaveLength(1);
+    expect(about('Redis unavailable')[0]!.level).toBe(40);
 
     redis = await startRedisServer(redis.port);
     await eventually(async () => (await one.set('gig/back', answer('Back'), [GIG], minute()), one.get('gig/back')), Boolean, 10_000);
     // The second connection reconnects on its own schedule (ioredis backoff): wait for it too before asserting.
     await eventually(() => two.get('gig/back'), Boolean, 10_000);
     expect((await two.get('gig/back'))?.headers.etag).toBe('"Back"');
-    expect(about('public cache available again')).toHaveLength(1);
-    expect(about('public cache unavailable')).toHaveLength(1);
+    expect(about('Redis available again')).toHaveLength(1);
+    expect(about('Redis unavailable')).toHaveLength(1);
   });
 
   it('gives up on a Redis that stops answering after the command timeout, and uses it again once it answers', async () => {
@@ -214,18 +224,17 @@ describe.skipIf(!hasRedisServer)(`Redis public-cache store${hasRedisServer ? '' 
     const took = Date.now() - started;
     expect([got, claimed]).toEqual([undefined, true]);
     expect(took).toBeLessThan(1200);
-    expect(about('public cache unavailable')).toHaveLength(1);
+    expect(about('Redis unavailable')).toHaveLength(1);
 
     expect(await eventually(() => one.get('gig/logo-design'), Boolean)).toEqual(expect.objectContaining({ status: 200 }));
-    expect(about('public cache available again')).toHaveLength(1);
+    expect(about('Redis available again')).toHaveLength(1);
     // The claim that timed out took the lock once Redis caught up, and gave it back: nobody waits for it to lapse.
     expect(await two.claimFill('gig/logo-design', 10_000)).toBe(true);
   });
 
   it('answers at once when Redis is unreachable from the start, logging it once', async () => {
     const { logger, about } = capturedLogger();
-    const store = createRedisPublicCacheStore(`redis://127.0.0.1:${await freePort()}`, logger);
-    stores.push(store);
+    const store = storeAt(`redis://127.0.0.1:${await freePort()}`, logger);
     await new Promise((resolve) => setTimeout(resolve, 300));
     const started = Date.now();
     expect(await store.get('gig/logo-design')).toBeUndefined();
@@ -233,6 +242,6 @@ describe.skipIf(!hasRedisServer)(`Redis public-cache store${hasRedisServer ? '' 
     await store.evictTags([GIG]);
     expect(await store.claimFill('gig/logo-design', 1000)).toBe(true);
     expect(Date.now() - started).toBeLessThan(COMMAND_TIMEOUT_MS * 4);
-    expect(about('public cache unavailable')).toHaveLength(1);
+    expect(about('Redis unavailable')).toHaveLength(1);
   });
 });

@@ -63,4 +63,17 @@ describe.skipIf(!hasRedis)(`two instances sharing Redis${hasRedis ? '' : ' (skip
     const ready = (await (await fetch(`${a.url}/readyz`)).json()) as { redis?: { reachable: boolean } };
     expect(ready.redis).toEqual({ reachable: true });
   });
+
+  it('counts the very first request an instance serves (it serves once its Redis connection is up)', async () => {
+    // A fresh instance answering before its connection was ready used to let requests through uncounted:
+    // with WORKERS=2, a worker's first request slipped past the shared limit (issue 18's flaky "answered: 4").
+    const fresh = await startTestGateway({ REDIS_URL: redis.url, RATE_LIMIT_PER_MINUTE: '1', RATE_LIMIT_PER_IP_PER_MINUTE: '100' }, ['marketplace']);
+    try {
+      const post = () => fetch(`${fresh.url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: 'Bearer sandbox:first-request:*' }, body: JSON.stringify({ query: '{ __typename }' }) });
+      expect((await post()).status).toBe(200);
+      expect((await post()).status).toBe(429);
+    } finally {
+      await fresh.close();
+    }
+  });
 });

@@ -126,23 +126,28 @@ describe('WORKERS=2 on a port in use', () => {
 describe.skipIf(!hasRedisServer)('WORKERS=2 rate limits', () => {
   const LIMIT = 3;
   /** Successful answers out of 8 queries, one credential, fresh connections spread over both workers. */
-  async function answeredWithin(env: Record<string, string>): Promise<{ answered: number; workers: number }> {
+  async function answeredWithin(env: Record<string, string>): Promise<{ answered: number; workers: number; redisOutages: number }> {
     const gateway = spawnGatewayProcess({ PORT: '0', LOG_FORMAT: 'json', WORKERS: '2', RATE_LIMIT_PER_MINUTE: String(LIMIT), ITEMS_URL: sandbox.urls.items!, MARKETPLACE_URL: URLS.MARKETPLACE_URL, SEO_URL: URLS.SEO_URL, ...env });
     await until(() => /2 workers serving port \d+/.test(gateway.output()), 60_000);
     const port = Number(/2 workers serving port (\d+)/.exec(gateway.output())![1]);
     const results = [];
     for (let i = 0; i < 8; i++) results.push(await itemQuery(port));
+    // A Redis command that timed out falls back to the worker's own limit: say so if the count is off.
+    const redisOutages = gateway.output().split('\n').filter((line) => line.includes('Redis unavailable')).length;
     gateway.child.kill('SIGTERM');
     expect(await gateway.exited).toBe(0);
     expect(results.every((r) => r.status === 200 || r.status === 429)).toBe(true);
-    return { answered: results.filter((r) => r.status === 200).length, workers: new Set(results.map((r) => r.worker)).size };
+    return { answered: results.filter((r) => r.status === 200).length, workers: new Set(results.map((r) => r.worker)).size, redisOutages };
   }
 
   it('share one limit through REDIS_URL; without it each worker has its own', async () => {
     const redis = await startRedisServer();
     try {
-      const shared = await answeredWithin({ REDIS_URL: redis.url });
-      expect(shared).toEqual({ answered: LIMIT, workers: 2 });
+      // A generous command timeout: on a loaded machine an event-loop pause longer than the default 250 ms
+      // would count as a Redis outage and move a decision to the worker's own limit (reported as redisOutages).
+      const shared = await answeredWithin({ REDIS_URL: redis.url, REDIS_COMMAND_TIMEOUT_MS: '2000' });
+      // Each worker serves once its Redis connection is up: none lets its first request through uncounted.
+      expect(shared).toEqual({ answered: LIMIT, workers: 2, redisOutages: 0 });
     } finally {
       await redis.stop();
     }

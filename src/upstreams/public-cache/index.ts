@@ -4,6 +4,7 @@
  */
 import type { Config } from '../../config.js';
 import type { Logger } from '../../logger.js';
+import type { RedisConnection } from '../../redis/connection.js';
 import { MemoryPublicCacheStore } from './memory-store.js';
 import { PublicCache } from './public-cache.js';
 import { createRedisPublicCacheStore } from './redis-store.js';
@@ -17,13 +18,13 @@ export type { CachedAnswer, PublicCacheStore } from './store.js';
  * The store of public answers: with REDIS_URL, Redis shared by every gateway instance (bounded by Redis's
  * maxmemory, docs/caching-redis.md); otherwise this process's LRU bounded by PUBLIC_CACHE_MAX_BYTES.
  */
-function createPublicCacheStore(config: Config, logger: Logger): PublicCacheStore {
-  if (config.redisUrl) return createRedisPublicCacheStore(config.redisUrl, logger);
+function createPublicCacheStore(config: Config, redis: RedisConnection | undefined): PublicCacheStore {
+  if (redis) return createRedisPublicCacheStore(redis);
   return new MemoryPublicCacheStore(config.publicCache.maxBytes);
 }
 
 /** The public cache, or undefined when PUBLIC_CACHE_MAX_BYTES is 0 (every read goes upstream, uncoalesced). */
-export function createPublicCache(config: Config, logger: Logger): PublicCache | undefined {
+export function createPublicCache(config: Config, logger: Logger, redis?: RedisConnection): PublicCache | undefined {
   if (config.publicCache.maxBytes === 0) return undefined;
-  return new PublicCache({ store: createPublicCacheStore(config, logger), defaultTtlMs: config.publicCache.ttlMs, logger });
+  return new PublicCache({ store: createPublicCacheStore(config, redis), defaultTtlMs: config.publicCache.ttlMs, logger });
 }

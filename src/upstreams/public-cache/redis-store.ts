@@ -6,14 +6,13 @@
  *
  * Redis is an accelerator here, never a dependency: when it is down or slow,
  * every method answers at once as if the cache were empty (get → undefined,
- * set and evict do nothing, claimFill → true, so the caller asks the upstream),
- * the outage is logged once and the recovery once, and ioredis reconnects by
- * itself. No command waits for a connection (no offline queue) or longer than
- * COMMAND_TIMEOUT_MS. Memory is bounded by Redis's own `maxmemory` policy.
+ * set and evict do nothing, claimFill → true, so the caller asks the upstream).
+ * The connection (src/redis/connection.ts) bounds every command, logs the
+ * outage and the recovery once, and reconnects by itself. Memory is bounded by
+ * Redis's own `maxmemory` policy.
  */
 import { randomUUID } from 'node:crypto';
-import { Redis } from 'ioredis';
-import type { Logger } from '../../logger.js';
+import type { RedisConnection } from '../../redis/connection.js';
 import type { CachedAnswer, PublicCacheStore } from './store.js';
 import { CLAIM_FILL, EVICT_TAGS, GET_ENTRY, RELEASE_FILL, SET_ENTRY } from './redis-scripts.js';
 
@@ -22,8 +21,6 @@ const ENTRY = `${PREFIX}entry:`;
 const MARKER = `${PREFIX}tag:`;
 const LOCK = `${PREFIX}fill:`;
 const FILLED_CHANNEL = `${PREFIX}filled`;
-/** How long a command may take before the cache counts as unavailable for it (Redis answers in well under 1 ms). */
-export const COMMAND_TIMEOUT_MS = 250;
 /** An eviction's marker outlives any fill claimed before it (fill locks last an upstream timeout). */
 const MARKER_FLOOR_MS = 10 * 60_000;
 /** How often an instance waiting for another's fill looks again, should the release message not reach it. */
@@ -40,47 +37,38 @@ interface Scripts {
 }
 
 export interface RedisStoreOptions {
-  commandTimeoutMs?: number;
   fillPollMs?: number;
 }
 
 export type RedisPublicCacheStore = Required<PublicCacheStore>;
 
-export function createRedisPublicCacheStore(url: string, logger: Logger, options: RedisStoreOptions = {}): RedisPublicCacheStore {
-  const connection = { maxRetriesPerRequest: 0, enableOfflineQueue: false, commandTimeout: options.commandTimeoutMs ?? COMMAND_TIMEOUT_MS };
-  const client = new Redis(url, connection);
-  // Waiting for a fill is all the subscriber is for: its one SUBSCRIBE waits for a connection, however late
-  // (ioredis subscribes again after each reconnection).
-  const subscriber = new Redis(url, { maxRetriesPerRequest: null, enableReadyCheck: false });
+export function createRedisPublicCacheStore(redis: RedisConnection, options: RedisStoreOptions = {}): RedisPublicCacheStore {
+  const { client } = redis;
+  // Waiting for a fill is all the subscriber is for.
+  const subscriber = redis.subscriber();
   client.defineCommand('cacheGet', { numberOfKeys: 1, lua: GET_ENTRY });
   client.defineCommand('cacheSet', { lua: SET_ENTRY });
   client.defineCommand('cacheEvict', { lua: EVICT_TAGS });
   client.defineCommand('cacheClaim', { numberOfKeys: 1, lua: CLAIM_FILL });
   client.defineCommand('cacheRelease', { numberOfKeys: 1, lua: RELEASE_FILL });
   const scripts = client as unknown as Scripts;
-  const health = outageReporter(logger);
-  client.on('error', (error: Error) => health.down(error));
-  client.on('ready', () => health.up());
-  subscriber.on('error', () => {}); // reported through the main client; an unhandled 'error' would crash the process
 
   /** This instance's fill locks: the token that proves ownership, the Redis time the fill began, when it lapses. */
   const ownFills = new Map<string, { token: string; stamp: string; lapsesAt: number }>();
   const waiters = new Map<string, Set<() => void>>();
-  subscriber.on('message', (_channel: string, key: string) => {
+  subscriber.on('message', (channel: string, key: string) => {
+    if (channel !== FILLED_CHANNEL) return;
     for (const wake of waiters.get(key) ?? []) wake();
   });
   subscriber.subscribe(FILLED_CHANNEL).catch(() => {});
 
-  /** Runs a command; on any failure reports the outage (once) and answers `fallback`. */
+  /** Runs a command; answers `fallback` at once while Redis is known down, or when the command fails. */
   async function attempt<T, F>(command: () => Promise<T>, fallback: F): Promise<T | F> {
-    if (client.status !== 'ready') return fallback;
+    if (!redis.available) return fallback;
     try {
-      const result = await command();
-      health.up();
-      return result;
-    } catch (error) {
-      health.down(error);
-      return fallback;
+      return await command();
+    } catch {
+      return fallback; // the connection has logged the outage
     }
   }
 
@@ -92,7 +80,7 @@ export function createRedisPublicCacheStore(url: string, logger: Logger, options
   /** The stored answer, 'filling' while another instance holds the fill lock, else undefined (it gave up). */
   async function lookForFill(key: string): Promise<CachedAnswer | 'filling' | undefined> {
     const stored = await get(key);
-    if (stored || client.status !== 'ready') return stored;
+    if (stored || !redis.available) return stored;
     if ((await attempt(() => client.exists(LOCK + key), 0)) === 1) return 'filling';
     return get(key); // released between the two looks: stored by then, or given up
   }
@@ -157,30 +145,9 @@ export function createRedisPublicCacheStore(url: string, logger: Logger, options
         if (forKey.size === 0 && waiters.get(key) === forKey) waiters.delete(key);
       }
     },
+    // The connections are the RedisConnection's, closed by its owner.
     async close() {
       for (const forKey of waiters.values()) for (const wake of forKey) wake();
-      // QUIT only on a live connection: queued behind a reconnection, it would wait for Redis to come back.
-      await Promise.allSettled([client, subscriber].map((connection) => (connection.status === 'ready' ? connection.quit() : undefined)));
-      client.disconnect();
-      subscriber.disconnect();
-    },
-  };
-}
-
-/** Logs an outage once when it starts and once when Redis answers again. */
-function outageReporter(logger: Logger) {
-  let down = false;
-  return {
-    down(error: unknown) {
-      if (down) return;
-      down = true;
-      // The message only: the error may carry the connection options, and the URL may hold a password.
-      logger.warn({ err: { message: error instanceof Error ? error.message : String(error) } }, 'public cache unavailable (Redis): public reads go to the upstream until it answers');
-    },
-    up() {
-      if (!down) return;
-      down = false;
-      logger.info('public cache available again (Redis)');
     },
   };
 }
