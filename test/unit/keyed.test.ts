@@ -36,16 +36,6 @@ describe('per-key loader dispatch (batch: false)', () => {
     expect(events).toEqual(['resolver a', 'resolver b', 'resolver c', 'upstream a', 'upstream b', 'upstream c', 'next macrotask']);
   });
 
-  it('a plain async call (no loader) would leave during its own resolver: the difference is one frame', async () => {
-    const events: string[] = [];
-    const direct = async (key: string) => {
-      events.push(`upstream ${key}`);
-      return Promise.resolve(key.toUpperCase());
-    };
-    await graphql({ schema: siblingsSchema(events, direct), source: '{ a b c }' });
-    expect(events).toEqual(['resolver a', 'upstream a', 'resolver b', 'upstream b', 'resolver c', 'upstream c']);
-  });
-
   it('a page loader behaves the same, and keys asked twice in one frame are one call', async () => {
     const calls: number[] = [];
     const pages = pageLoader(marketplaceOperations.reviewsGig, async ({ page }: { filter: string; page: number; perPage: number }) => {
