@@ -89,16 +89,16 @@ const STATUS_CODES: Record<number, ErrorCode> = {
   429: 'RATE_LIMITED',
 };
 
-/**
- * The error for a non-2xx response; `subject` names what was asked for ("gig 'x'"). The upstream's
- * own message and field errors pass only when safe to show (upstream-message.ts); `secrets` are the
- * request's credentials, which never pass.
- */
 /** The code a non-2xx status of a Laravel upstream becomes (also recorded on the call's span). */
 export function laravelCode(status: number): ErrorCode {
   return STATUS_CODES[status] ?? (status >= 500 ? 'UPSTREAM_UNAVAILABLE' : 'UPSTREAM_BAD_RESPONSE');
 }
 
+/**
+ * The error for a non-2xx response; `subject` names what was asked for ("gig 'x'"). The upstream's
+ * own message and field errors pass only when safe to show (upstream-message.ts); `secrets` are the
+ * request's credentials, which never pass.
+ */
 export function laravelError(upstream: UpstreamName, response: UpstreamResponse, subject: string, secrets: readonly string[] = []): UpstreamError {
   const { status } = response;
   const parsed = errorBody.safeParse(response.body);
