@@ -29,7 +29,12 @@ export interface App {
   close(): Promise<void>;
 }
 
-export async function createApp(config: Config, logger: Logger): Promise<App> {
+export interface AppOptions {
+  /** The clock (ms) of the public cache's entry ages and the breakers' cool-downs; tests move their own instead of sleeping. */
+  now?: () => number;
+}
+
+export async function createApp(config: Config, logger: Logger, { now }: AppOptions = {}): Promise<App> {
   // Off (a no-op) unless an OTLP endpoint is configured.
   const tracing = startTracing(config.tracing);
   const names: UpstreamName[] = ['marketplace', 'seo', 'items'];
@@ -56,8 +61,8 @@ export async function createApp(config: Config, logger: Logger): Promise<App> {
       logger.debug({ upstream: name, url: sandbox.urls[name] }, `${name.toUpperCase()}_URL is unset: serving ${name} from the embedded sandbox`);
     }
   }
-  const publicCache = createPublicCache(config, logger);
-  const pools = createPools(config, origins, logger, undefined, publicCache);
+  const publicCache = createPublicCache(config, logger, now);
+  const pools = createPools(config, origins, logger, now ? { ...config.breaker, now } : undefined, publicCache);
   const reference = new ReferenceData(pools, config.referenceCacheTtlMs);
   const sandboxed = new Set(missing);
   const redis = config.redisUrl ? connectRedis(config.redisUrl, logger) : undefined;

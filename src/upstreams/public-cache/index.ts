@@ -23,7 +23,7 @@ function createPublicCacheStore(config: Config, logger: Logger): PublicCacheStor
 }
 
 /** The public cache, or undefined when PUBLIC_CACHE_MAX_BYTES is 0 (every read goes upstream, uncoalesced). */
-export function createPublicCache(config: Config, logger: Logger): PublicCache | undefined {
+export function createPublicCache(config: Config, logger: Logger, now?: () => number): PublicCache | undefined {
   if (config.publicCache.maxBytes === 0) return undefined;
-  return new PublicCache({ store: createPublicCacheStore(config, logger), defaultTtlMs: config.publicCache.ttlMs, logger });
+  return new PublicCache({ store: createPublicCacheStore(config, logger), defaultTtlMs: config.publicCache.ttlMs, logger, now });
 }
