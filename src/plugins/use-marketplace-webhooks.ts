@@ -8,6 +8,7 @@ import type { Plugin } from 'graphql-yoga';
 import { z } from 'zod';
 import { verifySignature } from '../webhooks/signature.js';
 import { readBounded } from './use-body-limit.js';
+import { lingerAfterAnswer } from './refused-body.js';
 import { SeenIds, type EventBus, type EventIds, type MarketplaceEvent } from '../webhooks/events.js';
 import type { Logger } from '../logger.js';
 
@@ -23,7 +24,8 @@ const payloadSchema = z.object({
 
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
-// `connection: close`: the rest of an oversized body is never read, so the socket cannot serve another request.
+// `connection: close`: the rest of an oversized body is never kept, so the socket cannot serve another request
+// (it closes once the client has read this answer: refused-body.ts).
 const tooLarge = () =>
   new Response(JSON.stringify({ message: 'Payload too large' }), { status: 413, headers: { 'content-type': 'application/json', connection: 'close' } });
 
@@ -41,9 +43,12 @@ export interface WebhookOptions {
 export function useMarketplaceWebhooks({ secret, bus, logger, seen = new SeenIds(), beforePublish }: WebhookOptions): Plugin {
   return {
     // Synchronous for every other path, so a GraphQL request does not wait a promise turn here.
-    onRequest({ request, url, endResponse }) {
+    onRequest({ request, url, endResponse, serverContext }) {
       if (url.pathname !== WEBHOOK_PATH) return;
-      return receive(request, endResponse);
+      return receive(request, (response) => {
+        if (response.status === 413) lingerAfterAnswer(serverContext);
+        endResponse(response);
+      });
     },
   };
 
