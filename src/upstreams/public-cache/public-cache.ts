@@ -145,6 +145,9 @@ export class PublicCache {
         if (stored && (stored.storedAt >= waitingSince || stateAt(stored, this.now()) === 'fresh')) return { response: responseOf(stored), result: 'coalesced' };
         claimed = await claim();
       }
+      // Another instance may have filled the key between this one's miss and its claim: take that entry, not a second call.
+      const meanwhile = claimed ? await this.lookup(key) : undefined;
+      if (meanwhile && meanwhile.storedAt !== entry?.storedAt && stateAt(meanwhile, this.now()) === 'fresh') return { response: responseOf(meanwhile), result: 'coalesced' };
       return await this.fetchAndKeep(upstream, req, key, entry);
     } finally {
       if (claimed) await store.releaseFill(key).catch(() => undefined);
