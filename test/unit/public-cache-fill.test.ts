@@ -47,8 +47,8 @@ async function readWhileLockedElsewhere() {
 /** A memory store where another instance fills the key, and lets its lock go, between this one's miss and its claim. */
 class FilledJustBefore extends MemoryPublicCacheStore {
   readonly other = { status: 200, headers: {}, body: { data: { slug: 'a', from: 'other instance' } }, bytes: 20, storedAt: Date.now(), freshUntil: Date.now() + 60_000, staleWhileRevalidateUntil: 0, staleIfErrorUntil: 0 };
-  override async claimFill(key: string): Promise<boolean> {
-    await this.set(key, this.other, [], Date.now() + 60_000);
+  override async claimFill(): Promise<boolean> {
+    await this.set('marketplace GET /gigs/a', this.other, [], Date.now() + 60_000);
     return true;
   }
 }
