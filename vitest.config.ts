@@ -19,5 +19,11 @@ export default defineConfig({
     testTimeout: 20_000,
     hookTimeout: 20_000,
     pool: 'forks',
+    // Vitest's default is one worker per core but one: on two cores, one file at a time. Most files wait far
+    // more than they compute (sockets, child processes, timeouts), so two run side by side; each file still
+    // runs in a fresh process of its own (isolation: module state such as the metrics registry stays per file).
+    maxWorkers: 2,
+    // The gateway transpiled once for the suites that start it as a process (test/helpers/gateway-process.ts).
+    globalSetup: ['test/setup/gateway-build.ts'],
   },
 });

@@ -33,7 +33,12 @@ export interface App {
   close(): Promise<void>;
 }
 
-export async function createApp(config: Config, logger: Logger): Promise<App> {
+export interface AppOptions {
+  /** The clock (ms) of the public cache's entry ages and the breakers' cool-downs; tests move their own instead of sleeping. */
+  now?: () => number;
+}
+
+export async function createApp(config: Config, logger: Logger, { now }: AppOptions = {}): Promise<App> {
   // Off (a no-op) unless an OTLP endpoint is configured.
   const tracing = startTracing(config.tracing);
   const names: UpstreamName[] = ['marketplace', 'seo', 'items'];
@@ -62,11 +67,11 @@ export async function createApp(config: Config, logger: Logger): Promise<App> {
   }
   const redis = config.redisUrl ? openRedis(config.redisUrl, logger, { commandTimeoutMs: config.redisCommandTimeoutMs }) : undefined;
   const bus = redis ? redisBus(redis) : undefined;
-  const publicCache = createPublicCache(config, logger, redis);
+  const publicCache = createPublicCache(config, logger, redis, now);
   // Serving starts with every Redis connection up when it can be: a request before that would take the
   // fallbacks (a per-process rate limit, a 503 for a webhook). Bounded: a Redis that is down delays nobody long.
   if (redis && !(await redis.connected(REDIS_FIRST_CONNECT_MS))) logger.warn('Redis did not answer at start-up: serving with its fallbacks until it does');
-  const pools = createPools(config, origins, logger, undefined, publicCache);
+  const pools = createPools(config, origins, logger, now ? { ...config.breaker, now } : undefined, publicCache);
   const reference = new ReferenceData(pools, config.referenceCacheTtlMs);
   const sandboxed = new Set(missing);
   const events = createEventBus(bus?.eventTarget);

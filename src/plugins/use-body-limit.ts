@@ -6,6 +6,7 @@
  */
 import type { Plugin } from 'graphql-yoga';
 import { rejectedRequests } from '../metrics.js';
+import { dropRest, lingerAfterAnswer } from './refused-body.js';
 
 export interface BodyLimitOptions {
   graphqlEndpoint: string;
@@ -19,7 +20,10 @@ const tooLarge = (limit: number) =>
     { status: 413, headers: { 'content-type': 'application/json', connection: 'close' } },
   );
 
-/** The body's bytes, or undefined as soon as they pass `limit` (reading stops there). */
+/**
+ * The body's bytes, or undefined as soon as they pass `limit`: nothing more is kept, and the rest is dropped
+ * as it comes (cancelling would destroy the socket under the client, which then never reads the answer).
+ */
 export async function readBounded(body: ReadableStream<Uint8Array>, limit: number): Promise<Uint8Array<ArrayBuffer> | undefined> {
   const reader = body.getReader();
   const chunks: Uint8Array[] = [];
@@ -29,7 +33,7 @@ export async function readBounded(body: ReadableStream<Uint8Array>, limit: numbe
     if (done) break;
     size += value.byteLength;
     if (size > limit) {
-      await reader.cancel().catch(() => undefined);
+      dropRest(reader);
       return undefined;
     }
     chunks.push(value);
@@ -46,7 +50,7 @@ export async function readBounded(body: ReadableStream<Uint8Array>, limit: numbe
 export function useBodyLimit({ graphqlEndpoint, maxBytes, maxUploadBytes }: BodyLimitOptions): Plugin {
   return {
     // Synchronous unless a chunked body has to be read here (an async hook costs every request promise turns).
-    onRequest({ request, url, endResponse, setRequest, fetchAPI }) {
+    onRequest({ request, url, endResponse, setRequest, fetchAPI, serverContext }) {
       if (request.method !== 'POST' || url.pathname !== graphqlEndpoint) return;
       const multipart = request.headers.get('content-type')?.toLowerCase().startsWith('multipart/form-data') ?? false;
       const limit = multipart ? maxUploadBytes : maxBytes;
@@ -54,6 +58,7 @@ export function useBodyLimit({ graphqlEndpoint, maxBytes, maxUploadBytes }: Body
       if (declared !== null) {
         if (Number(declared) > limit) {
           rejectedRequests.inc({ reason: 'body' });
+          lingerAfterAnswer(serverContext);
           endResponse(tooLarge(limit));
         }
         return; // Node's parser stops a body at its declared length
@@ -63,6 +68,7 @@ export function useBodyLimit({ graphqlEndpoint, maxBytes, maxUploadBytes }: Body
       return readBounded(request.body, limit).then((bytes) => {
         if (bytes === undefined) {
           rejectedRequests.inc({ reason: 'body' });
+          lingerAfterAnswer(serverContext);
           endResponse(tooLarge(limit));
           return;
         }

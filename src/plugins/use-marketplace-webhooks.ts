@@ -12,6 +12,7 @@ import { z } from 'zod';
 import { verifySignature } from '../webhooks/signature.js';
 import { readBounded } from './use-body-limit.js';
 import type { EventIntake, MarketplaceEvent } from '../webhooks/events.js';
+import { lingerAfterAnswer } from './refused-body.js';
 import type { Logger } from '../logger.js';
 import { RedisUnavailableError } from '../redis/connection.js';
 
@@ -33,7 +34,8 @@ const json = (status: number, body: unknown, headers: Record<string, string> = {
 const eventsUnavailable = () =>
   json(503, { code: 'EVENTS_UNAVAILABLE', message: 'Events cannot be accepted right now (Redis): deliver this event again later' }, { 'retry-after': String(EVENTS_RETRY_AFTER_SECONDS) });
 
-// `connection: close`: the rest of an oversized body is never read, so the socket cannot serve another request.
+// `connection: close`: the rest of an oversized body is never kept, so the socket cannot serve another request
+// (it closes once the client has read this answer: refused-body.ts).
 const tooLarge = () =>
   new Response(JSON.stringify({ message: 'Payload too large' }), { status: 413, headers: { 'content-type': 'application/json', connection: 'close' } });
 
@@ -50,12 +52,17 @@ export interface WebhookOptions {
 export function useMarketplaceWebhooks({ secret, logger, intake, beforePublish }: WebhookOptions): Plugin {
   return {
     // Synchronous for every other path, so a GraphQL request does not wait a promise turn here.
-    onRequest({ request, url, endResponse }) {
+    onRequest({ request, url, endResponse, serverContext }) {
       if (url.pathname !== WEBHOOK_PATH) return;
-      return receive(request, endResponse).catch((error: unknown) => {
+      const answer = (response: Response) => {
+        // A refused oversized body: the client reads the 413 before the socket closes (refused-body.ts).
+        if (response.status === 413) lingerAfterAnswer(serverContext);
+        endResponse(response);
+      };
+      return receive(request, answer).catch((error: unknown) => {
         if (!(error instanceof RedisUnavailableError)) throw error;
         logger.info({ err: { message: error.message } }, 'webhook not accepted (Redis cannot take it now): answered 503 for the sender to retry');
-        endResponse(eventsUnavailable());
+        answer(eventsUnavailable());
       });
     },
   };

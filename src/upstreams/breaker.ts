@@ -15,6 +15,8 @@ export type BreakerState = 'closed' | 'open' | 'half-open';
 export interface BreakerOptions {
   failureThreshold: number;
   cooldownMs: number;
+  /** The clock the cool-down is measured on (ms); tests pass one they move by hand instead of sleeping. */
+  now: () => number;
 }
 
 /** How a call was let through: as an ordinary call, or as the single half-open probe. */
@@ -33,11 +35,11 @@ export class CircuitBreaker {
     /** Told about every change of the visible state (for metrics and logs). */
     private readonly onChange: (state: BreakerState) => void = () => undefined,
   ) {
-    this.options = { failureThreshold: options.failureThreshold ?? 5, cooldownMs: options.cooldownMs ?? 10_000 };
+    this.options = { failureThreshold: options.failureThreshold ?? 5, cooldownMs: options.cooldownMs ?? 10_000, now: options.now ?? performance.now.bind(performance) };
   }
 
   get state(): BreakerState {
-    if (this.current === 'open' && Date.now() - this.openedAt >= this.options.cooldownMs) return 'half-open';
+    if (this.current === 'open' && this.options.now() - this.openedAt >= this.options.cooldownMs) return 'half-open';
     return this.current;
   }
 
@@ -61,7 +63,7 @@ export class CircuitBreaker {
     }
     this.failures++;
     if (this.current === 'half-open' || this.failures >= this.options.failureThreshold) {
-      this.openedAt = Date.now();
+      this.openedAt = this.options.now();
       this.transition('open');
     }
   }
@@ -72,7 +74,7 @@ export class CircuitBreaker {
   }
 
   retryAfterSeconds(): number {
-    return Math.max(1, Math.ceil((this.options.cooldownMs - (Date.now() - this.openedAt)) / 1000));
+    return Math.max(1, Math.ceil((this.options.cooldownMs - (this.options.now() - this.openedAt)) / 1000));
   }
 
   private transition(next: BreakerState): void {

@@ -7,10 +7,14 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { errorAt, type TestGateway } from '../helpers/gateway.js';
+import { testClock } from '../helpers/clock.js';
+import { until } from '../helpers/events.js';
 import { attempts, healthz, query, resetSandbox, setFaults, startFaultGateway } from './fault-kit.js';
 
-// Long enough that a loaded machine cannot pass the cool-down between opening the circuit and checking it is open.
-const COOLDOWN_MS = Number(process.env.FAULT_COOLDOWN_MS ?? 1500);
+// The cool-down passes only when the test moves the gateway's clock past it, so however loaded the machine,
+// the circuit cannot half-open between opening and the check that it is open.
+const COOLDOWN_MS = 60_000;
+const clock = testClock();
 
 const readyz = async (gw: TestGateway) =>
   (await (await fetch(`${gw.url}/readyz`)).json()) as { status: string; upstreams: Record<string, { breaker: string; lastError: unknown }> };
@@ -18,12 +22,11 @@ const circuitGauge = async (gw: TestGateway, upstream: string) => {
   const text = await (await fetch(`${gw.url}/metrics`)).text();
   return Number(new RegExp(`gateway_upstream_circuit_state\\{upstream="${upstream}"\\} (\\d)`).exec(text)?.[1]);
 };
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('circuit breaker', () => {
   let gw: TestGateway;
   beforeAll(async () => {
-    gw = await startFaultGateway({ BREAKER_FAILURES: '3', BREAKER_COOLDOWN_MS: String(COOLDOWN_MS) });
+    gw = await startFaultGateway({ BREAKER_FAILURES: '3', BREAKER_COOLDOWN_MS: String(COOLDOWN_MS) }, { now: clock.now });
   });
   afterAll(() => gw.close());
   beforeEach(() => resetSandbox(gw));
@@ -54,7 +57,7 @@ describe('circuit breaker', () => {
 
   it('after the cool-down lets exactly one probe through: a failed probe opens it again', async () => {
     setFaults(gw, 'items', [{ kind: 'status', status: 503 }]);
-    await sleep(COOLDOWN_MS + 50);
+    clock.advance(COOLDOWN_MS);
     expect((await readyz(gw)).upstreams.items!.breaker).toBe('half-open');
     const res = await query(gw, '{ items { id } }');
     expect(errorAt(res, 'items')?.extensions?.code).toBe('UPSTREAM_UNAVAILABLE');
@@ -63,7 +66,7 @@ describe('circuit breaker', () => {
   });
 
   it('a successful probe closes it and calls flow again', async () => {
-    await sleep(COOLDOWN_MS + 50);
+    clock.advance(COOLDOWN_MS);
     const res = await query(gw, '{ items { id } }');
     expect(res.errors).toBeUndefined();
     expect((await readyz(gw)).upstreams.items!.breaker).toBe('closed');
@@ -117,12 +120,10 @@ describe('request deadline', () => {
       body: JSON.stringify({ query: '{ seller(username: "pixelcraft") { name } }' }),
       signal: abort.signal,
     }).catch(() => undefined);
-    await sleep(100);
-    expect(control.inFlight).toBe(1);
+    await until(() => control.inFlight === 1);
     abort.abort();
     await pending;
     // Well before the 600 ms deadline: the gateway dropped the upstream call as soon as the caller left.
-    await sleep(150);
-    expect(control.inFlight).toBe(0);
+    await until(() => control.inFlight === 0, 150);
   });
 });

@@ -6,11 +6,11 @@
  */
 import { describe, expect, it } from 'vitest';
 import { errorAt, TOKENS, useTestGateway, type TestGateway } from '../helpers/gateway.js';
+import { testClock } from '../helpers/clock.js';
 import { FAST_FAULT_ENV, query, resetSandbox, setFaults } from './fault-kit.js';
 
-// Long enough that a loaded machine cannot pass the cool-down between opening the circuit and checking it is open.
-const COOLDOWN_MS = Number(process.env.FAULT_COOLDOWN_MS ?? 1500);
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+// The cool-down passes only when the test moves the gateway's clock past it (never on a loaded machine by itself).
+const COOLDOWN_MS = 60_000;
 const breakerOf = async (gw: TestGateway, upstream: string) =>
   ((await (await fetch(`${gw.url}/readyz`)).json()) as { upstreams: Record<string, { breaker: string }> }).upstreams[upstream]!.breaker;
 
@@ -40,7 +40,8 @@ describe('a value that is not a file', () => {
 });
 
 describe('half-open probe under look-ahead', () => {
-  const gw = useTestGateway({ ...FAST_FAULT_ENV, BREAKER_FAILURES: '1', BREAKER_COOLDOWN_MS: String(COOLDOWN_MS) });
+  const clock = testClock();
+  const gw = useTestGateway({ ...FAST_FAULT_ENV, BREAKER_FAILURES: '1', BREAKER_COOLDOWN_MS: String(COOLDOWN_MS) }, undefined, { now: clock.now });
   // The GraphiQL default query: seller with its gigs (prefetched by look-ahead) and reviews, and me.
   const DEFAULT_QUERY = `{ seller(username: "pixelcraft") { name gigs(first: 3) { totalCount nodes { slug title reviews(first: 2) { nodes { rating comment } } } } } me { username } }`;
 
@@ -49,7 +50,7 @@ describe('half-open probe under look-ahead', () => {
     await query(gw, '{ seller(username: "pixelcraft") { name } }');
     expect(await breakerOf(gw, 'marketplace')).toBe('open');
     resetSandbox(gw);
-    await sleep(COOLDOWN_MS + 50);
+    clock.advance(COOLDOWN_MS);
 
     const first = await query(gw, DEFAULT_QUERY);
     // The probe was a real caller's call: the seller arrives.

@@ -5,6 +5,7 @@
  * never opens unless a suite asks), and small readers for attempts and
  * `/healthz`.
  */
+import type { AppOptions } from '../../src/app.js';
 import type { SandboxName } from '../../src/sandbox/index.js';
 import type { Fault } from '../../src/sandbox/control.js';
 import { ALL_CREDENTIALS, startTestGateway, type GraphQLResponse, type TestGateway } from '../helpers/gateway.js';
@@ -58,8 +59,8 @@ export const CASES: UpstreamCase[] = [
   },
 ];
 
-export async function startFaultGateway(env: Record<string, string> = {}): Promise<TestGateway> {
-  return startTestGateway({ ...FAST_FAULT_ENV, ...env });
+export async function startFaultGateway(env: Record<string, string> = {}, options: AppOptions = {}): Promise<TestGateway> {
+  return startTestGateway({ ...FAST_FAULT_ENV, ...env }, undefined, options);
 }
 
 export function setFaults(gw: TestGateway, name: SandboxName, faults: Fault[]): void {

@@ -1,9 +1,10 @@
 /**
  * `src/server.ts` in a child process, as `npm start` runs it, for the tests
- * that need the real entry point (start-up lines, exit codes, signals).
- * Every process started here is killed after each test.
+ * that need the real entry point (start-up lines, exit codes, signals): the
+ * same modules, transpiled once per run (test/setup/gateway-build.ts) rather
+ * than by tsx at every start. Every process started here is killed after each test.
  */
-import { afterEach } from 'vitest';
+import { afterEach, inject } from 'vitest';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { BUG_MESSAGE } from '../../src/process-guard.js';
 
@@ -25,7 +26,7 @@ afterEach(() => {
 });
 
 export function spawnGatewayProcess(env: Record<string, string>, options: { expectBugs?: boolean } = {}): GatewayProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+  const child = spawn(process.execPath, [inject('gatewayEntry')], {
     cwd: process.cwd(),
     env: { ...process.env, NODE_ENV: 'development', HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

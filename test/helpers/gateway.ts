@@ -9,7 +9,7 @@ import { Writable } from 'node:stream';
 import { print, type DocumentNode } from 'graphql';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
 import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
-import { createApp, type App } from '../../src/app.js';
+import { createApp, type App, type AppOptions } from '../../src/app.js';
 import { attachWebSocket } from '../../src/websocket.js';
 import { loadConfig } from '../../src/config.js';
 import { createLogger } from '../../src/logger.js';
@@ -56,7 +56,8 @@ export interface TestGateway {
 /** The webhook secret shared by the test sandbox and gateway. */
 export const WEBHOOK_SECRET = 'test-webhook-secret';
 
-export async function startTestGateway(env: Record<string, string> = {}, services?: SandboxName[]): Promise<TestGateway> {
+/** `options.now` is the gateway's cache and breaker clock (test/helpers/clock.ts), for suites that skip time. */
+export async function startTestGateway(env: Record<string, string> = {}, services?: SandboxName[], options: AppOptions = {}): Promise<TestGateway> {
   // The sandbox learns the gateway's URL once it listens (the target is read at each delivery).
   const webhook = { url: '', secret: WEBHOOK_SECRET };
   const sandbox = await startSandbox({ seed: 20261123, services, webhook });
@@ -91,7 +92,7 @@ export async function startTestGateway(env: Record<string, string> = {}, service
       callback();
     },
   });
-  const app = await createApp(config, createLogger(config.logLevel, sink));
+  const app = await createApp(config, createLogger(config.logLevel, sink), options);
   const server: Server = createServer(app.yoga);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -138,10 +139,10 @@ export function errorAt(response: GraphQLResponse<unknown>, path: string) {
  * stands for the gateway once started (every property is read from it), so a
  * suite writes `const gw = useTestGateway(...)` and then `gw.query(...)`.
  */
-export function useTestGateway(env: Record<string, string> = {}, services?: SandboxName[]): TestGateway {
+export function useTestGateway(env: Record<string, string> = {}, services?: SandboxName[], options: AppOptions = {}): TestGateway {
   let started: TestGateway | undefined;
   beforeAll(async () => {
-    started = await startTestGateway(env, services);
+    started = await startTestGateway(env, services, options);
   });
   afterAll(() => started?.close());
   beforeEach(() => started?.resetCalls());

@@ -9,8 +9,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestGateway, TOKENS, type TestGateway } from '../helpers/gateway.js';
-import { eventFor, postWebhook } from '../helpers/events.js';
-import { freePort } from '../helpers/free-port.js';
+import { createServer } from 'node:net';
+import type { AddressInfo } from 'node:net';
+import { eventFor, postWebhook, until } from '../helpers/events.js';
 import { hasRedisServer, startRedisServer, type RedisServer } from '../helpers/redis-server.js';
 
 const SELLER = '{ seller(username: "pixelcraft") { username name rating } }';
@@ -80,11 +81,19 @@ describe.skipIf(!hasRedisServer)(`public cache shared by two instances${hasRedis
         else failures.push(answer);
       }
     })();
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    // Load before, during and after the outage: each phase lasts until reads have gone through in it.
+    const readsSoFar = () => answered.length + failures.length;
+    const afterMore = async (reads: number) => {
+      const target = readsSoFar() + reads;
+      await until(() => readsSoFar() >= target, 10_000);
+    };
+    await afterMore(10);
     await redis.stop();
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    await until(() => one.logs.some((line) => line.includes('public cache unavailable')), 10_000);
+    await afterMore(10);
     redis = await startRedisServer(redis.port);
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    await until(() => [one, two].every((gateway) => gateway.logs.some((line) => line.includes('public cache available again'))), 10_000);
+    await afterMore(10);
     stopped = true;
     await load;
     expect(failures).toEqual([]);
@@ -105,7 +114,15 @@ describe.skipIf(!hasRedisServer)(`public cache shared by two instances${hasRedis
   });
 
   it('starts and answers every request with Redis unreachable, logging the cache outage once', async () => {
-    const lonely = await startTestGateway({ REDIS_URL: `redis://127.0.0.1:${await freePort()}`, PUBLIC_CACHE_MAX_BYTES: String(16 * 1024 * 1024) }, ['marketplace']);
+    // Where Redis should be, a listener that resets every connection: each reconnect attempt is counted here.
+    let attempts = 0;
+    const refusing = createServer((socket) => {
+      attempts++;
+      socket.resetAndDestroy();
+    });
+    await new Promise<void>((resolve) => refusing.listen(0, '127.0.0.1', resolve));
+    const port = (refusing.address() as AddressInfo).port;
+    const lonely = await startTestGateway({ REDIS_URL: `redis://127.0.0.1:${port}`, PUBLIC_CACHE_MAX_BYTES: String(16 * 1024 * 1024) }, ['marketplace']);
     try {
       for (let i = 0; i < 5; i++) {
         const answer = await lonely.query(SELLER);
@@ -113,11 +130,13 @@ describe.skipIf(!hasRedisServer)(`public cache shared by two instances${hasRedis
         expect(answer.data).toEqual({ seller: expect.objectContaining({ username: 'pixelcraft' }) });
       }
       expect(lonely.logs.filter((line) => line.includes('Redis unavailable'))).toHaveLength(1);
-      // One report for the outage, whichever use met it first, not once per connection or reconnect attempt.
-      await new Promise((resolve) => setTimeout(resolve, 1500));
+      // One report for the outage, whichever use met it first, not once per connection or reconnect attempt:
+      // checked once the connections have tried to reconnect several times.
+      await until(() => attempts >= 8, 10_000);
       expect(lonely.logs.filter((line) => line.includes('Redis unavailable'))).toHaveLength(1);
     } finally {
       await lonely.close();
+      await new Promise((resolve) => refusing.close(resolve));
     }
   });
 });

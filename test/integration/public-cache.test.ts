@@ -9,8 +9,11 @@ import { describe, expect, it } from 'vitest';
 import { TOKENS, useTestGateway, type GraphQLResponse } from '../helpers/gateway.js';
 import { eventFor, postWebhook, until } from '../helpers/events.js';
 import { expectOk } from '../helpers/operations.js';
+import { testClock } from '../helpers/clock.js';
 
-const gw = useTestGateway({ PUBLIC_CACHE_MAX_BYTES: String(4 * 1024 * 1024) }, ['marketplace']);
+// Lifetimes pass by moving the cache's clock, never by sleeping through them.
+const clock = testClock();
+const gw = useTestGateway({ PUBLIC_CACHE_MAX_BYTES: String(4 * 1024 * 1024) }, ['marketplace'], { now: clock.now });
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 const GIG = 'query($slug: String!) { gig(slug: $slug) { slug title } }';
 
@@ -126,7 +129,7 @@ describe('public reads are fetched once, for everyone, without a credential', ()
     const first = expectOk(await readGig(slug));
     expect(await readGig(slug)).toMatchObject({ data: first });
     expect(gigCalls(slug)).toHaveLength(1);
-    await sleep(1100);
+    clock.advance(1100);
     const revalidatedBefore = await cacheCount('revalidated');
     expect(expectOk(await readGig(slug))).toEqual(first);
     const [, conditional] = gigCalls(slug);
@@ -143,7 +146,7 @@ describe('public reads are fetched once, for everyone, without a credential', ()
     const slug = await freshSlug();
     await serveGigWith(slug, { 'cache-control': 'max-age=1, stale-while-revalidate=60' });
     const first = expectOk(await readGig(slug));
-    await sleep(1100);
+    clock.advance(1100);
     control().latencyMs = 300;
     try {
       const staleBefore = await cacheCount('stale');
@@ -163,7 +166,7 @@ describe('public reads are fetched once, for everyone, without a credential', ()
       const slug = await freshSlug();
       await serveGigWith(slug, { 'cache-control': 'max-age=1, stale-if-error=60' });
       const first = expectOk(await readGig(slug));
-      await sleep(1100);
+      clock.advance(1100);
       control().setFaults([{ ...failure, method: 'GET', pathIncludes: `/gigs/${slug}` }]);
       gw.resetCalls();
       try {

@@ -99,6 +99,8 @@ describe('look-ahead from a list to its items\' children', () => {
   });
 
   it('orders { nodes { gig deliveries revisions } }: the prefetch and the resolvers share the loaders, so each call is made once', async () => {
+    // Eight children must all be in flight at once: a window wide enough for a loaded machine to send them all.
+    marketplace().latencyMs = 400;
     const res = await gw.query('{ orders(first: 3) { nodes { id gig { slug } deliveries { id } revisions { id } } } }', {
       headers: { authorization: `Bearer ${TOKENS.buyer}` },
     });

@@ -44,6 +44,15 @@ async function readWhileLockedElsewhere() {
   return { store, cache, here, reading };
 }
 
+/** A memory store where another instance fills the key, and lets its lock go, between this one's miss and its claim. */
+class FilledJustBefore extends MemoryPublicCacheStore {
+  readonly other = { status: 200, headers: {}, body: { data: { slug: 'a', from: 'other instance' } }, bytes: 20, storedAt: Date.now(), freshUntil: Date.now() + 60_000, staleWhileRevalidateUntil: 0, staleIfErrorUntil: 0 };
+  override async claimFill(): Promise<boolean> {
+    await this.set('marketplace GET /gigs/a', this.other, [], Date.now() + 60_000);
+    return true;
+  }
+}
+
 const ok: UpstreamResponse = { status: 200, headers: { 'cache-control': 'max-age=60', 'content-length': '20' }, body: { data: { slug: 'a' } } };
 
 describe('PublicCache across instances', () => {
@@ -52,6 +61,14 @@ describe('PublicCache across instances', () => {
     const other = { status: 200, headers: {}, body: { data: { slug: 'a', from: 'other instance' } }, bytes: 20, storedAt: Date.now(), freshUntil: Date.now() + 60_000, staleWhileRevalidateUntil: 0, staleIfErrorUntil: 0 };
     await store.set('marketplace GET /gigs/a', other, [], Date.now() + 60_000);
     expect((await reading).body).toEqual(other.body);
+    expect(here.calls).toBe(0);
+  });
+
+  it('takes the entry another instance stored between this one\'s miss and its claim, without a second upstream call', async () => {
+    const store = new FilledJustBefore(1_000_000);
+    const here = upstream(ok);
+    const read = await new PublicCache({ store, defaultTtlMs: 0, logger }).read(here, request);
+    expect(read.body).toEqual(store.other.body);
     expect(here.calls).toBe(0);
   });
 

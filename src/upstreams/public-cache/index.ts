@@ -24,7 +24,7 @@ function createPublicCacheStore(config: Config, redis: RedisConnection | undefin
 }
 
 /** The public cache, or undefined when PUBLIC_CACHE_MAX_BYTES is 0 (every read goes upstream, uncoalesced). */
-export function createPublicCache(config: Config, logger: Logger, redis?: RedisConnection): PublicCache | undefined {
+export function createPublicCache(config: Config, logger: Logger, redis?: RedisConnection, now?: () => number): PublicCache | undefined {
   if (config.publicCache.maxBytes === 0) return undefined;
-  return new PublicCache({ store: createPublicCacheStore(config, redis), defaultTtlMs: config.publicCache.ttlMs, logger });
+  return new PublicCache({ store: createPublicCacheStore(config, redis), defaultTtlMs: config.publicCache.ttlMs, logger, now });
 }

@@ -39,6 +39,8 @@ export interface PublicCacheOptions {
   /** Lifetime of an answer whose upstream sent no Cache-Control lifetime (0: not kept). */
   defaultTtlMs: number;
   logger: Logger;
+  /** The wall clock entries' ages are read from (ms since the epoch, as Cache-Control dates are); tests move their own. */
+  now?: () => number;
 }
 
 /** Headers kept with an entry: what revalidation and the clients read later. */
@@ -55,8 +57,11 @@ interface Filled {
 
 export class PublicCache {
   private readonly fills = new Map<string, Promise<Filled>>();
+  private readonly now: () => number;
 
-  constructor(private readonly options: PublicCacheOptions) {}
+  constructor(private readonly options: PublicCacheOptions) {
+    this.now = options.now ?? Date.now;
+  }
 
   async read(upstream: CacheableUpstream, req: UpstreamRequest): Promise<UpstreamResponse> {
     if (!req.publicRead) {
@@ -65,7 +70,7 @@ export class PublicCache {
     }
     const key = cacheKeyOf(upstream.name, req.method, req.path, req.query);
     const entry = await this.lookup(key);
-    const now = Date.now();
+    const now = this.now();
     const state = entry && stateAt(entry, now);
     if (entry && state === 'fresh') {
       countCacheRequest(upstream.name, req.operation, 'hit');
@@ -130,15 +135,19 @@ export class PublicCache {
     try {
       // Another instance is fetching it: wait for its entry, or for its lock to go (its call failed or was not
       // storable), then fetch here. Past the shared call's own timeout, fetch anyway.
-      const waitingSince = Date.now();
-      while (!claimed && Date.now() - waitingSince < upstream.fillTimeoutMs) {
+      const waitingSince = this.now();
+      const waitUntil = Date.now() + upstream.fillTimeoutMs; // a real wait, on the real clock
+      while (!claimed && Date.now() < waitUntil) {
         // A store shared across instances says when the holder's fill ends (Redis: its release message); others are polled.
         const stored = store.waitForFill
-          ? await store.waitForFill(key, upstream.fillTimeoutMs - (Date.now() - waitingSince)).catch(() => undefined)
+          ? await store.waitForFill(key, waitUntil - Date.now()).catch(() => undefined)
           : await new Promise((resolve) => setTimeout(resolve, FILL_POLL_MS)).then(() => this.lookup(key));
-        if (stored && (stored.storedAt >= waitingSince || stateAt(stored, Date.now()) === 'fresh')) return { response: responseOf(stored), result: 'coalesced' };
+        if (stored && (stored.storedAt >= waitingSince || stateAt(stored, this.now()) === 'fresh')) return { response: responseOf(stored), result: 'coalesced' };
         claimed = await claim();
       }
+      // Another instance may have filled the key between this one's miss and its claim: take that entry, not a second call.
+      const meanwhile = claimed ? await this.lookup(key) : undefined;
+      if (meanwhile && meanwhile.storedAt !== entry?.storedAt && stateAt(meanwhile, this.now()) === 'fresh') return { response: responseOf(meanwhile), result: 'coalesced' };
       return await this.fetchAndKeep(upstream, req, key, entry);
     } finally {
       if (claimed) await store.releaseFill(key).catch(() => undefined);
@@ -165,10 +174,10 @@ export class PublicCache {
     try {
       response = await upstream.send(shared);
     } catch (error) {
-      if (entry && servesStaleOnError(error, entry)) return { response: responseOf(entry), result: 'stale' };
+      if (entry && servesStaleOnError(error, entry, this.now())) return { response: responseOf(entry), result: 'stale' };
       throw error;
     }
-    if (response.status >= 500 && entry && Date.now() < entry.staleIfErrorUntil) return { response: responseOf(entry), result: 'stale' };
+    if (response.status >= 500 && entry && this.now() < entry.staleIfErrorUntil) return { response: responseOf(entry), result: 'stale' };
     const tags = cacheTagsOf(upstream.name, req.template, req.path);
     if (response.status === 304 && entry) {
       // A 304 carries no body: the kept one is fresh again, under the 304's Cache-Control if it sent one.
@@ -182,7 +191,7 @@ export class PublicCache {
 
   /** Stores an answer if its Cache-Control (or the default TTL) allows; returns what was stored. */
   private async keep(key: string, tags: string[], status: number, headers: Record<string, string>, body: unknown, bytes: number): Promise<CachedAnswer | undefined> {
-    const now = Date.now();
+    const now = this.now();
     const freshness = freshnessOf(headers['cache-control'], {
       now,
       defaultTtlMs: this.options.defaultTtlMs,
@@ -222,9 +231,9 @@ export class PublicCache {
 const leftError = (upstream: UpstreamName, signal: AbortSignal) => classifyAttempt(upstream, signal.reason, { mutation: false, outer: signal, timedOut: false }).error;
 
 /** stale-if-error covers an upstream that is down, slow or refusing (circuit open), within the entry's window. */
-function servesStaleOnError(error: unknown, entry: CachedAnswer): boolean {
+function servesStaleOnError(error: unknown, entry: CachedAnswer, now: number): boolean {
   const down = error instanceof UpstreamError && (error.code === 'UPSTREAM_UNAVAILABLE' || error.code === 'UPSTREAM_TIMEOUT');
-  return down && Date.now() < entry.staleIfErrorUntil;
+  return down && now < entry.staleIfErrorUntil;
 }
 
 function responseOf(entry: CachedAnswer): UpstreamResponse {
