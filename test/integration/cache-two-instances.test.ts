@@ -89,10 +89,10 @@ describe.skipIf(!hasRedisServer)(`public cache shared by two instances${hasRedis
     };
     await afterMore(10);
     await redis.stop();
-    await until(() => one.logs.some((line) => line.includes('public cache unavailable')), 10_000);
+    await until(() => one.logs.some((line) => line.includes('Redis unavailable')), 10_000);
     await afterMore(10);
     redis = await startRedisServer(redis.port);
-    await until(() => [one, two].every((gateway) => gateway.logs.some((line) => line.includes('public cache available again'))), 10_000);
+    await until(() => [one, two].every((gateway) => gateway.logs.some((line) => line.includes('Redis available again'))), 10_000);
     await afterMore(10);
     stopped = true;
     await load;
