@@ -2,9 +2,10 @@
  * Builds the Yoga app from the schema and the per-request context. Never
  * listens (src/server.ts does), so tests can also call `yoga.fetch`.
  */
-import { GraphQLError } from 'graphql';
-import { createYoga, maskError, type GraphiQLOptions, type YogaServerInstance } from 'graphql-yoga';
+import { GraphQLError, type GraphQLSchema } from 'graphql';
+import { createYoga, maskError, type GraphiQLOptions, type Plugin, type YogaServerInstance } from 'graphql-yoga';
 import { schema } from '../schema/index.js';
+import { subgraphSchema } from '../schema/subgraph.js';
 import type { Config } from './config.js';
 import { createContextFactory, type GatewayContext } from './context.js';
 import type { Logger } from './logger.js';
@@ -79,16 +80,52 @@ export function createGateway(deps: GatewayDeps): Gateway {
   // Read and checked now: a bad file stops start-up with a ConfigError naming PERSISTED_DOCUMENTS.
   const trusted = config.persistedDocuments.path ? loadTrustedDocuments(config.persistedDocuments.path, schema, config.persistedDocuments.only) : undefined;
   if (trusted) logger.info({ documents: trusted.size, only: trusted.only }, 'trusted documents loaded');
+  // The federation subgraph (docs/federation.md): its own Yoga with the same plugins, answering on its own path.
+  const subgraph = config.subgraphPath
+    ? createEndpoint(deps, { schema: subgraphSchema(), endpoint: config.subgraphPath, subscriptions, routes: [] })
+    : undefined;
+  const yoga = createEndpoint(deps, {
+    schema,
+    endpoint: '/graphql',
+    subscriptions,
+    trusted,
+    routes: [
+      ...(subgraph ? [useSubgraphEndpoint(subgraph)] : []),
+      useHttpRoutes({ pools: deps.pools, sandboxed: deps.sandboxed, redis: deps.redis, readiness }),
+      ...(config.graphiql ? [useGraphiQLPage({ graphqlEndpoint: '/graphql', options: graphiqlOptions(deps.sandboxed) })] : []),
+    ],
+    webhooks: useMarketplaceWebhooks({ secret: deps.webhookSecret, bus: deps.events, logger, seen: deps.eventIds, beforePublish: evictChanges(deps.publicCache) }),
+  });
+  subscriptionTrackers.set(yoga, subscriptions);
+  readinessOf.set(yoga, readiness);
+  if (trusted) trustedDocuments.set(yoga, trusted);
+  return yoga;
+}
+
+interface EndpointOptions {
+  schema: GraphQLSchema;
+  endpoint: string;
+  /** Shared by every endpoint, so shutdown completes all their subscriptions. */
+  subscriptions: SubscriptionTracker;
+  trusted?: TrustedDocuments;
+  /** Plugins that answer their own paths, after tracing and before any limit. */
+  routes: Plugin[];
+  webhooks?: Plugin;
+}
+
+/** One GraphQL endpoint: the public one, or the federation subgraph with the same plugins in the same order. */
+function createEndpoint(deps: GatewayDeps, { schema, endpoint, subscriptions, trusted, routes, webhooks }: EndpointOptions): Gateway {
+  const { config, logger } = deps;
   const maskGatewayError = (error: unknown, message: string): Error => {
     // Yoga asks about every error; only the ones it is about to mask are unexpected (coded ones reach the caller as they are).
     if (isUnexpected(error)) logger.error({ err: error }, 'unexpected error');
     const masked = maskError(error, message, false);
     return config.production ? withoutOriginalError(masked) : masked;
   };
-  const yoga = createYoga<Record<string, unknown>, GatewayContext>({
+  return createYoga<Record<string, unknown>, GatewayContext>({
     schema,
     context: createContextFactory(deps) as never,
-    graphqlEndpoint: '/graphql',
+    graphqlEndpoint: endpoint,
     landingPage: false,
     // Served by useGraphiQLPage (below): compressed, its assets cached by browsers.
     graphiql: false,
@@ -112,18 +149,17 @@ export function createGateway(deps: GatewayDeps): Gateway {
     plugins: [
       // First, so its request span is the outermost and every other plugin's work falls inside it.
       useTracing(),
-      useHttpRoutes({ pools: deps.pools, sandboxed: deps.sandboxed, redis: deps.redis, readiness }),
-      ...(config.graphiql ? [useGraphiQLPage({ graphqlEndpoint: '/graphql', options: graphiqlOptions(deps.sandboxed) })] : []),
+      ...routes,
       // Cheap refusals first: no parsing, no upstream call for a flooding client or an oversized body.
       useRateLimit({
-        graphqlEndpoint: '/graphql',
+        graphqlEndpoint: endpoint,
         perMinute: config.rateLimits.perMinute,
         perAddressPerMinute: config.rateLimits.perAddressPerMinute,
         authPerMinute: config.rateLimits.authPerMinute,
         trustedProxies: config.rateLimits.trustedProxies,
         limiter: deps.redis?.limiter,
       }),
-      useBodyLimit({ graphqlEndpoint: '/graphql', maxBytes: config.limits.bodyBytes, maxUploadBytes: config.limits.uploadBytes }),
+      useBodyLimit({ graphqlEndpoint: endpoint, maxBytes: config.limits.bodyBytes, maxUploadBytes: config.limits.uploadBytes }),
       // A form or text/plain POST must carry a header a cross-site page cannot set without a preflight; GET needs none.
       useCsrfPrevention(),
       useGetParameters(),
@@ -137,16 +173,25 @@ export function createGateway(deps: GatewayDeps): Gateway {
       useQueryLimits({ ...config.limits, exposeCost: config.exposeCost, blockFieldSuggestions: !config.introspection }),
       useRequestDeadline(),
       useErrorCodes(),
-      useMarketplaceWebhooks({ secret: deps.webhookSecret, bus: deps.events, logger, seen: deps.eventIds, beforePublish: evictChanges(deps.publicCache) }),
+      ...(webhooks ? [webhooks] : []),
       useObservability(),
       useCacheHeaders({ maxAgeSeconds: Math.floor(config.referenceCacheTtlMs / 1000) }),
       subscriptions.plugin,
     ],
   });
-  subscriptionTrackers.set(yoga, subscriptions);
-  readinessOf.set(yoga, readiness);
-  if (trusted) trustedDocuments.set(yoga, trusted);
-  return yoga;
+}
+
+/**
+ * Hands a request for the subgraph's path to the subgraph's Yoga, before the public endpoint's
+ * own plugins see it (its tracing, limits and context are the subgraph's own, built the same way).
+ */
+function useSubgraphEndpoint(subgraph: Gateway): Plugin {
+  return {
+    onRequest({ request, url, serverContext, endResponse }) {
+      if (url.pathname !== subgraph.graphqlEndpoint) return;
+      return Promise.resolve(subgraph.fetch(request, serverContext)).then(endResponse);
+    },
+  };
 }
 
 /**

@@ -1,0 +1,62 @@
+/**
+ * The federation v2 subgraph (docs/federation.md): the public schema's types
+ * and fields, plus `@key` on the entities other subgraphs extend or
+ * reference, `_entities`, `_service { sdl }` and `@shareable` where another
+ * subgraph may resolve the same value type. Built by the same builder as the
+ * public schema (schema/subgraph-plugin.ts keeps the public one unchanged).
+ *
+ * Each entity is resolved by `entity()` (resolvers/node.ts): the same key
+ * checks and per-request loader as its own root field and `node(id)`, so the
+ * caller's credentials, the call budget and item batching apply alike.
+ */
+import type { GraphQLSchema } from 'graphql';
+import { entity } from '../resolvers/node.js';
+import { builder } from './builder.js';
+import { Gig } from './gigs.js';
+import { Item } from './items.js';
+import { Order } from './orders.js';
+import { Seller } from './sellers.js';
+import { SeoReport } from './seo.js';
+import { User } from './users.js';
+import { schemaDirectives } from './index.js';
+
+/** Apollo Federation 2.6: understood by Apollo Router, Hive Gateway and Cosmo alike. */
+export const FEDERATION_LINK = 'https://specs.apollo.dev/federation/v2.6';
+
+builder.asEntity(Seller, {
+  key: builder.selection<{ username: string }>('username'),
+  resolveReference: (key, ctx) => entity('Seller', key.username, ctx) as never,
+});
+builder.asEntity(Gig, {
+  key: builder.selection<{ slug: string }>('slug'),
+  resolveReference: (key, ctx) => entity('Gig', key.slug, ctx) as never,
+});
+builder.asEntity(User, {
+  key: builder.selection<{ username: string }>('username'),
+  resolveReference: (key, ctx) => entity('User', key.username, ctx) as never,
+});
+builder.asEntity(Order, {
+  key: builder.selection<{ id: string }>('id'),
+  resolveReference: (key, ctx) => entity('Order', key.id, ctx) as never,
+});
+builder.asEntity(Item, {
+  key: builder.selection<{ id: string }>('id'),
+  resolveReference: (key, ctx) => entity('Item', key.id, ctx) as never,
+});
+builder.asEntity(SeoReport, {
+  key: builder.selection<{ id: string }>('id'),
+  resolveReference: (key, ctx) => entity('SeoReport', key.id, ctx) as never,
+});
+
+let built: GraphQLSchema | undefined;
+
+/** Built on first use: a gateway that does not serve the subgraph never pays for it. */
+export function subgraphSchema(): GraphQLSchema {
+  return (built ??= builder.toSubGraphSchema({
+    subgraph: true,
+    linkUrl: FEDERATION_LINK,
+    // Named, not left to the plugin: it would find them with a plain build, where it does not act.
+    federationDirectives: ['@key', '@shareable'],
+    directives: schemaDirectives,
+  }));
+}
