@@ -154,8 +154,9 @@ export const node = (_: unknown, args: { id: string }, ctx: GatewayContext) => r
  * A federation entity by the key a router sends in `_entities` (schema/subgraph.ts): the key
  * passes the same checks and reaches the same loader as `node(id)` with that key would, so an
  * entity costs one direct lookup (items batch like `item(id)` does) and fails with that field's errors.
+ * Async, so a refused key rejects its own entity: a throw would fail all of `_entities`.
  */
-export function entity(type: NodeTypeName, key: unknown, ctx: GatewayContext): Promise<object> {
+export async function entity(type: NodeTypeName, key: unknown, ctx: GatewayContext): Promise<object> {
   const text = typeof key === 'string' ? key : typeof key === 'number' && Number.isFinite(key) ? String(key) : undefined;
   if (text === undefined) throw badUserInput(`"representations" has a ${type} without a usable key`, 'representations');
   return resolveDecoded(checkKeys({ type, keys: [text] }, 'representations'), ctx);
