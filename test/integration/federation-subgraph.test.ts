@@ -8,6 +8,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../../src/config.js';
 import { ALL_CREDENTIALS, ITEMS_KEY, SEO_KEY, TOKENS, startTestGateway, useTestGateway, type GraphQLResponse } from '../helpers/gateway.js';
 
 const gw = useTestGateway();
@@ -97,6 +98,14 @@ describe('federation subgraph endpoint', () => {
     expect(gw.calls('marketplace').map((c) => c.path)).toEqual(['/api/v1/users/pixelcraft']);
   });
 
+  it('refuses an _entities over the cost limit before any upstream call, as the public endpoint would', async () => {
+    const representations = Array.from({ length: 1001 }, (_, i) => ({ __typename: 'Seller', username: `seller-${i}` }));
+    const res = await subgraph<Entities>(gw.url, ENTITIES, { representations });
+    expect(res.status).toBe(400);
+    expect(res.errors?.[0]?.extensions).toMatchObject({ code: 'QUERY_TOO_COMPLEX', limit: 'cost', cost: 1001, maxCost: 1000 });
+    expect(gw.calls('marketplace')).toEqual([]);
+  });
+
   it('leaves the public endpoint without federation fields', async () => {
     const res = await gw.query('{ _service { sdl } }');
     expect(res.status).toBe(400);
@@ -111,5 +120,21 @@ describe('federation subgraph endpoint', () => {
     } finally {
       await off.close();
     }
+  });
+});
+
+describe('SUBGRAPH_PATH', () => {
+  const production = { NODE_ENV: 'production', MARKETPLACE_URL: 'http://127.0.0.1:9', SEO_URL: 'http://127.0.0.1:9', ITEMS_URL: 'http://127.0.0.1:9' };
+
+  it('serves /subgraph outside production and nothing in production unless set', () => {
+    expect(loadConfig({ NODE_ENV: 'development' }).subgraphPath).toBe('/subgraph');
+    expect(loadConfig(production).subgraphPath).toBeUndefined();
+    expect(loadConfig({ ...production, SUBGRAPH_PATH: '/graphql/subgraph' }).subgraphPath).toBe('/graphql/subgraph');
+    expect(loadConfig({ NODE_ENV: 'development', SUBGRAPH_PATH: 'off' }).subgraphPath).toBeUndefined();
+  });
+
+  it('refuses a value that is not a path, or a path the gateway already serves', () => {
+    expect(() => loadConfig({ SUBGRAPH_PATH: 'subgraph' })).toThrow(/SUBGRAPH_PATH: must be a path such as \/subgraph, or off/);
+    expect(() => loadConfig({ SUBGRAPH_PATH: '/graphql' })).toThrow(/SUBGRAPH_PATH: must not be a path the gateway already serves/);
   });
 });
