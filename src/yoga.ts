@@ -80,17 +80,17 @@ export function createGateway(deps: GatewayDeps): Gateway {
   // Read and checked now: a bad file stops start-up with a ConfigError naming PERSISTED_DOCUMENTS.
   const trusted = config.persistedDocuments.path ? loadTrustedDocuments(config.persistedDocuments.path, schema, config.persistedDocuments.only) : undefined;
   if (trusted) logger.info({ documents: trusted.size, only: trusted.only }, 'trusted documents loaded');
-  // The federation subgraph (docs/federation.md): its own Yoga with the same plugins, answering on its own path.
-  const subgraph = config.subgraphPath
-    ? createEndpoint(deps, { schema: subgraphSchema(), endpoint: config.subgraphPath, subscriptions, routes: [] })
-    : undefined;
+  const subgraphPath = config.subgraphPath;
   const yoga = createEndpoint(deps, {
     schema,
     endpoint: '/graphql',
     subscriptions,
     trusted,
     routes: [
-      ...(subgraph ? [useSubgraphEndpoint(subgraph)] : []),
+      // The federation subgraph (docs/federation.md): its own Yoga with the same plugins, on its own path.
+      ...(subgraphPath
+        ? [useSubgraphEndpoint(subgraphPath, () => createEndpoint(deps, { schema: subgraphSchema(), endpoint: subgraphPath, subscriptions, routes: [] }))]
+        : []),
       useHttpRoutes({ pools: deps.pools, sandboxed: deps.sandboxed, redis: deps.redis, readiness }),
       ...(config.graphiql ? [useGraphiQLPage({ graphqlEndpoint: '/graphql', options: graphiqlOptions(deps.sandboxed) })] : []),
     ],
@@ -184,11 +184,15 @@ function createEndpoint(deps: GatewayDeps, { schema, endpoint, subscriptions, tr
 /**
  * Hands a request for the subgraph's path to the subgraph's Yoga, before the public endpoint's
  * own plugins see it (its tracing, limits and context are the subgraph's own, built the same way).
+ * Built on the first such request: building the subgraph schema takes about a second, which a
+ * gateway no router talks to (every test process, most development runs) should not pay.
  */
-function useSubgraphEndpoint(subgraph: Gateway): Plugin {
+function useSubgraphEndpoint(path: string, create: () => Gateway): Plugin {
+  let subgraph: Gateway | undefined;
   return {
     onRequest({ request, url, serverContext, endResponse }) {
-      if (url.pathname !== subgraph.graphqlEndpoint) return;
+      if (url.pathname !== path) return;
+      subgraph ??= create();
       return Promise.resolve(subgraph.fetch(request, serverContext)).then(endResponse);
     },
   };
