@@ -9,9 +9,11 @@
  * checks and per-request loader as its own root field and `node(id)`, so the
  * caller's credentials, the call budget and item batching apply alike.
  */
+import type { ObjectRef } from '@pothos/core';
 import type { GraphQLSchema } from 'graphql';
 import { entity } from '../resolvers/node.js';
-import { builder } from './builder.js';
+import type { NodeTypeName } from '../src/global-id.js';
+import { builder, type BuilderTypes } from './builder.js';
 import { Gig } from './gigs.js';
 import { Item } from './items.js';
 import { Order } from './orders.js';
@@ -23,30 +25,21 @@ import { schemaDirectives } from './index.js';
 /** Apollo Federation 2.6: understood by Apollo Router, Hive Gateway and Cosmo alike. */
 export const FEDERATION_LINK = 'https://specs.apollo.dev/federation/v2.6';
 
-builder.asEntity(Seller, {
-  key: builder.selection<{ username: string }>('username'),
-  resolveReference: (key, ctx) => entity('Seller', key.username, ctx) as never,
-});
-builder.asEntity(Gig, {
-  key: builder.selection<{ slug: string }>('slug'),
-  resolveReference: (key, ctx) => entity('Gig', key.slug, ctx) as never,
-});
-builder.asEntity(User, {
-  key: builder.selection<{ username: string }>('username'),
-  resolveReference: (key, ctx) => entity('User', key.username, ctx) as never,
-});
-builder.asEntity(Order, {
-  key: builder.selection<{ id: string }>('id'),
-  resolveReference: (key, ctx) => entity('Order', key.id, ctx) as never,
-});
-builder.asEntity(Item, {
-  key: builder.selection<{ id: string }>('id'),
-  resolveReference: (key, ctx) => entity('Item', key.id, ctx) as never,
-});
-builder.asEntity(SeoReport, {
-  key: builder.selection<{ id: string }>('id'),
-  resolveReference: (key, ctx) => entity('SeoReport', key.id, ctx) as never,
-});
+/** Makes `ref` an entity keyed by one field, resolved by `entity()` as `node(id)` resolves `type`. */
+function keyedBy<K extends string>(ref: ObjectRef<BuilderTypes, object>, type: NodeTypeName, field: K): void {
+  builder.asEntity(ref, {
+    // `field` is the selection; a generic K cannot be proven to fit the plugin's template type.
+    key: builder.selection<Record<K, string>>(field as never),
+    resolveReference: (key, ctx) => entity(type, key[field], ctx),
+  });
+}
+
+keyedBy(Seller, 'Seller', 'username');
+keyedBy(Gig, 'Gig', 'slug');
+keyedBy(User, 'User', 'username');
+keyedBy(Order, 'Order', 'id');
+keyedBy(Item, 'Item', 'id');
+keyedBy(SeoReport, 'SeoReport', 'id');
 
 let built: GraphQLSchema | undefined;
 
