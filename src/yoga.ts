@@ -86,6 +86,7 @@ export function createGateway(deps: GatewayDeps): Gateway {
     endpoint: '/graphql',
     subscriptions,
     trusted,
+    handsOff: subgraphPath,
     routes: [
       // The federation subgraph (docs/federation.md): its own Yoga with the same plugins, on its own path.
       ...(subgraphPath
@@ -110,11 +111,13 @@ interface EndpointOptions {
   trusted?: TrustedDocuments;
   /** Plugins that answer their own paths, after tracing and before any limit. */
   routes: Plugin[];
+  /** The subgraph's path, which the public endpoint hands to the subgraph's Yoga (and does not trace itself). */
+  handsOff?: string;
   webhooks?: Plugin;
 }
 
 /** One GraphQL endpoint: the public one, or the federation subgraph with the same plugins in the same order. */
-function createEndpoint(deps: GatewayDeps, { schema, endpoint, subscriptions, trusted, routes, webhooks }: EndpointOptions): Gateway {
+function createEndpoint(deps: GatewayDeps, { schema, endpoint, subscriptions, trusted, routes, handsOff, webhooks }: EndpointOptions): Gateway {
   const { config, logger } = deps;
   const maskGatewayError = (error: unknown, message: string): Error => {
     // Yoga asks about every error; only the ones it is about to mask are unexpected (coded ones reach the caller as they are).
@@ -148,7 +151,7 @@ function createEndpoint(deps: GatewayDeps, { schema, endpoint, subscriptions, tr
     maxRequestBodySize: false,
     plugins: [
       // First, so its request span is the outermost and every other plugin's work falls inside it.
-      useTracing(),
+      useTracing({ endpoint, handedOff: handsOff }),
       ...routes,
       // Cheap refusals first: no parsing, no upstream call for a flooding client or an oversized body.
       useRateLimit({
@@ -183,7 +186,8 @@ function createEndpoint(deps: GatewayDeps, { schema, endpoint, subscriptions, tr
 
 /**
  * Hands a request for the subgraph's path to the subgraph's Yoga, before the public endpoint's
- * own plugins see it (its tracing, limits and context are the subgraph's own, built the same way).
+ * limits see it (its tracing, limits and context are the subgraph's own, built the same way;
+ * the public endpoint's tracing lets the path through untraced, see `handsOff`).
  * Built on the first such request: building the subgraph schema takes about a second, which a
  * gateway no router talks to (every test process, most development runs) should not pay.
  */

@@ -7,7 +7,8 @@
  * endpoint does not grow a federation field.
  */
 import { readFileSync } from 'node:fs';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { startOtlpReceiver } from '../helpers/otlp-receiver.js';
 import { loadConfig } from '../../src/config.js';
 import { ALL_CREDENTIALS, ITEMS_KEY, SEO_KEY, TOKENS, startTestGateway, useTestGateway, type GraphQLResponse } from '../helpers/gateway.js';
 
@@ -136,5 +137,27 @@ describe('SUBGRAPH_PATH', () => {
   it('refuses a value that is not a path, or a path the gateway already serves', () => {
     expect(() => loadConfig({ SUBGRAPH_PATH: 'subgraph' })).toThrow(/SUBGRAPH_PATH: must be a path such as \/subgraph, or off/);
     expect(() => loadConfig({ SUBGRAPH_PATH: '/graphql' })).toThrow(/SUBGRAPH_PATH: must not be a path the gateway already serves/);
+  });
+});
+
+describe('subgraph tracing', () => {
+  it('traces a subgraph request as one SERVER span continuing the router trace, the GraphQL phases and upstream calls below it', async () => {
+    const receiver = await startOtlpReceiver();
+    const traced = await startTestGateway({ OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url, OTEL_BSP_SCHEDULE_DELAY: '20' }, ['marketplace']);
+    try {
+      const traceId = '4bf92f3577b34da6a3ce929d0e0e4736';
+      const res = await subgraph<Entities>(traced.url, ENTITIES, { representations: [{ __typename: 'Seller', username: 'pixelcraft' }] }, { traceparent: `00-${traceId}-00f067aa0ba902b7-01` });
+      expect(res.errors).toBeUndefined();
+      await vi.waitFor(() => expect(receiver.spans().some((s) => s.kind === 3)).toBe(true), { timeout: 10_000, interval: 50 });
+      const spans = receiver.spans();
+      const servers = spans.filter((s) => s.kind === 2);
+      expect(servers.map((s) => [s.name, s.traceId])).toEqual([['POST /subgraph', traceId]]);
+      const execute = spans.find((s) => s.name === 'graphql.execute');
+      expect(execute?.parentSpanId).toBe(servers[0]!.spanId);
+      expect(spans.filter((s) => s.kind === 3).every((s) => s.traceId === traceId)).toBe(true);
+    } finally {
+      await traced.close();
+      await receiver.close();
+    }
   });
 });
