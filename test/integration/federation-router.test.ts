@@ -4,13 +4,16 @@
  * subgraph (examples/federation/studio-insights.ts, which extends Seller and
  * Gig), and a query through a real router (Hive Gateway's runtime, configured
  * as examples/federation/router.ts) crosses both subgraphs both ways, with the
- * caller's three credentials reaching our upstreams and no other subgraph.
+ * caller's three credentials reaching our upstreams and no other subgraph;
+ * and a subscription through the router reaches the caller (the router
+ * subscribes to our subgraph over SSE, its default for HTTP subgraphs).
  */
 import type { Server } from 'node:http';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { composeSupergraph, fetchSubgraphSdl, serveRouter, UNIGRAPH, type Router } from '../../examples/federation/router.js';
 import { responseTimeHoursOf, savedCountOf, serveStudioInsights, STUDIO_INSIGHTS_SDL } from '../../examples/federation/studio-insights.js';
 import { ITEMS_KEY, SEO_KEY, startTestGateway, type TestGateway } from '../helpers/gateway.js';
+import { eventFor, postWebhook, sse } from '../helpers/events.js';
 
 const TOKEN = 'sandbox:alice:*';
 const CALLER = { authorization: `Bearer ${TOKEN}`, 'x-seo-api-key': SEO_KEY, 'x-items-api-key': ITEMS_KEY };
@@ -108,5 +111,29 @@ describe('through a federation router', () => {
     const res = await throughRouter({});
     expect(res.errors?.map((error) => error.extensions?.code)).toContain('UNAUTHENTICATED');
     expect(res.data?.seller?.responseTimeHours).toBe(responseTimeHoursOf('pixelcraft'));
+  });
+
+  it('delivers a subscription through the router, subscribed to our subgraph over SSE with the caller credentials', async () => {
+    const events = await sse(router.url.replace(/\/graphql$/, ''), 'subscription { marketplaceEvents { id event } }', { authorization: `Bearer ${TOKEN}` });
+    try {
+      expect(events.status).toBe(200);
+      // Until the router's subscription has reached the gateway, an event has nobody to go to: send fresh ones until one arrives.
+      const sent: string[] = [];
+      await vi.waitFor(
+        async () => {
+          if (events.received.length > 0) return;
+          const event = eventFor({ buyer_username: 'alice' });
+          sent.push(event.id);
+          expect((await postWebhook(gw.url, event)).status).toBe(202);
+          throw new Error('no event through the router yet');
+        },
+        { timeout: 15_000, interval: 200 },
+      );
+      const first = events.received[0]!.data as { marketplaceEvents: { id: string; event: string } };
+      expect(sent).toContain(first.marketplaceEvents.id);
+      expect(first.marketplaceEvents.event).toBe('order.created');
+    } finally {
+      await events.close();
+    }
   });
 });
