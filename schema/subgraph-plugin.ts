@@ -16,36 +16,46 @@ import SchemaBuilder, {
   type PothosTypeConfig,
   type SchemaTypes,
 } from '@pothos/core';
-import { PothosFederationPlugin } from '@pothos/plugin-federation';
+import type { PothosFederationPlugin } from '@pothos/plugin-federation';
 
 export const subgraphFederationPlugin = 'subgraphFederation';
 
+/**
+ * The federation plugin's class, handed over by schema/subgraph.ts, the one module that loads
+ * @pothos/plugin-federation (with @apollo/subgraph, about 150 ms of start-up that a gateway
+ * serving no subgraph should not pay; src/yoga.ts loads it on the first subgraph request).
+ */
+let Federation: typeof PothosFederationPlugin | undefined;
+
+export function provideFederationPlugin(plugin: typeof PothosFederationPlugin): void {
+  Federation = plugin;
+}
+
 class SubgraphFederationPlugin<Types extends SchemaTypes> extends BasePlugin<Types> {
-  readonly #federation: PothosFederationPlugin<Types>;
+  /** Only in the subgraph's build; the public build runs none of its hooks. */
+  readonly #federation: PothosFederationPlugin<Types> | undefined;
 
   constructor(cache: BuildCache<Types>, name: keyof PothosSchemaTypes.Plugins<Types>) {
     super(cache, name);
-    this.#federation = new PothosFederationPlugin(cache, 'federation' as never);
-  }
-
-  private get building(): boolean {
-    return this.options.subgraph === true;
+    if (this.options.subgraph !== true) return;
+    if (!Federation) throw new Error('The subgraph schema is built by subgraphSchema() in schema/subgraph.ts');
+    this.#federation = new Federation<Types>(cache, 'federation' as never);
   }
 
   override onTypeConfig(config: PothosTypeConfig): PothosTypeConfig {
-    return this.building ? (this.#federation.onTypeConfig(config) as PothosTypeConfig) : config;
+    return this.#federation ? (this.#federation.onTypeConfig(config) as PothosTypeConfig) : config;
   }
 
   override onOutputFieldConfig(config: PothosOutputFieldConfig<Types>): PothosOutputFieldConfig<Types> {
-    return this.building ? (this.#federation.onOutputFieldConfig(config) as PothosOutputFieldConfig<Types>) : config;
+    return this.#federation ? (this.#federation.onOutputFieldConfig(config) as PothosOutputFieldConfig<Types>) : config;
   }
 
   override onInputFieldConfig(config: PothosInputFieldConfig<Types>): PothosInputFieldConfig<Types> {
-    return this.building ? this.#federation.onInputFieldConfig(config) : config;
+    return this.#federation ? this.#federation.onInputFieldConfig(config) : config;
   }
 
   override onEnumValueConfig(config: PothosEnumValueConfig<Types>): PothosEnumValueConfig<Types> {
-    return this.building ? this.#federation.onEnumValueConfig(config) : config;
+    return this.#federation ? this.#federation.onEnumValueConfig(config) : config;
   }
 }
 

@@ -10,6 +10,7 @@
  * caller's credentials, the call budget and item batching apply alike.
  */
 import type { ObjectRef } from '@pothos/core';
+import { PothosFederationPlugin } from '@pothos/plugin-federation';
 import type { GraphQLSchema } from 'graphql';
 import { entity } from '../resolvers/node.js';
 import type { NodeTypeName } from '../src/global-id.js';
@@ -21,6 +22,9 @@ import { Seller } from './sellers.js';
 import { SeoReport } from './seo.js';
 import { User } from './users.js';
 import { schemaDirectives } from './index.js';
+import { provideFederationPlugin } from './subgraph-plugin.js';
+
+provideFederationPlugin(PothosFederationPlugin);
 
 /** Apollo Federation 2.6: understood by Apollo Router, Hive Gateway and Cosmo alike. */
 export const FEDERATION_LINK = 'https://specs.apollo.dev/federation/v2.6';

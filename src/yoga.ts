@@ -5,7 +5,6 @@
 import { GraphQLError, type GraphQLSchema } from 'graphql';
 import { createYoga, maskError, type GraphiQLOptions, type Plugin, type YogaServerInstance } from 'graphql-yoga';
 import { schema } from '../schema/index.js';
-import { subgraphSchema } from '../schema/subgraph.js';
 import type { Config } from './config.js';
 import { createContextFactory, type GatewayContext } from './context.js';
 import type { Logger } from './logger.js';
@@ -90,7 +89,12 @@ export function createGateway(deps: GatewayDeps): Gateway {
     routes: [
       // The federation subgraph (docs/federation.md): its own Yoga with the same plugins, on its own path.
       ...(subgraphPath
-        ? [useSubgraphEndpoint(subgraphPath, () => createEndpoint(deps, { schema: subgraphSchema(), endpoint: subgraphPath, subscriptions, routes: [] }))]
+        ? [
+            useSubgraphEndpoint(subgraphPath, async () => {
+              const { subgraphSchema } = await import('../schema/subgraph.js');
+              return createEndpoint(deps, { schema: subgraphSchema(), endpoint: subgraphPath, subscriptions, routes: [] });
+            }),
+          ]
         : []),
       useHttpRoutes({ pools: deps.pools, sandboxed: deps.sandboxed, redis: deps.redis, readiness }),
       ...(config.graphiql ? [useGraphiQLPage({ graphqlEndpoint: '/graphql', options: graphiqlOptions(deps.sandboxed) })] : []),
@@ -188,16 +192,17 @@ function createEndpoint(deps: GatewayDeps, { schema, endpoint, subscriptions, tr
  * Hands a request for the subgraph's path to the subgraph's Yoga, before the public endpoint's
  * limits see it (its tracing, limits and context are the subgraph's own, built the same way;
  * the public endpoint's tracing lets the path through untraced, see `handsOff`).
- * Built on the first such request: building the subgraph schema takes about a second, which a
- * gateway no router talks to (every test process, most development runs) should not pay.
+ * Loaded and built on the first such request: the federation plugin and the subgraph schema
+ * take about 1.3 s, which a gateway no router talks to (every test process, most development
+ * runs, production unless SUBGRAPH_PATH is set) should not pay at start-up.
  */
-function useSubgraphEndpoint(path: string, create: () => Gateway): Plugin {
-  let subgraph: Gateway | undefined;
+function useSubgraphEndpoint(path: string, create: () => Promise<Gateway>): Plugin {
+  let subgraph: Promise<Gateway> | undefined;
   return {
     onRequest({ request, url, serverContext, endResponse }) {
       if (url.pathname !== path) return;
       subgraph ??= create();
-      return Promise.resolve(subgraph.fetch(request, serverContext)).then(endResponse);
+      return subgraph.then((yoga) => yoga.fetch(request, serverContext)).then(endResponse);
     },
   };
 }
