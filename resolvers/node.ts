@@ -150,6 +150,18 @@ async function resolveDecoded({ type, keys }: DecodedGlobalId, ctx: GatewayConte
 
 export const node = (_: unknown, args: { id: string }, ctx: GatewayContext) => resolveDecoded(checkKeys(decodeGlobalId(args.id, 'id'), 'id'), ctx);
 
+/**
+ * A federation entity by the key a router sends in `_entities` (schema/subgraph.ts): the key
+ * passes the same checks and reaches the same loader as `node(id)` with that key would, so an
+ * entity costs one direct lookup (items batch like `item(id)` does) and fails with that field's errors.
+ * Async, so a refused key rejects its own entity: a throw would fail all of `_entities`.
+ */
+export async function entity(type: NodeTypeName, key: unknown, ctx: GatewayContext): Promise<object> {
+  const text = typeof key === 'string' ? key : typeof key === 'number' && Number.isFinite(key) ? String(key) : undefined;
+  if (text === undefined) throw badUserInput(`"representations" has a ${type} without a usable key`, 'representations');
+  return resolveDecoded(checkKeys({ type, keys: [text] }, 'representations'), ctx);
+}
+
 /** Every id is checked first: one ill-formed id refuses the whole list, before any upstream call. */
 export const nodes = (_: unknown, args: { ids: readonly string[] }, ctx: GatewayContext) => {
   if (args.ids.length > MAX_NODE_IDS) throw badUserInput(`"ids" may name at most ${MAX_NODE_IDS} ids`, 'ids');

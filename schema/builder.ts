@@ -6,11 +6,14 @@
  *
  * The directives plugin puts `@upstream(...)` on every field backed by an
  * upstream operation, so tools reading the printed SDL see the operation,
- * method, path and required scope without parsing descriptions.
+ * method, path and required scope without parsing descriptions. The
+ * federation plugin acts only when the subgraph schema is built
+ * (schema/subgraph-plugin.ts, schema/subgraph.ts).
  */
 import SchemaBuilder from '@pothos/core';
 import DirectivesPlugin from '@pothos/plugin-directives';
 import type { GatewayContext } from '../src/context.js';
+import { subgraphFederationPlugin } from './subgraph-plugin.js';
 
 export type UpstreamDirectiveArgs = {
   service: string;
@@ -36,7 +39,9 @@ export const builder = new SchemaBuilder<{
     cost: { locations: 'FIELD_DEFINITION'; args: { weight: number } };
   };
 }>({
-  plugins: [DirectivesPlugin],
+  // Federation first: it lists a field's directives before the directives plugin groups them by
+  // name; the other way round it would turn each `@upstream`'s arguments into an array.
+  plugins: [subgraphFederationPlugin, DirectivesPlugin],
   directives: { useGraphQLToolsUnorderedDirectives: true },
 });
 

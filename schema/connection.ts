@@ -27,6 +27,9 @@ export interface ConnectionShape<T> {
 }
 
 export const PageInfo = builder.objectRef<PageInfoShape>('PageInfo').implement({
+  // In the federation subgraph only (schema/subgraph-plugin.ts): any other subgraph with Relay
+  // connections defines the same PageInfo, which composition accepts only when both say @shareable.
+  shareable: true,
   fields: (t) => ({
     hasNextPage: t.exposeBoolean('hasNextPage', { nullable: false }),
     hasPreviousPage: t.exposeBoolean('hasPreviousPage', { nullable: false }),

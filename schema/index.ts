@@ -30,4 +30,5 @@ import './node.js';
 
 // @defer and @stream are declared here (rather than added by Yoga's defer-stream plugin at
 // start-up) so the printed schema, and the clients generated from it, know them.
-export const schema = builder.toSchema({ directives: [...specifiedDirectives, GraphQLDeferDirective, GraphQLStreamDirective, upstreamDirective, costDirective] });
+export const schemaDirectives = [...specifiedDirectives, GraphQLDeferDirective, GraphQLStreamDirective, upstreamDirective, costDirective];
+export const schema = builder.toSchema({ directives: schemaDirectives });

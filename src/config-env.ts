@@ -100,6 +100,22 @@ export const envSchema = z.object({
     .transform((value) => (value ? value : undefined)),
   /** Refuse query text: only the trusted documents run (recommended in production; needs PERSISTED_DOCUMENTS). */
   PERSISTED_DOCUMENTS_ONLY: bool(false),
+  /**
+   * Path of the federation subgraph endpoint (docs/federation.md), or `off`. Unset: /subgraph outside
+   * production, off in production (its `_service { sdl }` hands out the schema even with introspection off).
+   */
+  SUBGRAPH_PATH: z
+    .string()
+    .trim()
+    .transform((value) => (value === '' ? undefined : value))
+    .pipe(
+      z
+        .string()
+        .regex(/^(off|\/[\w\-/]*\w)$/, 'must be a path such as /subgraph, or off')
+        .refine((value) => !['/graphql', '/healthz', '/readyz', '/metrics', '/webhooks/marketplace'].includes(value), 'must not be a path the gateway already serves')
+        .optional(),
+    )
+    .optional(),
   GRAPHIQL: bool(true),
   INTROSPECTION: bool(true),
   /** Add `extensions.cost = { estimated, actual }` (upstream calls) to every result; unset: on outside production. */

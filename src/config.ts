@@ -38,6 +38,8 @@ export interface Config {
   adminKey: string | undefined;
   /** Trusted documents file and whether only they may run (src/trusted-documents.ts). */
   persistedDocuments: { path: string | undefined; only: boolean };
+  /** Where the federation subgraph is served (docs/federation.md); undefined: nowhere. */
+  subgraphPath: string | undefined;
   graphiql: boolean;
   introspection: boolean;
   /** `extensions.cost` on every result (src/plugins/use-query-limits.ts). */
@@ -126,6 +128,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     redisCommandTimeoutMs: e.REDIS_COMMAND_TIMEOUT_MS,
     adminKey: e.GATEWAY_ADMIN_KEY,
     persistedDocuments: { path: e.PERSISTED_DOCUMENTS, only: e.PERSISTED_DOCUMENTS_ONLY },
+    subgraphPath: e.SUBGRAPH_PATH === 'off' ? undefined : (e.SUBGRAPH_PATH ?? (production ? undefined : '/subgraph')),
     graphiql: e.GRAPHIQL && !production,
     // Unset INTROSPECTION means on in development and off in production.
     introspection: source.INTROSPECTION === undefined || source.INTROSPECTION === '' ? !production : e.INTROSPECTION,

@@ -53,6 +53,7 @@ export async function serveGateway(config: Config, logger: Logger): Promise<void
   const facts = {
     endpoint: `http://${shown}:${port}/graphql`,
     graphiql: config.graphiql,
+    subgraph: config.subgraphPath && `http://${shown}:${port}${config.subgraphPath}`,
     origins: app.origins,
     sandboxed: app.sandboxed,
     demoCredentials: Object.fromEntries([...app.sandboxed].map((name) => [name, demo!.demoCredentials(name)])),

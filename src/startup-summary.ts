@@ -1,6 +1,6 @@
 /**
- * What `npm start` says once it listens: where the GraphQL endpoint and
- * GraphiQL are, which upstreams are real and which the embedded sandbox
+ * What `npm start` says once it listens: where the GraphQL endpoint,
+ * GraphiQL and the federation subgraph are, which upstreams are real and which the embedded sandbox
  * serves, and, for the sandboxed ones, the demo credentials to try (the
  * sandbox's public ones; a configured secret is never listed).
  */
@@ -10,6 +10,8 @@ export interface StartupFacts {
   /** e.g. http://localhost:4000/graphql */
   endpoint: string;
   graphiql: boolean;
+  /** The federation subgraph's URL, when SUBGRAPH_PATH serves one. */
+  subgraph?: string;
   origins: Record<UpstreamName, string>;
   sandboxed: ReadonlySet<UpstreamName>;
   /** Demo credentials per sandboxed upstream (src/sandbox/demo-credentials.ts). */
@@ -30,6 +32,7 @@ function originOnly(url: string): string {
 export function startupSummary(facts: StartupFacts): string[] {
   const lines = [`Gateway ready: ${facts.endpoint}`];
   lines.push(facts.graphiql ? `GraphiQL: ${facts.endpoint} (open it in a browser)` : 'GraphiQL: off');
+  if (facts.subgraph) lines.push(`Federation subgraph: ${facts.subgraph} (for a router: docs/federation.md)`);
   const sandboxed = NAMES.filter((name) => facts.sandboxed.has(name));
   const real = NAMES.filter((name) => !facts.sandboxed.has(name));
   if (sandboxed.length > 0) {

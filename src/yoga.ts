@@ -2,8 +2,8 @@
  * Builds the Yoga app from the schema and the per-request context. Never
  * listens (src/server.ts does), so tests can also call `yoga.fetch`.
  */
-import { GraphQLError } from 'graphql';
-import { createYoga, maskError, type GraphiQLOptions, type YogaServerInstance } from 'graphql-yoga';
+import { GraphQLError, type GraphQLSchema } from 'graphql';
+import { createYoga, maskError, type GraphiQLOptions, type Plugin, type YogaServerInstance } from 'graphql-yoga';
 import { schema } from '../schema/index.js';
 import type { Config } from './config.js';
 import { createContextFactory, type GatewayContext } from './context.js';
@@ -80,16 +80,60 @@ export function createGateway(deps: GatewayDeps): Gateway {
   // Read and checked now: a bad file stops start-up with a ConfigError naming PERSISTED_DOCUMENTS.
   const trusted = config.persistedDocuments.path ? loadTrustedDocuments(config.persistedDocuments.path, schema, config.persistedDocuments.only) : undefined;
   if (trusted) logger.info({ documents: trusted.size, only: trusted.only }, 'trusted documents loaded');
+  const subgraphPath = config.subgraphPath;
+  const yoga = createEndpoint(deps, {
+    schema,
+    endpoint: '/graphql',
+    subscriptions,
+    trusted,
+    handsOff: subgraphPath,
+    routes: [
+      // The federation subgraph (docs/federation.md): its own Yoga with the same plugins, on its own path.
+      ...(subgraphPath
+        ? [
+            useSubgraphEndpoint(subgraphPath, async () => {
+              const { subgraphSchema } = await import('../schema/subgraph.js');
+              return createEndpoint(deps, { schema: subgraphSchema(), endpoint: subgraphPath, subscriptions, routes: [] });
+            }),
+          ]
+        : []),
+      useHttpRoutes({ pools: deps.pools, sandboxed: deps.sandboxed, redis: deps.redis, readiness }),
+      ...(config.graphiql ? [useGraphiQLPage({ graphqlEndpoint: '/graphql', options: graphiqlOptions(deps.sandboxed) })] : []),
+    ],
+    webhooks: useMarketplaceWebhooks({ secret: deps.webhookSecret, logger, intake: deps.eventIntake ?? localIntake(deps.events), beforePublish: evictChanges(deps.publicCache) }),
+  });
+  subscriptionTrackers.set(yoga, subscriptions);
+  readinessOf.set(yoga, readiness);
+  if (trusted) trustedDocuments.set(yoga, trusted);
+  return yoga;
+}
+
+interface EndpointOptions {
+  schema: GraphQLSchema;
+  endpoint: string;
+  /** Shared by every endpoint, so shutdown completes all their subscriptions. */
+  subscriptions: SubscriptionTracker;
+  trusted?: TrustedDocuments;
+  /** Plugins that answer their own paths, after tracing and before any limit. */
+  routes: Plugin[];
+  /** The subgraph's path, which the public endpoint hands to the subgraph's Yoga (and does not trace itself). */
+  handsOff?: string;
+  webhooks?: Plugin;
+}
+
+/** One GraphQL endpoint: the public one, or the federation subgraph with the same plugins in the same order. */
+function createEndpoint(deps: GatewayDeps, { schema, endpoint, subscriptions, trusted, routes, handsOff, webhooks }: EndpointOptions): Gateway {
+  const { config, logger } = deps;
   const maskGatewayError = (error: unknown, message: string): Error => {
     // Yoga asks about every error; only the ones it is about to mask are unexpected (coded ones reach the caller as they are).
     if (isUnexpected(error)) logger.error({ err: error }, 'unexpected error');
     const masked = maskError(error, message, false);
     return config.production ? withoutOriginalError(masked) : masked;
   };
-  const yoga = createYoga<Record<string, unknown>, GatewayContext>({
+  return createYoga<Record<string, unknown>, GatewayContext>({
     schema,
     context: createContextFactory(deps) as never,
-    graphqlEndpoint: '/graphql',
+    graphqlEndpoint: endpoint,
     landingPage: false,
     // Served by useGraphiQLPage (below): compressed, its assets cached by browsers.
     graphiql: false,
@@ -112,19 +156,18 @@ export function createGateway(deps: GatewayDeps): Gateway {
     maxRequestBodySize: false,
     plugins: [
       // First, so its request span is the outermost and every other plugin's work falls inside it.
-      useTracing(),
-      useHttpRoutes({ pools: deps.pools, sandboxed: deps.sandboxed, redis: deps.redis, readiness }),
-      ...(config.graphiql ? [useGraphiQLPage({ graphqlEndpoint: '/graphql', options: graphiqlOptions(deps.sandboxed) })] : []),
+      useTracing({ endpoint, handedOff: handsOff }),
+      ...routes,
       // Cheap refusals first: no parsing, no upstream call for a flooding client or an oversized body.
       useRateLimit({
-        graphqlEndpoint: '/graphql',
+        graphqlEndpoint: endpoint,
         perMinute: config.rateLimits.perMinute,
         perAddressPerMinute: config.rateLimits.perAddressPerMinute,
         authPerMinute: config.rateLimits.authPerMinute,
         trustedProxies: config.rateLimits.trustedProxies,
         limiter: deps.redis?.limiter,
       }),
-      useBodyLimit({ graphqlEndpoint: '/graphql', maxBytes: config.limits.bodyBytes, maxUploadBytes: config.limits.uploadBytes }),
+      useBodyLimit({ graphqlEndpoint: endpoint, maxBytes: config.limits.bodyBytes, maxUploadBytes: config.limits.uploadBytes }),
       // A form or text/plain POST must carry a header a cross-site page cannot set without a preflight; GET needs none.
       useCsrfPrevention(),
       useGetParameters(),
@@ -138,16 +181,31 @@ export function createGateway(deps: GatewayDeps): Gateway {
       useQueryLimits({ ...config.limits, exposeCost: config.exposeCost, blockFieldSuggestions: !config.introspection }),
       useRequestDeadline(),
       useErrorCodes(),
-      useMarketplaceWebhooks({ secret: deps.webhookSecret, logger, intake: deps.eventIntake ?? localIntake(deps.events), beforePublish: evictChanges(deps.publicCache) }),
+      ...(webhooks ? [webhooks] : []),
       useObservability(),
       useCacheHeaders({ maxAgeSeconds: Math.floor(config.referenceCacheTtlMs / 1000) }),
       subscriptions.plugin,
     ],
   });
-  subscriptionTrackers.set(yoga, subscriptions);
-  readinessOf.set(yoga, readiness);
-  if (trusted) trustedDocuments.set(yoga, trusted);
-  return yoga;
+}
+
+/**
+ * Hands a request for the subgraph's path to the subgraph's Yoga, before the public endpoint's
+ * limits see it (its tracing, limits and context are the subgraph's own, built the same way;
+ * the public endpoint's tracing lets the path through untraced, see `handsOff`).
+ * Loaded and built on the first such request: the federation plugin and the subgraph schema
+ * take about 1.3 s, which a gateway no router talks to (every test process, most development
+ * runs, production unless SUBGRAPH_PATH is set) should not pay at start-up.
+ */
+function useSubgraphEndpoint(path: string, create: () => Promise<Gateway>): Plugin {
+  let subgraph: Promise<Gateway> | undefined;
+  return {
+    onRequest({ request, url, serverContext, endResponse }) {
+      if (url.pathname !== path) return;
+      subgraph ??= create();
+      return subgraph.then((yoga) => yoga.fetch(request, serverContext)).then(endResponse);
+    },
+  };
 }
 
 /**

@@ -16,6 +16,9 @@
  *   a bounded scan for types the upstream only lists), `nodes(ids)` the sum
  *   over its ids, its children once per id (an unknown list counts as
  *   MAX_NODE_IDS ids of the costliest type).
+ * - the federation subgraph's `_entities(representations)` costs, per
+ *   representation, what resolving its type by key may (src/global-id.ts,
+ *   as `node` does) plus the selections that apply to that type.
  * So `seller { gigs(first: 50) { nodes { reviews(first: 50) { ... } } } }`
  * costs 1 + 1 + 50. It runs with the variables in hand (a validation rule
  * would not see them), still before any resolver. The estimate is enforced at
@@ -36,6 +39,7 @@ import {
   type FragmentDefinitionNode,
   type GraphQLField,
   type GraphQLNamedType,
+  type GraphQLObjectType,
   type GraphQLOutputType,
   type GraphQLSchema,
   type OperationDefinitionNode,
@@ -109,6 +113,48 @@ export function estimateUpstreamCalls({ schema, document, operation, variables }
   };
   const isRootNodes = (parent: GraphQLNamedType, field: AnyField) => parent === schema.getQueryType() && field.name === 'nodes';
   const isRootNode = (parent: GraphQLNamedType, field: AnyField) => parent === schema.getQueryType() && field.name === 'node';
+  const isRootEntities = (parent: GraphQLNamedType, field: AnyField) => parent === schema.getQueryType() && field.name === '_entities';
+
+  /** Whether a fragment with this type condition applies to an object of `type`. */
+  const appliesTo = (condition: string | undefined, type: GraphQLObjectType): boolean => {
+    if (condition === undefined || condition === type.name) return true;
+    const abstract = schema.getType(condition);
+    return abstract !== undefined && isAbstractType(abstract) && schema.isSubType(abstract, type);
+  };
+
+  /** One representation of `type`: its lookup by key, and the selections that apply to it. */
+  const entityCost = (type: GraphQLObjectType, node: FieldNode): number => {
+    const selections = (node.selectionSet?.selections ?? []).filter((selection) => {
+      if (selection.kind === Kind.INLINE_FRAGMENT) return appliesTo(selection.typeCondition?.name.value, type);
+      if (selection.kind === Kind.FRAGMENT_SPREAD) return appliesTo(fragments.get(selection.name.value)?.typeCondition.name.value, type);
+      return true;
+    });
+    const own = Object.hasOwn(NODE_TYPES, type.name) ? NODE_TYPES[type.name as keyof typeof NODE_TYPES].maxCalls : 1;
+    return own + unitCost({ kind: Kind.SELECTION_SET, selections }, type);
+  };
+
+  /**
+   * `_entities(representations)`: each representation costs resolving its type by key plus the
+   * selections that apply to that type (a router's fragments name one type each). Representations
+   * that do not coerce are refused before any resolver, as are unknown types: they cost nothing.
+   */
+  const entitiesCost = (field: AnyField, node: FieldNode): number => {
+    const representations = argumentOf(field, node, 'representations');
+    if (!Array.isArray(representations)) return 0;
+    const perType = new Map<string, number>();
+    let total = 0;
+    for (const representation of representations as Array<{ __typename?: unknown }>) {
+      const typename = typeof representation?.__typename === 'string' ? representation.__typename : '';
+      let cost = perType.get(typename);
+      if (cost === undefined) {
+        const type = schema.getType(typename);
+        cost = type && isObjectType(type) ? entityCost(type, node) : 0;
+        perType.set(typename, cost);
+      }
+      total += cost;
+    }
+    return total;
+  };
 
   const fanOut = (parent: GraphQLNamedType, field: AnyField, node: FieldNode): number => {
     if (isRootNodes(parent, field)) return nodeIdsOf(field, node)?.length ?? MAX_NODE_IDS;
@@ -145,6 +191,10 @@ export function estimateUpstreamCalls({ schema, document, operation, variables }
       if (!isObjectType(candidate) && !isInterfaceType(candidate)) continue;
       const field = candidate.getFields()[node.name.value];
       if (!field) continue; // unknown fields are the validator's business
+      if (isRootEntities(candidate, field)) {
+        worst = Math.max(worst, entitiesCost(field, node));
+        continue;
+      }
       const cost = ownCalls(candidate, field, node) + fanOut(candidate, field, node) * unitCost(node.selectionSet, getNamedType(field.type));
       worst = Math.max(worst, cost);
     }

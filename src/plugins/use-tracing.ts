@@ -26,14 +26,22 @@ const headerGetter: TextMapGetter<Headers> = {
 /** SERVER spans of requests in flight, so onResponse can record the status on the right one. */
 const serverSpans = new WeakSet<Span>();
 
-export function useTracing(): Plugin<GatewayContext> {
+export interface TracingOptions {
+  /** This endpoint's GraphQL path when it is not /graphql (the federation subgraph's), named like the fixed routes. */
+  endpoint?: string;
+  /** A path this Yoga hands whole to another (the subgraph's), whose own tracing opens its SERVER span. */
+  handedOff?: string;
+}
+
+export function useTracing({ endpoint, handedOff }: TracingOptions = {}): Plugin<GatewayContext> {
   return {
     instrumentation: {
       request({ request }, wrapped) {
         const tracer = activeTracer();
         if (!tracer) return wrapped();
         const url = new URL(request.url);
-        const route = ROUTES.has(url.pathname) ? url.pathname : undefined;
+        if (url.pathname === handedOff) return wrapped();
+        const route = ROUTES.has(url.pathname) || url.pathname === endpoint ? url.pathname : undefined;
         const parent = propagation.extract(ROOT_CONTEXT, request.headers, headerGetter);
         const span = tracer.startSpan(
           route ? `${request.method} ${route}` : request.method,

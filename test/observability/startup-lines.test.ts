@@ -31,6 +31,7 @@ describe('start-up lines', () => {
     expect(output).toMatch(/^\[\d\d:\d\d:\d\d\.\d{3}\] INFO: /m);
     expect(output).not.toMatch(/^\{"level"/m);
     expect(output).toContain(`GraphiQL: http://127.0.0.1:${port}/graphql (open it in a browser)`);
+    expect(output).toContain(`Federation subgraph: http://127.0.0.1:${port}/subgraph (for a router: docs/federation.md)`);
     expect(output).toContain('Sandboxed upstreams: marketplace, seo, items');
     expect(output).toMatch(/Demo credentials for marketplace: Authorization: Bearer demo-buyer-token .*demo-seller-token.*demo-readonly-token.*demo-noscope-token/);
     expect(output).toContain('Demo credentials for seo: X-Seo-Api-Key: seo-demo-key');

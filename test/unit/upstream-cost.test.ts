@@ -4,7 +4,8 @@
  * as the maximum, a window after a cursor may take two pages, a list without
  * `first` counts UNPAGED_LIST_MAX per element, the fields declared to make
  * several calls per instance exist and call an upstream, and `node`/`nodes`
- * cost what resolving their ids may.
+ * cost what resolving their ids may, as `_entities` costs what resolving its
+ * representations may.
  */
 import { getOperationAST, parse, isObjectType } from 'graphql';
 import { describe, expect, it } from 'vitest';
@@ -13,6 +14,7 @@ import { declaredCostOf } from '../../src/upstreams/operation-index.js';
 import { MAX_SCAN_PAGES, MAX_WINDOW_PAGES, encodeCursor } from '../../src/upstreams/paging.js';
 import { encodeGlobalId, MAX_NODE_IDS } from '../../src/global-id.js';
 import { schema } from '../../schema/index.js';
+import { subgraphSchema } from '../../schema/subgraph.js';
 
 const costOf = (document: string, variables?: Record<string, unknown>) => {
   const doc = parse(document);
@@ -78,5 +80,35 @@ describe('upstream cost estimate', () => {
       }
     }
     expect(declared).toEqual({ 'Item.demoReports': MAX_SCAN_PAGES, 'GigCollection.gigs': UNPAGED_LIST_MAX, 'Offer.attachments': UNPAGED_LIST_MAX });
+  });
+});
+
+describe('upstream cost estimate of the federation subgraph', () => {
+  const subgraph = subgraphSchema();
+  const entitiesCost = (document: string, representations: unknown) => {
+    const doc = parse(document);
+    return estimateUpstreamCalls({ schema: subgraph, document: doc, operation: getOperationAST(doc)!, variables: { representations } });
+  };
+  const PLAN = `query($representations: [_Any!]!) { _entities(representations: $representations) {
+    ... on Seller { name gigs(first: 5) { nodes { reviews(first: 2) { totalCount } } } }
+    ... on Gig { title seller { name } }
+    ...itemFields
+  } }
+  fragment itemFields on Item { name demoReports(first: 1) { id } }`;
+
+  it('counts each representation as its lookup plus the selections of its own type only', () => {
+    const seller = { __typename: 'Seller', username: 'pixelcraft' };
+    const gig = { __typename: 'Gig', slug: 'logo' };
+    const item = { __typename: 'Item', id: '1' };
+    // Seller: lookup + gigs page + 5 review pages; Gig: lookup + its seller; Item: lookup + a scan of report pages.
+    expect(entitiesCost(PLAN, [seller])).toBe(1 + 1 + 5);
+    expect(entitiesCost(PLAN, [gig])).toBe(1 + 1);
+    expect(entitiesCost(PLAN, [item])).toBe(1 + MAX_SCAN_PAGES);
+    expect(entitiesCost(PLAN, [seller, gig, gig, item])).toBe(7 + 2 * 2 + 1 + MAX_SCAN_PAGES);
+  });
+
+  it('counts nothing for representations the resolver refuses before any call', () => {
+    expect(entitiesCost(PLAN, [{ __typename: 'Nope', id: '1' }, { username: 'no typename' }])).toBe(0);
+    expect(entitiesCost(PLAN, 'not a list')).toBe(0);
   });
 });
