@@ -50,6 +50,8 @@ export function startTracing(config: TracingConfig | undefined, exporter?: SpanE
     // Only what names the service: the process detector would add the command line, which can hold a secret.
     resource: defaultResource().merge(resourceFromAttributes({ [ATTR_SERVICE_NAME]: config.serviceName })),
     sampler: samplerOf(config),
+    // Every span bounded, whatever a caller sends: its attributes' lengths and counts, its events and links.
+    spanLimits: config.spanLimits,
     spanProcessors: [new BatchSpanProcessor(exporter ?? exporterOf(config), config.batch)],
   });
   provider.register();
@@ -69,7 +71,9 @@ export function startTracing(config: TracingConfig | undefined, exporter?: SpanE
 }
 
 function exporterOf(config: TracingConfig): SpanExporter {
-  const options = { url: config.url, headers: config.headers };
+  // One export in flight at a time, besides a timed-out one still closing: a hanging collector holds at most
+  // two batches (the processor's queue, bounded by maxQueueSize, holds the rest and drops beyond it).
+  const options = { url: config.url, headers: config.headers, timeoutMillis: config.exportTimeoutMillis, concurrencyLimit: 2 };
   return config.protocol === 'http/json' ? new JsonExporter(options) : new ProtobufExporter(options);
 }
 

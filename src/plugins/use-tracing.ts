@@ -14,6 +14,7 @@ import { getOperationAST, type GraphQLError } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
 import type { GatewayContext } from '../context.js';
 import { activeTracer } from '../tracing.js';
+import { clip } from '../logger.js';
 
 /** Fixed paths only, so a span name never carries a caller's made-up path. */
 const ROUTES = new Set(['/graphql', '/healthz', '/readyz', '/metrics', '/webhooks/marketplace']);
@@ -153,11 +154,14 @@ function isThenable(value: unknown): value is PromiseLike<unknown> {
   return typeof (value as PromiseLike<unknown> | undefined)?.then === 'function';
 }
 
+/** An operation name is the caller's text: cut here, so a span's name (which no span limit bounds) stays short too. */
+const OPERATION_NAME_CHARS = 256;
+
 function operationAttributes(document: Parameters<typeof getOperationAST>[0], operationName: string | null | undefined): Attributes {
   const operation = getOperationAST(document, operationName);
   return {
     'graphql.operation.type': operation?.operation ?? 'unknown',
-    ...(operation?.name?.value && { 'graphql.operation.name': operation.name.value }),
+    ...(operation?.name?.value && { 'graphql.operation.name': clip(operation.name.value, OPERATION_NAME_CHARS) }),
   };
 }
 
