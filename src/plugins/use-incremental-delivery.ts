@@ -14,7 +14,7 @@
  *   `incremental[].errors`, so they are masked here by the same rule (and
  *   coded by use-error-codes.ts), never leaking an internal message.
  */
-import { GraphQLError, getDirectiveValues, visit, type DocumentNode, type ExecutionResult } from 'graphql';
+import { GraphQLError, getDirectiveValues, visit, type DirectiveNode, type DocumentNode, type ExecutionResult } from 'graphql';
 import { GraphQLDeferDirective, GraphQLStreamDirective } from '@graphql-tools/utils';
 import { useDeferStream } from '@graphql-yoga/plugin-defer-stream';
 import { isAsyncIterable, type Plugin } from 'graphql-yoga';
@@ -28,20 +28,35 @@ export const NOT_INCREMENTAL_MESSAGE =
   'This operation uses @defer or @stream, whose result arrives in parts: send Accept: multipart/mixed or text/event-stream.';
 export const NOT_IN_BATCH_MESSAGE = 'An operation using @defer or @stream cannot be part of a batched (array) request: send it on its own.';
 
+/**
+ * The @defer and @stream directives of each document, found once by walking its AST (Yoga caches
+ * parsed documents, so a repeated query is walked once). Not a text search: `@ defer`, `@,defer` and
+ * `@#comment⏎defer` are the same directive to the parser.
+ */
+const incrementalDirectives = new WeakMap<DocumentNode, DirectiveNode[]>();
+
+function directivesOf(document: DocumentNode): DirectiveNode[] {
+  let found = incrementalDirectives.get(document);
+  if (!found) {
+    const directives: DirectiveNode[] = [];
+    visit(document, {
+      Directive(node) {
+        if (node.name.value === 'defer' || node.name.value === 'stream') directives.push(node);
+        return false;
+      },
+    });
+    found = directives;
+    incrementalDirectives.set(document, found);
+  }
+  return found;
+}
+
 /** Whether the operation may answer in parts: some @defer/@stream not switched off by its `if` argument. */
 export function usesIncrementalDelivery(document: DocumentNode, variables: Record<string, unknown> | null | undefined): boolean {
-  // Most documents are parsed from text that never mentions either directive: no need to walk them.
-  const text = document.loc?.source.body;
-  if (text !== undefined && !text.includes('@defer') && !text.includes('@stream')) return false;
-  let found = false;
-  visit(document, {
-    Directive(node) {
-      const definition = node.name.value === 'defer' ? GraphQLDeferDirective : node.name.value === 'stream' ? GraphQLStreamDirective : undefined;
-      if (definition && getDirectiveValues(definition, { directives: [node] }, variables ?? undefined)?.if !== false) found = true;
-      return false;
-    },
+  return directivesOf(document).some((node) => {
+    const definition = node.name.value === 'defer' ? GraphQLDeferDirective : GraphQLStreamDirective;
+    return getDirectiveValues(definition, { directives: [node] }, variables ?? undefined)?.if !== false;
   });
-  return found;
 }
 
 type IncrementalPart = ExecutionResult & { incremental?: Array<{ errors?: readonly GraphQLError[] }> };

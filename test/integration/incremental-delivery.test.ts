@@ -133,6 +133,33 @@ describe('@defer', () => {
     expect(gw.calls('marketplace')).toHaveLength(0);
   });
 
+  // Legal spellings a text search for "@defer" misses: the parser reads each as the directive.
+  it.each([
+    ['@ defer', '{ seller(username: "pixelcraft") { name ... @ defer { gigs(first: 1) { totalCount } } } }'],
+    ['@,defer', '{ seller(username: "pixelcraft") { name ... @,defer { gigs(first: 1) { totalCount } } } }'],
+    ['@⏎defer', '{ seller(username: "pixelcraft") { name ... @\ndefer { gigs(first: 1) { totalCount } } } }'],
+    ['@#comment⏎defer', '{ seller(username: "pixelcraft") { name ... @#x\ndefer { gigs(first: 1) { totalCount } } } }'],
+    ['@ stream', '{ gigs(first: 2) { nodes @ stream(initialCount: 1) { slug } } }'],
+  ])('%s asked as plain JSON is refused with 406 before any upstream call', async (_, query) => {
+    const res = await gw.query(query);
+    expect(res.status).toBe(406);
+    expect(res.errors?.[0]?.extensions?.code).toBe('BAD_REQUEST');
+    expect(gw.calls('marketplace')).toHaveLength(0);
+  });
+
+  it('in a batch, every entry has data or errors: `@ defer` is refused as @defer is, never an empty `{}`', async () => {
+    const response = await fetch(`${gw.url}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json' },
+      body: JSON.stringify([{ query: '{ seller(username: "pixelcraft") { name ... @ defer { gigs(first: 1) { totalCount } } } }' }, { query: '{ __typename }' }]),
+    });
+    const entries = (await response.json()) as Array<Part['body']>;
+    expect(entries).toHaveLength(2);
+    for (const entry of entries) expect('data' in entry || 'errors' in entry).toBe(true);
+    expect(entries[0]!.errors?.[0]?.extensions).toEqual({ code: 'BAD_REQUEST' });
+    expect(gw.calls('marketplace')).toHaveLength(0);
+  });
+
   it('@defer(if: false) answers a JSON-only caller in one piece', async () => {
     const res = await gw.query('query($d: Boolean!) { seller(username: "pixelcraft") { name ... @defer(if: $d) { gigs(first: 1) { totalCount } } } }', {
       variables: { d: false },
