@@ -10,6 +10,8 @@
  *   a batched (array) body cannot send them (Yoga would serialise its stream
  *   as `{}`): both are refused with a coded error before execution, so no
  *   upstream call is made;
+ * - a negative `@stream(initialCount:)` is the caller's input: BAD_USER_INPUT
+ *   before execution (the executor would throw an uncoded Error mid-way);
  * - Yoga masks only a result's top-level `errors`; a part's errors sit in
  *   `incremental[].errors`, so they are masked here by the same rule (and
  *   coded by use-error-codes.ts), never leaking an internal message.
@@ -51,12 +53,29 @@ function directivesOf(document: DocumentNode): DirectiveNode[] {
   return found;
 }
 
+/** The directive's arguments with the request's variables, when it is on (its `if` is not false). */
+function argumentsIfOn(node: DirectiveNode, variables: Record<string, unknown> | null | undefined): Record<string, unknown> | undefined {
+  const definition = node.name.value === 'defer' ? GraphQLDeferDirective : GraphQLStreamDirective;
+  const values = getDirectiveValues(definition, { directives: [node] }, variables ?? undefined);
+  return values?.if === false ? undefined : (values ?? {});
+}
+
 /** Whether the operation may answer in parts: some @defer/@stream not switched off by its `if` argument. */
 export function usesIncrementalDelivery(document: DocumentNode, variables: Record<string, unknown> | null | undefined): boolean {
-  return directivesOf(document).some((node) => {
-    const definition = node.name.value === 'defer' ? GraphQLDeferDirective : GraphQLStreamDirective;
-    return getDirectiveValues(definition, { directives: [node] }, variables ?? undefined)?.if !== false;
+  return directivesOf(document).some((node) => argumentsIfOn(node, variables) !== undefined);
+}
+
+/**
+ * A `@stream` whose initialCount is negative: the executor would throw a plain Error for it mid-execution
+ * (an unexpected error, after upstream calls); it is the caller's input, refused before execution.
+ */
+function negativeInitialCount(document: DocumentNode, variables: Record<string, unknown> | null | undefined): GraphQLError | undefined {
+  const node = directivesOf(document).find((directive) => {
+    if (directive.name.value !== 'stream') return false;
+    const count = argumentsIfOn(directive, variables)?.initialCount;
+    return typeof count === 'number' && count < 0;
   });
+  return node && new GraphQLError('@stream(initialCount:) must be 0 or more.', { nodes: [node], extensions: { code: 'BAD_USER_INPUT' } });
 }
 
 type IncrementalPart = ExecutionResult & { incremental?: Array<{ errors?: readonly GraphQLError[] }> };
@@ -89,6 +108,11 @@ export function useIncrementalDelivery({ maskError }: { maskError: MaskError }):
       };
     },
     onExecute({ args, setResultAndStopExecution }) {
+      const badCount = negativeInitialCount(args.document, args.variableValues);
+      if (badCount) {
+        setResultAndStopExecution({ errors: [badCount] });
+        return;
+      }
       const context = args.contextValue as { request?: Request; overWebSocket?: boolean };
       const refusal = context.overWebSocket || !context.request ? undefined : refusalFor(context.request);
       if (refusal && usesIncrementalDelivery(args.document, args.variableValues)) {

@@ -207,6 +207,18 @@ describe("the README's example", () => {
 });
 
 describe('@stream', () => {
+  it.each([
+    ['a literal', '{ gigs(first: 2) { nodes @stream(initialCount: -1) { slug } } }', undefined],
+    ['a variable', 'query($n: Int!) { gigs(first: 2) { nodes @stream(initialCount: $n) { slug } } }', { n: -2 }],
+  ])('a negative initialCount (%s) is a BAD_USER_INPUT error before any upstream call, not an unexpected one', async (_, query, variables) => {
+    gw.logs.length = 0;
+    const { parts } = await postIncremental(gw.url, query, { accept: 'multipart/mixed', variables });
+    expect(parts.map((p) => p.body.errors?.map((e) => e.extensions?.code))).toEqual([['BAD_USER_INPUT']]);
+    expect(parts[0]!.body.errors![0]!.message).toMatch(/initialCount/);
+    expect(gw.calls('marketplace')).toHaveLength(0);
+    expect(gw.logs.filter((line) => line.includes('unexpected error'))).toEqual([]);
+  });
+
   it('streams a list: the first items in the initial part, the rest in order, the slow item last', async () => {
     const listed = await gw.query<{ gigs: { nodes: Array<{ slug: string }> } }>('{ gigs(first: 3) { nodes { slug } } }');
     const slugs = listed.data!.gigs.nodes.map((n) => n.slug);
