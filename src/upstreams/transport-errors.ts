@@ -24,6 +24,11 @@ export function classifyAttempt(
   timedOut: boolean,
 ): AttemptFailure {
   if (error instanceof UpstreamError) return new AttemptFailure(error, false); // a bad body: the upstream answers, it is not down
+  if (isMalformedHead(error)) {
+    // Not an answer we can read at all (a header past maxHeaderSize): as broken as a reset, so the breaker hears it.
+    const details = { status, outcomeUnknown: mutation || undefined, cause: error };
+    return new AttemptFailure(new UpstreamError(upstream, 'UPSTREAM_BAD_RESPONSE', `The ${upstream} service sent a response the gateway cannot read`, details), true);
+  }
   const left = outer?.aborted === true && !isDeadline(outer);
   const late = timedOut || isTimeout(error) || (outer?.aborted === true && isDeadline(outer));
   // Our own exception (say, a request body that throws while streaming) is a bug here, not an upstream failure.
@@ -76,6 +81,12 @@ export function isTimeout(error: unknown): boolean {
     error instanceof undiciErrors.ConnectTimeoutError ||
     (error instanceof Error && error.name === 'TimeoutError')
   );
+}
+
+/** A response whose status line and headers undici refused to read: headers larger than its maxHeaderSize. */
+function isMalformedHead(error: unknown): boolean {
+  for (const e of chain(error)) if (e instanceof undiciErrors.HeadersOverflowError || e.code === 'HPE_HEADER_OVERFLOW') return true;
+  return false;
 }
 
 /** True when the upstream (or the network to it) failed, as opposed to an exception of our own. */
