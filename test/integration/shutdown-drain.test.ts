@@ -9,6 +9,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { connect } from 'node:net';
+import { Agent, request } from 'node:http';
 import { createClient } from 'graphql-ws';
 import WebSocket from 'ws';
 import { spawnGatewayProcess, type GatewayProcess } from '../helpers/gateway-process.js';
@@ -134,6 +135,38 @@ describe('SIGTERM drain', () => {
     const answer = await inFlight;
     expect(answer.status).toBe(200);
     expect(await gateway.exited).toBe(0);
+  }, 60_000);
+
+  it('answers every request the listener already took: on busy keep-alive connections and in the accept queue', async () => {
+    const { gateway, port } = await startGateway({ SHUTDOWN_GRACE_MS: '10000' });
+    const keepAlive = new Agent({ keepAlive: true, maxSockets: 16 });
+    const fresh = new Agent({ keepAlive: false });
+    const post = (agent: Agent) =>
+      new Promise<{ status: number; failure?: string }>((resolve) => {
+        const req = request({ host: '127.0.0.1', port, path: '/graphql', method: 'POST', agent, headers: { 'content-type': 'application/json' } }, (res) => {
+          res.resume();
+          res.on('end', () => resolve({ status: res.statusCode ?? 0 }));
+        });
+        req.on('error', (error: NodeJS.ErrnoException) => resolve({ status: 0, failure: error.code ?? error.message }));
+        req.end(JSON.stringify({ query: '{ __typename }' }));
+      });
+    // 16 clients, each with its keep-alive connection open and idle.
+    expect((await Promise.all(Array.from({ length: 16 }, () => post(keepAlive)))).map((r) => r.status)).toEqual(Array(16).fill(200));
+    expect(keepAlive.freeSockets[`127.0.0.1:${port}:`]?.length).toBe(16);
+
+    // The process is busy (stopped here, so the order is certain): the requests reach its sockets and its
+    // accept queue, unread, and SIGTERM comes after them.
+    gateway.child.kill('SIGSTOP');
+    const sent = [...Array.from({ length: 16 }, () => post(keepAlive)), ...Array.from({ length: 4 }, () => post(fresh))];
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    gateway.child.kill('SIGTERM');
+    gateway.child.kill('SIGCONT');
+
+    const answers = await Promise.all(sent);
+    expect(answers).toEqual(Array(20).fill({ status: 200 }));
+    expect(await gateway.exited).toBe(0);
+    expect(gateway.output()).toContain('"cutRequests":0');
+    keepAlive.destroy();
   }, 60_000);
 
   it('cuts a request that outlives SHUTDOWN_GRACE_MS and exits 1', async () => {
