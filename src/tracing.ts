@@ -8,7 +8,7 @@
  * propagator and an AsyncLocalStorage context manager, so a span started in a
  * resolver's upstream call finds its GraphQL parent without being passed along.
  */
-import { context, propagation, trace, type Tracer } from '@opentelemetry/api';
+import { context, propagation, trace, TraceFlags, type Context, type Tracer } from '@opentelemetry/api';
 import { OTLPTraceExporter as ProtobufExporter } from '@opentelemetry/exporter-trace-otlp-proto';
 import { OTLPTraceExporter as JsonExporter } from '@opentelemetry/exporter-trace-otlp-http';
 import { defaultResource, resourceFromAttributes } from '@opentelemetry/resources';
@@ -33,6 +33,16 @@ let tracer: Tracer | undefined;
 /** The gateway's tracer while tracing is on; undefined (the cheap check at every hot spot) while it is off. */
 export function activeTracer(): Tracer | undefined {
   return tracer;
+}
+
+/**
+ * Whether spans under `ctx` are sampled out: its span belongs to a trace the sampler (or the caller's
+ * `traceparent`) did not sample. No child span, attribute or event is worth making for it; the trace
+ * context still travels on, unsampled. A span that has merely ended is still sampled.
+ */
+export function sampledOut(ctx: Context): boolean {
+  const span = trace.getSpan(ctx);
+  return span !== undefined && (span.spanContext().traceFlags & TraceFlags.SAMPLED) === 0;
 }
 
 export interface Tracing {

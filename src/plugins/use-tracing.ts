@@ -13,7 +13,7 @@ import { context, propagation, ROOT_CONTEXT, SpanKind, SpanStatusCode, trace, ty
 import { getOperationAST, type GraphQLError } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
 import type { GatewayContext } from '../context.js';
-import { activeTracer } from '../tracing.js';
+import { activeTracer, sampledOut } from '../tracing.js';
 import { clip } from '../logger.js';
 
 /** Fixed paths only, so a span name never carries a caller's made-up path. */
@@ -60,7 +60,7 @@ export function useTracing(): Plugin<GatewayContext> {
       if (response.status >= 500) span.setStatus({ code: SpanStatusCode.ERROR });
     },
     onExecute({ args }) {
-      if (!activeTracer()) return;
+      if (!activeTracer() || sampledOut(context.active())) return;
       const span = trace.getActiveSpan();
       const operation = operationAttributes(args.document, args.operationName);
       span?.setAttributes(operation);
@@ -68,7 +68,7 @@ export function useTracing(): Plugin<GatewayContext> {
     },
     onSubscribe({ args }) {
       const tracer = activeTracer();
-      if (!tracer) return;
+      if (!tracer || sampledOut(context.active())) return;
       const subscribeSpan = trace.getActiveSpan();
       const operation = operationAttributes(args.document, args.operationName);
       subscribeSpan?.setAttributes(operation);
@@ -118,6 +118,7 @@ function phase<T>(name: string, wrapped: () => T): T {
   const tracer = activeTracer();
   if (!tracer) return wrapped();
   const parent = context.active();
+  if (sampledOut(parent)) return wrapped();
   const span = tracer.startSpan(name, { kind: SpanKind.INTERNAL }, parent);
   return within(trace.setSpan(parent, span), span, wrapped);
 }

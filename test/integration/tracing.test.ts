@@ -12,6 +12,7 @@ import type { SandboxName } from '../../src/sandbox/index.js';
 import { createClient } from 'graphql-ws';
 import WebSocket from 'ws';
 import { eventFor, postWebhook, until } from '../helpers/events.js';
+import { activeTracer } from '../../src/tracing.js';
 
 const CALLER_TRACE = '4bf92f3577b34da6a3ce929d0e0e4736';
 const CALLER_SPAN = '00f067aa0ba902b7';
@@ -253,6 +254,38 @@ describe('a read served by the reference-data cache', () => {
     expect(clientsOf('Miss').map((s) => s.attributes['gateway.upstream.operation'])).toEqual(['categoriesIndex']);
     expect(clientsOf('Hit')).toEqual([]);
     expect(executeOf('Hit')!.events).toEqual([{ name: 'gateway.cache.hit', attributes: { 'gateway.cache': 'reference-data', 'gateway.cache.key': 'categories' } }]);
+  });
+});
+
+describe("a request the caller's traceparent marks unsampled", () => {
+  let receiver: OtlpReceiver;
+  let gw: TestGateway;
+  beforeAll(async () => {
+    receiver = await startOtlpReceiver();
+    gw = await startTestGateway({ OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url, OTEL_BSP_SCHEDULE_DELAY: '20' });
+  });
+  afterAll(async () => {
+    await gw?.close();
+    await receiver?.close();
+  });
+
+  it('makes one sampling decision and no other span: none per phase or upstream attempt, yet passes the trace on unsampled', async () => {
+    const tracer = activeTracer()!;
+    const startSpan = vi.spyOn(tracer, 'startSpan');
+    try {
+      const response = await gw.query('query Unsampled { seller(username: "pixelcraft") { name gigs(first: 2) { totalCount } } }', {
+        headers: { traceparent: `00-${CALLER_TRACE}-${CALLER_SPAN}-00` },
+      });
+      expect(response.errors).toBeUndefined();
+      expect(startSpan.mock.calls.map(([name]) => name)).toEqual(['POST /graphql']);
+    } finally {
+      startSpan.mockRestore();
+    }
+    const calls = gw.calls('marketplace');
+    expect(calls.length).toBeGreaterThan(0);
+    for (const call of calls) expect(String(call.headers.traceparent)).toMatch(new RegExp(`^00-${CALLER_TRACE}-[0-9a-f]{16}-00$`));
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(receiver.spans()).toEqual([]);
   });
 });
 
