@@ -38,6 +38,16 @@ export const CLOSE_APP_MS = 3_000;
 export function installShutdown(options: ShutdownOptions): { begin(cause: string): void } {
   const { server, yoga, logger, delayMs, graceMs } = options;
   let stopping = false;
+  let draining = false;
+  // The responses in flight, so that once draining each one whose headers are still to come says
+  // `Connection: close` (a keep-alive client would otherwise send its next request on a connection about to
+  // close, and have it reset).
+  const inFlight = new Set<ServerResponse>();
+  server.prependListener('request', (_request: IncomingMessage, response: ServerResponse) => {
+    if (draining) return closeAfter(response);
+    inFlight.add(response);
+    response.once('close', () => inFlight.delete(response));
+  });
 
   function onSignal(signal: string) {
     if (stopping) {
@@ -62,7 +72,9 @@ export function installShutdown(options: ShutdownOptions): { begin(cause: string
   function drain() {
     logger.info('shutting down: no new connections, finishing in-flight requests');
     // Every answer from now on closes its connection: a keep-alive client sends no further request on it.
-    server.prependListener('request', (_request: IncomingMessage, response: ServerResponse) => response.setHeader('connection', 'close'));
+    draining = true;
+    for (const response of inFlight) closeAfter(response);
+    inFlight.clear();
     // Requests the listener already took may still be unread: connections waiting in the accept queue, and
     // requests in the buffers of keep-alive connections that look idle. server.close() and
     // closeIdleConnections() destroy an idle connection at once (ECONNRESET for a request sent before the
@@ -114,6 +126,10 @@ export function installShutdown(options: ShutdownOptions): { begin(cause: string
         }
       });
     }, 500).unref();
+  }
+
+  function closeAfter(response: ServerResponse) {
+    if (!response.headersSent) response.setHeader('connection', 'close');
   }
 
   /**

@@ -137,22 +137,26 @@ describe('SIGTERM drain', () => {
     expect(await gateway.exited).toBe(0);
   }, 60_000);
 
-  it('answers every request the listener already took: on busy keep-alive connections and in the accept queue', async () => {
+  it('answers every request the listener already took (busy keep-alive connections, the accept queue); one in flight says Connection: close', async () => {
     const { gateway, port } = await startGateway({ SHUTDOWN_GRACE_MS: '10000' });
-    const keepAlive = new Agent({ keepAlive: true, maxSockets: 16 });
+    const keepAlive = new Agent({ keepAlive: true, maxSockets: 17 });
     const fresh = new Agent({ keepAlive: false });
-    const post = (agent: Agent) =>
-      new Promise<{ status: number; failure?: string }>((resolve) => {
-        const req = request({ host: '127.0.0.1', port, path: '/graphql', method: 'POST', agent, headers: { 'content-type': 'application/json' } }, (res) => {
+    const post = (agent: Agent, query = '{ __typename }', headers: Record<string, string> = {}) =>
+      new Promise<{ status: number; connection?: string; failure?: string }>((resolve) => {
+        const req = request({ host: '127.0.0.1', port, path: '/graphql', method: 'POST', agent, headers: { 'content-type': 'application/json', ...headers } }, (res) => {
           res.resume();
-          res.on('end', () => resolve({ status: res.statusCode ?? 0 }));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, connection: res.headers.connection }));
         });
         req.on('error', (error: NodeJS.ErrnoException) => resolve({ status: 0, failure: error.code ?? error.message }));
-        req.end(JSON.stringify({ query: '{ __typename }' }));
+        req.end(JSON.stringify({ query }));
       });
     // 16 clients, each with its keep-alive connection open and idle.
     expect((await Promise.all(Array.from({ length: 16 }, () => post(keepAlive)))).map((r) => r.status)).toEqual(Array(16).fill(200));
     expect(keepAlive.freeSockets[`127.0.0.1:${port}:`]?.length).toBe(16);
+    // And a slow one in flight on a keep-alive connection of its own.
+    sandbox.services.items!.control.latencyMs = 1500;
+    const slow = post(keepAlive, ITEM_QUERY, { 'x-items-api-key': ITEMS_KEY });
+    await until(() => sandbox.services.items!.control.inFlight > 0, 10_000);
 
     // The process is busy (stopped here, so the order is certain): the requests reach its sockets and its
     // accept queue, unread, and SIGTERM comes after them.
@@ -162,8 +166,10 @@ describe('SIGTERM drain', () => {
     gateway.child.kill('SIGTERM');
     gateway.child.kill('SIGCONT');
 
-    const answers = await Promise.all(sent);
-    expect(answers).toEqual(Array(20).fill({ status: 200 }));
+    // Each answered (those read before the signal was seen may have been answered before it, keep-alive)...
+    expect((await Promise.all(sent)).map(({ status, failure }) => ({ status, failure }))).toEqual(Array(20).fill({ status: 200, failure: undefined }));
+    // ...and the one in flight told not to send another request on its connection, about to close.
+    expect(await slow).toEqual({ status: 200, connection: 'close' });
     expect(await gateway.exited).toBe(0);
     expect(gateway.output()).toContain('"cutRequests":0');
     keepAlive.destroy();
