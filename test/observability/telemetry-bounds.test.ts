@@ -11,9 +11,8 @@ import type { AddressInfo } from 'node:net';
 import { readFileSync } from 'node:fs';
 import { Writable } from 'node:stream';
 import { createLogger } from '../../src/logger.js';
-import { startTestGateway, type TestGateway } from '../helpers/gateway.js';
 import { spawnGatewayProcess } from '../helpers/gateway-process.js';
-import { startOtlpReceiver, type OtlpReceiver } from '../helpers/otlp-receiver.js';
+import { useTracedGateway } from '../helpers/traced-gateway.js';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
 import { until } from '../helpers/events.js';
 
@@ -25,16 +24,7 @@ function post(url: string, body: unknown): Promise<Response> {
 }
 
 describe('a 400 KB operation name', () => {
-  let receiver: OtlpReceiver;
-  let gw: TestGateway;
-  beforeAll(async () => {
-    receiver = await startOtlpReceiver();
-    gw = await startTestGateway({ OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url, OTEL_BSP_SCHEDULE_DELAY: '20' });
-  });
-  afterAll(async () => {
-    await gw?.close();
-    await receiver?.close();
-  });
+  const { receiver, gw } = useTracedGateway();
 
   it('is answered, and exported as a span of at most a few KB that keeps the start of the name', async () => {
     const response = await post(gw.url, { query: HUGE_QUERY, operationName: HUGE_NAME });
