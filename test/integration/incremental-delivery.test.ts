@@ -219,6 +219,19 @@ describe('@stream', () => {
     expect(gw.logs.filter((line) => line.includes('unexpected error'))).toEqual([]);
   });
 
+  it('a negative initialCount over graphql-ws is BAD_USER_INPUT too', async () => {
+    gw.logs.length = 0;
+    const ws = await connectWs(gw.url);
+    try {
+      const result = await ws.run('{ gigs(first: 2) { nodes @stream(initialCount: -1) { slug } } }');
+      expect([...(result.error ?? []), ...result.next.flatMap((n) => n.errors ?? [])].map((e) => e.extensions?.code)).toEqual(['BAD_USER_INPUT']);
+    } finally {
+      ws.close();
+    }
+    expect(gw.calls('marketplace')).toHaveLength(0);
+    expect(gw.logs.filter((line) => line.includes('unexpected error'))).toEqual([]);
+  });
+
   it('streams a list: the first items in the initial part, the rest in order, the slow item last', async () => {
     const listed = await gw.query<{ gigs: { nodes: Array<{ slug: string }> } }>('{ gigs(first: 3) { nodes { slug } } }');
     const slugs = listed.data!.gigs.nodes.map((n) => n.slug);
