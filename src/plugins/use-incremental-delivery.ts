@@ -16,7 +16,7 @@
  *   `incremental[].errors`, so they are masked here by the same rule (and
  *   coded by use-error-codes.ts), never leaking an internal message.
  */
-import { GraphQLError, getDirectiveValues, visit, type DirectiveNode, type DocumentNode, type ExecutionResult } from 'graphql';
+import { GraphQLError, getDirectiveValues, getOperationAST, getVariableValues, visit, type DirectiveNode, type DocumentNode, type ExecutionArgs, type ExecutionResult } from 'graphql';
 import { GraphQLDeferDirective, GraphQLStreamDirective } from '@graphql-tools/utils';
 import { useDeferStream } from '@graphql-yoga/plugin-defer-stream';
 import { isAsyncIterable, type Plugin } from 'graphql-yoga';
@@ -60,16 +60,27 @@ function argumentsIfOn(node: DirectiveNode, variables: Record<string, unknown> |
   return values?.if === false ? undefined : (values ?? {});
 }
 
-/** Whether the operation may answer in parts: some @defer/@stream not switched off by its `if` argument. */
+/** Whether the operation may answer in parts: some @defer/@stream not switched off by its `if` argument (`variables` coerced). */
 export function usesIncrementalDelivery(document: DocumentNode, variables: Record<string, unknown> | null | undefined): boolean {
   return directivesOf(document).some((node) => argumentsIfOn(node, variables) !== undefined);
+}
+
+/**
+ * The request's variables as the executor will read them (defaults applied), so `if: $d` is decided
+ * alike here and there; undefined when they do not coerce (the executor answers that with its own errors).
+ */
+function coercedVariables(args: ExecutionArgs): Record<string, unknown> | undefined {
+  const operation = getOperationAST(args.document, args.operationName);
+  if (!operation) return undefined;
+  const coerced = getVariableValues(args.schema, operation.variableDefinitions ?? [], args.variableValues ?? {});
+  return coerced.errors ? undefined : coerced.coerced;
 }
 
 /**
  * A `@stream` whose initialCount is negative: the executor would throw a plain Error for it mid-execution
  * (an unexpected error, after upstream calls); it is the caller's input, refused before execution.
  */
-function negativeInitialCount(document: DocumentNode, variables: Record<string, unknown> | null | undefined): GraphQLError | undefined {
+function negativeInitialCount(document: DocumentNode, variables: Record<string, unknown>): GraphQLError | undefined {
   const node = directivesOf(document).find((directive) => {
     if (directive.name.value !== 'stream') return false;
     const count = argumentsIfOn(directive, variables)?.initialCount;
@@ -96,6 +107,17 @@ export function useIncrementalDelivery({ maskError }: { maskError: MaskError }):
     if (acceptsStream(request)) return undefined;
     return () => new GraphQLError(NOT_INCREMENTAL_MESSAGE, { extensions: { code: 'BAD_REQUEST', http: { status: 406, headers: { accept: 'multipart/mixed' } } } });
   };
+  /** Why the operation's @defer/@stream cannot run as asked, if so; a document with neither (most) costs nothing. */
+  const refusalOf = (args: ExecutionArgs): GraphQLError | undefined => {
+    if (directivesOf(args.document).length === 0) return undefined;
+    const variables = coercedVariables(args);
+    if (!variables) return undefined;
+    const badCount = negativeInitialCount(args.document, variables);
+    if (badCount) return badCount;
+    const context = args.contextValue as { request?: Request; overWebSocket?: boolean };
+    const refusal = context.overWebSocket || !context.request ? undefined : refusalFor(context.request);
+    return refusal && usesIncrementalDelivery(args.document, variables) ? refusal() : undefined;
+  };
   return {
     onPluginInit({ addPlugin }) {
       addPlugin(useDeferStream() as Plugin);
@@ -108,15 +130,9 @@ export function useIncrementalDelivery({ maskError }: { maskError: MaskError }):
       };
     },
     onExecute({ args, setResultAndStopExecution }) {
-      const badCount = negativeInitialCount(args.document, args.variableValues);
-      if (badCount) {
-        setResultAndStopExecution({ errors: [badCount] });
-        return;
-      }
-      const context = args.contextValue as { request?: Request; overWebSocket?: boolean };
-      const refusal = context.overWebSocket || !context.request ? undefined : refusalFor(context.request);
-      if (refusal && usesIncrementalDelivery(args.document, args.variableValues)) {
-        setResultAndStopExecution({ errors: [refusal()] });
+      const refused = refusalOf(args);
+      if (refused) {
+        setResultAndStopExecution({ errors: [refused] });
         return;
       }
       return {

@@ -160,6 +160,12 @@ describe('@defer', () => {
     expect(gw.calls('marketplace')).toHaveLength(0);
   });
 
+  it("@defer(if: $d) with $d's default false answers a JSON-only caller in one piece, as the executor reads it", async () => {
+    const res = await gw.query('query($d: Boolean = false) { seller(username: "pixelcraft") { name ... @defer(if: $d) { gigs(first: 1) { totalCount } } } }');
+    expect(res.status).toBe(200);
+    expect(res.data).toEqual({ seller: { name: expect.any(String), gigs: { totalCount: expect.any(Number) } } });
+  });
+
   it('@defer(if: false) answers a JSON-only caller in one piece', async () => {
     const res = await gw.query('query($d: Boolean!) { seller(username: "pixelcraft") { name ... @defer(if: $d) { gigs(first: 1) { totalCount } } } }', {
       variables: { d: false },
