@@ -184,6 +184,19 @@ export const envSchema = z.object({
   OTEL_BSP_EXPORT_TIMEOUT: positiveInt(30_000),
   OTEL_BSP_MAX_QUEUE_SIZE: positiveInt(2048),
   OTEL_BSP_MAX_EXPORT_BATCH_SIZE: positiveInt(512),
+  /** One export's HTTP request, connection to answer; a collector that never answers is given up on after it. */
+  OTEL_EXPORTER_OTLP_TIMEOUT: positiveInt(10_000),
+  OTEL_EXPORTER_OTLP_TRACES_TIMEOUT: optionalPositiveInt,
+  // Span limits. The SDK's own defaults leave an attribute's length unbounded; ours bound every span to a few KB.
+  /** Characters kept of a string attribute (of a span, event or link); the rest is cut. */
+  OTEL_ATTRIBUTE_VALUE_LENGTH_LIMIT: positiveInt(1024),
+  OTEL_SPAN_ATTRIBUTE_VALUE_LENGTH_LIMIT: optionalPositiveInt,
+  OTEL_ATTRIBUTE_COUNT_LIMIT: positiveInt(64),
+  OTEL_SPAN_ATTRIBUTE_COUNT_LIMIT: optionalPositiveInt,
+  OTEL_SPAN_EVENT_COUNT_LIMIT: positiveInt(64),
+  OTEL_SPAN_LINK_COUNT_LIMIT: positiveInt(16),
+  OTEL_SPAN_ATTRIBUTE_PER_EVENT_COUNT_LIMIT: positiveInt(16),
+  OTEL_SPAN_ATTRIBUTE_PER_LINK_COUNT_LIMIT: positiveInt(16),
   /** `true` turns tracing off even with an endpoint set. */
   OTEL_SDK_DISABLED: bool(false),
 });

@@ -65,6 +65,16 @@ export interface TracingConfig {
   sampler: Env['OTEL_TRACES_SAMPLER'];
   samplerRatio: number;
   batch: { scheduledDelayMillis: number; exportTimeoutMillis: number; maxQueueSize: number; maxExportBatchSize: number };
+  /** One export's HTTP timeout. */
+  exportTimeoutMillis: number;
+  spanLimits: {
+    attributeValueLengthLimit: number;
+    attributeCountLimit: number;
+    eventCountLimit: number;
+    linkCountLimit: number;
+    attributePerEventCountLimit: number;
+    attributePerLinkCountLimit: number;
+  };
 }
 
 export class ConfigError extends Error {
@@ -172,6 +182,15 @@ function tracingConfig(e: Env): TracingConfig | undefined {
       exportTimeoutMillis: e.OTEL_BSP_EXPORT_TIMEOUT,
       maxQueueSize: e.OTEL_BSP_MAX_QUEUE_SIZE,
       maxExportBatchSize: e.OTEL_BSP_MAX_EXPORT_BATCH_SIZE,
+    },
+    exportTimeoutMillis: e.OTEL_EXPORTER_OTLP_TRACES_TIMEOUT ?? e.OTEL_EXPORTER_OTLP_TIMEOUT,
+    spanLimits: {
+      attributeValueLengthLimit: e.OTEL_SPAN_ATTRIBUTE_VALUE_LENGTH_LIMIT ?? e.OTEL_ATTRIBUTE_VALUE_LENGTH_LIMIT,
+      attributeCountLimit: e.OTEL_SPAN_ATTRIBUTE_COUNT_LIMIT ?? e.OTEL_ATTRIBUTE_COUNT_LIMIT,
+      eventCountLimit: e.OTEL_SPAN_EVENT_COUNT_LIMIT,
+      linkCountLimit: e.OTEL_SPAN_LINK_COUNT_LIMIT,
+      attributePerEventCountLimit: e.OTEL_SPAN_ATTRIBUTE_PER_EVENT_COUNT_LIMIT,
+      attributePerLinkCountLimit: e.OTEL_SPAN_ATTRIBUTE_PER_LINK_COUNT_LIMIT,
     },
   };
 }

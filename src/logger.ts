@@ -10,7 +10,7 @@
  * provider there is never an active span and the lookup returns at once.
  * `pretty` is for people (development); `json` is for log shippers.
  */
-import { pino, type Logger as PinoLogger } from 'pino';
+import { pino, stdSerializers, type Logger as PinoLogger } from 'pino';
 import { build as prettyStream } from 'pino-pretty';
 import { context, isSpanContextValid, trace } from '@opentelemetry/api';
 
@@ -62,6 +62,15 @@ export const REDACT_PATHS = [
 
 export type LogFormat = 'json' | 'pretty';
 
+/**
+ * `text` cut to at most `max` characters, marked as cut. A copy, not a slice: V8 keeps a slice's whole parent
+ * string alive, and the parent is a caller's document.
+ */
+export function clip(text: string, max: number): string {
+  if (text.length <= max) return text;
+  return `${Buffer.from(text.slice(0, max - 1)).toString()}…`;
+}
+
 /** The active span's ids, or nothing: called by pino for every line (which merges into the object it returns). */
 export function traceFields(): { trace_id?: string; span_id?: string } {
   const span = trace.getSpan(context.active());
@@ -70,8 +79,33 @@ export function traceFields(): { trace_id?: string; span_id?: string } {
   return isSpanContextValid(ids) ? { trace_id: ids.traceId, span_id: ids.spanId } : {};
 }
 
+/** Characters kept of any one string in a log line (its message, a field, an error's message or stack). */
+const LOG_STRING_CHARS = 2048;
+
+/** Strings cut to LOG_STRING_CHARS, in plain objects and arrays a few levels down: a line stays a few KB whatever it quotes. */
+function clipStrings(value: unknown, depth = 0): unknown {
+  if (typeof value === 'string') return clip(value, LOG_STRING_CHARS);
+  if (depth > 3 || value === null || typeof value !== 'object') return value;
+  if (Array.isArray(value)) return value.map((item) => clipStrings(item, depth + 1));
+  if (Object.getPrototypeOf(value) !== Object.prototype) return value;
+  return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, clipStrings(item, depth + 1)]));
+}
+
 export function createLogger(level: string, destination?: NodeJS.WritableStream, format: LogFormat = 'json'): Logger {
-  const options = { level, redact: { paths: REDACT_PATHS, censor: '[redacted]' }, base: { service: 'gateway' }, mixin: traceFields };
+  const options = {
+    level,
+    redact: { paths: REDACT_PATHS, censor: '[redacted]' },
+    base: { service: 'gateway' },
+    mixin: traceFields,
+    // Bounded by construction: a caller's 400 KB operation name or header quoted anywhere is a few KB here.
+    formatters: { log: (object: Record<string, unknown>) => clipStrings(object) as Record<string, unknown> },
+    serializers: { err: (error: Error) => clipStrings({ ...stdSerializers.err(error) }) },
+    hooks: {
+      logMethod(this: PinoLogger, args: Parameters<PinoLogger['info']>, method: (...args: unknown[]) => void) {
+        method.apply(this, args.map((arg) => (typeof arg === 'string' ? clip(arg, LOG_STRING_CHARS) : arg)));
+      },
+    },
+  };
   if (format === 'pretty') {
     // Synchronous, in this thread: a line logged just before process.exit (a port in use) is not lost.
     const stream = prettyStream({

@@ -8,7 +8,7 @@
  * propagator and an AsyncLocalStorage context manager, so a span started in a
  * resolver's upstream call finds its GraphQL parent without being passed along.
  */
-import { context, propagation, trace, type Tracer } from '@opentelemetry/api';
+import { context, propagation, trace, TraceFlags, type Context, type Tracer } from '@opentelemetry/api';
 import { OTLPTraceExporter as ProtobufExporter } from '@opentelemetry/exporter-trace-otlp-proto';
 import { OTLPTraceExporter as JsonExporter } from '@opentelemetry/exporter-trace-otlp-http';
 import { defaultResource, resourceFromAttributes } from '@opentelemetry/resources';
@@ -35,6 +35,16 @@ export function activeTracer(): Tracer | undefined {
   return tracer;
 }
 
+/**
+ * Whether spans under `ctx` are sampled out: its span belongs to a trace the sampler (or the caller's
+ * `traceparent`) did not sample. No child span, attribute or event is worth making for it; the trace
+ * context still travels on, unsampled. A span that has merely ended is still sampled.
+ */
+export function sampledOut(ctx: Context): boolean {
+  const span = trace.getSpan(ctx);
+  return span !== undefined && (span.spanContext().traceFlags & TraceFlags.SAMPLED) === 0;
+}
+
 export interface Tracing {
   /** Exports the spans still queued, then unregisters the provider. */
   shutdown(): Promise<void>;
@@ -50,6 +60,8 @@ export function startTracing(config: TracingConfig | undefined, exporter?: SpanE
     // Only what names the service: the process detector would add the command line, which can hold a secret.
     resource: defaultResource().merge(resourceFromAttributes({ [ATTR_SERVICE_NAME]: config.serviceName })),
     sampler: samplerOf(config),
+    // Every span bounded, whatever a caller sends: its attributes' lengths and counts, its events and links.
+    spanLimits: config.spanLimits,
     spanProcessors: [new BatchSpanProcessor(exporter ?? exporterOf(config), config.batch)],
   });
   provider.register();
@@ -69,7 +81,9 @@ export function startTracing(config: TracingConfig | undefined, exporter?: SpanE
 }
 
 function exporterOf(config: TracingConfig): SpanExporter {
-  const options = { url: config.url, headers: config.headers };
+  // One export in flight at a time, besides a timed-out one still closing: a hanging collector holds at most
+  // two batches (the processor's queue, bounded by maxQueueSize, holds the rest and drops beyond it).
+  const options = { url: config.url, headers: config.headers, timeoutMillis: config.exportTimeoutMillis, concurrencyLimit: 2 };
   return config.protocol === 'http/json' ? new JsonExporter(options) : new ProtobufExporter(options);
 }
 

@@ -17,11 +17,14 @@ export interface SocketExtra {
 }
 
 interface ErrorLog {
+  debug(message: string): void;
   warn(message: string): void;
   error(message: string): void;
 }
 
 const KEEP_ALIVE_MS = 12_000;
+
+const errorName = (error: unknown) => (error instanceof Error ? ((error as { code?: string }).code ?? error.name) : typeof error);
 
 export function serveGraphQLOverWebSocket(wss: WebSocketServer, options: ServerOptions<Record<string, unknown> | undefined, SocketExtra>, log: ErrorLog) {
   const server = makeServer(options);
@@ -40,10 +43,16 @@ export function serveGraphQLOverWebSocket(wss: WebSocketServer, options: ServerO
     const closed = server.opened(
       {
         protocol: socket.protocol,
+        // A send fails only when the connection is going or gone (the client left; ws has not always seen it
+        // yet): nothing to deliver to, and nothing of ours failed. graphql-ws would otherwise end the whole
+        // message handler with the write error. The socket's 'close' ends the operations.
         send: (data) =>
-          new Promise<void>((resolve, reject) => {
+          new Promise<void>((resolve) => {
             if (socket.readyState !== socket.OPEN) return resolve();
-            socket.send(data, (error) => (error ? reject(error) : resolve()));
+            socket.send(data, (error) => {
+              if (error) log.debug(`WebSocket client left before a message reached it: ${errorName(error)}`);
+              resolve();
+            });
           }),
         close: (code, reason) => socket.close(code, reason),
         onMessage: (handle) =>
@@ -51,7 +60,11 @@ export function serveGraphQLOverWebSocket(wss: WebSocketServer, options: ServerO
             try {
               await handle(String(data));
             } catch (error) {
-              log.error(`WebSocket message handling failed: ${error instanceof Error ? error.name : typeof error}`);
+              if (socket.readyState !== socket.OPEN || request.socket.destroyed) {
+                log.debug(`WebSocket message handling ended as the client left: ${errorName(error)}`);
+                return;
+              }
+              log.error(`WebSocket message handling failed: ${errorName(error)}`);
               socket.close(CloseCode.InternalServerError, 'Internal server error');
             }
           }),

@@ -119,7 +119,7 @@ export function attachWebSocket(server: Server, yoga: Gateway, options: WebSocke
       // Over HTTP, use-error-codes.ts codes a result's errors (variable coercion, …) as Yoga sends it.
       onNext: (_ctx, _id, _params, _args, result) => withCodes(result as Parameters<typeof withCodes>[0]) as never,
     },
-    { warn: (message) => yoga.logger.warn(message), error: (message) => yoga.logger.error(message) },
+    { debug: (message) => yoga.logger.debug(message), warn: (message) => yoga.logger.warn(message), error: (message) => yoga.logger.error(message) },
   );
   return async () => {
     await disposable.dispose();

@@ -14,6 +14,7 @@ import { graphiqlTabs } from './plugins/graphiql-tabs.js';
 import { useObservability } from './plugins/use-observability.js';
 import { useTracing } from './plugins/use-tracing.js';
 import { useCacheHeaders } from './plugins/use-cache-headers.js';
+import { parserCaches } from './document-cache.js';
 import { useDisableIntrospection } from '@graphql-yoga/plugin-disable-introspection';
 import { useBodyLimit } from './plugins/use-body-limit.js';
 import { useCsrfPrevention } from './plugins/use-csrf-prevention.js';
@@ -154,6 +155,7 @@ function createEndpoint(deps: GatewayDeps, { schema, endpoint, subscriptions, tr
     // useBodyLimit (below) already bounds every body, with its own limit for uploads. Yoga's
     // built-in limit would pipe each body through a TransformStream again, which showed in profiles.
     maxRequestBodySize: false,
+    parserAndValidationCache: parserCaches(),
     plugins: [
       // First, so its request span is the outermost and every other plugin's work falls inside it.
       useTracing({ endpoint, handedOff: handsOff }),

@@ -10,11 +10,13 @@
  *   a batched (array) body cannot send them (Yoga would serialise its stream
  *   as `{}`): both are refused with a coded error before execution, so no
  *   upstream call is made;
+ * - a negative `@stream(initialCount:)` is the caller's input: BAD_USER_INPUT
+ *   before execution (the executor would throw an uncoded Error mid-way);
  * - Yoga masks only a result's top-level `errors`; a part's errors sit in
  *   `incremental[].errors`, so they are masked here by the same rule (and
  *   coded by use-error-codes.ts), never leaking an internal message.
  */
-import { GraphQLError, getDirectiveValues, visit, type DocumentNode, type ExecutionResult } from 'graphql';
+import { GraphQLError, getDirectiveValues, getOperationAST, getVariableValues, visit, type DirectiveNode, type DocumentNode, type ExecutionArgs, type ExecutionResult } from 'graphql';
 import { GraphQLDeferDirective, GraphQLStreamDirective } from '@graphql-tools/utils';
 import { useDeferStream } from '@graphql-yoga/plugin-defer-stream';
 import { isAsyncIterable, type Plugin } from 'graphql-yoga';
@@ -28,20 +30,63 @@ export const NOT_INCREMENTAL_MESSAGE =
   'This operation uses @defer or @stream, whose result arrives in parts: send Accept: multipart/mixed or text/event-stream.';
 export const NOT_IN_BATCH_MESSAGE = 'An operation using @defer or @stream cannot be part of a batched (array) request: send it on its own.';
 
-/** Whether the operation may answer in parts: some @defer/@stream not switched off by its `if` argument. */
-export function usesIncrementalDelivery(document: DocumentNode, variables: Record<string, unknown> | null | undefined): boolean {
-  // Most documents are parsed from text that never mentions either directive: no need to walk them.
-  const text = document.loc?.source.body;
-  if (text !== undefined && !text.includes('@defer') && !text.includes('@stream')) return false;
-  let found = false;
-  visit(document, {
-    Directive(node) {
-      const definition = node.name.value === 'defer' ? GraphQLDeferDirective : node.name.value === 'stream' ? GraphQLStreamDirective : undefined;
-      if (definition && getDirectiveValues(definition, { directives: [node] }, variables ?? undefined)?.if !== false) found = true;
-      return false;
-    },
-  });
+/**
+ * The @defer and @stream directives of each document, found once by walking its AST (Yoga caches
+ * parsed documents, so a repeated query is walked once). Not a text search: `@ defer`, `@,defer` and
+ * `@#comment⏎defer` are the same directive to the parser.
+ */
+const incrementalDirectives = new WeakMap<DocumentNode, DirectiveNode[]>();
+
+function directivesOf(document: DocumentNode): DirectiveNode[] {
+  let found = incrementalDirectives.get(document);
+  if (!found) {
+    const directives: DirectiveNode[] = [];
+    visit(document, {
+      Directive(node) {
+        if (node.name.value === 'defer' || node.name.value === 'stream') directives.push(node);
+        return false;
+      },
+    });
+    found = directives;
+    incrementalDirectives.set(document, found);
+  }
   return found;
+}
+
+/** The directive's arguments with the request's variables, when it is on (its `if` is not false). */
+function argumentsIfOn(node: DirectiveNode, variables: Record<string, unknown> | null | undefined): Record<string, unknown> | undefined {
+  const definition = node.name.value === 'defer' ? GraphQLDeferDirective : GraphQLStreamDirective;
+  const values = getDirectiveValues(definition, { directives: [node] }, variables ?? undefined);
+  return values?.if === false ? undefined : (values ?? {});
+}
+
+/** Whether the operation may answer in parts: some @defer/@stream not switched off by its `if` argument (`variables` coerced). */
+export function usesIncrementalDelivery(document: DocumentNode, variables: Record<string, unknown> | null | undefined): boolean {
+  return directivesOf(document).some((node) => argumentsIfOn(node, variables) !== undefined);
+}
+
+/**
+ * The request's variables as the executor will read them (defaults applied), so `if: $d` is decided
+ * alike here and there; undefined when they do not coerce (the executor answers that with its own errors).
+ */
+function coercedVariables(args: ExecutionArgs): Record<string, unknown> | undefined {
+  const operation = getOperationAST(args.document, args.operationName);
+  if (!operation) return undefined;
+  const coerced = getVariableValues(args.schema, operation.variableDefinitions ?? [], args.variableValues ?? {});
+  return coerced.errors ? undefined : coerced.coerced;
+}
+
+/**
+ * A `@stream` whose initialCount is negative: the executor would throw a plain Error for it mid-execution
+ * (an unexpected error, after upstream calls); it is the caller's input, refused before execution.
+ */
+function negativeInitialCount(document: DocumentNode, variables: Record<string, unknown>): GraphQLError | undefined {
+  const node = directivesOf(document).find((directive) => {
+    if (directive.name.value !== 'stream') return false;
+    const count = argumentsIfOn(directive, variables)?.initialCount;
+    return typeof count === 'number' && count < 0;
+  });
+  return node && new GraphQLError('@stream(initialCount:) must be 0 or more.', { nodes: [node], extensions: { code: 'BAD_USER_INPUT' } });
 }
 
 type IncrementalPart = ExecutionResult & { incremental?: Array<{ errors?: readonly GraphQLError[] }> };
@@ -62,6 +107,17 @@ export function useIncrementalDelivery({ maskError }: { maskError: MaskError }):
     if (acceptsStream(request)) return undefined;
     return () => new GraphQLError(NOT_INCREMENTAL_MESSAGE, { extensions: { code: 'BAD_REQUEST', http: { status: 406, headers: { accept: 'multipart/mixed' } } } });
   };
+  /** Why the operation's @defer/@stream cannot run as asked, if so; a document with neither (most) costs nothing. */
+  const refusalOf = (args: ExecutionArgs): GraphQLError | undefined => {
+    if (directivesOf(args.document).length === 0) return undefined;
+    const variables = coercedVariables(args);
+    if (!variables) return undefined;
+    const badCount = negativeInitialCount(args.document, variables);
+    if (badCount) return badCount;
+    const context = args.contextValue as { request?: Request; overWebSocket?: boolean };
+    const refusal = context.overWebSocket || !context.request ? undefined : refusalFor(context.request);
+    return refusal && usesIncrementalDelivery(args.document, variables) ? refusal() : undefined;
+  };
   return {
     onPluginInit({ addPlugin }) {
       addPlugin(useDeferStream() as Plugin);
@@ -74,10 +130,9 @@ export function useIncrementalDelivery({ maskError }: { maskError: MaskError }):
       };
     },
     onExecute({ args, setResultAndStopExecution }) {
-      const context = args.contextValue as { request?: Request; overWebSocket?: boolean };
-      const refusal = context.overWebSocket || !context.request ? undefined : refusalFor(context.request);
-      if (refusal && usesIncrementalDelivery(args.document, args.variableValues)) {
-        setResultAndStopExecution({ errors: [refusal()] });
+      const refused = refusalOf(args);
+      if (refused) {
+        setResultAndStopExecution({ errors: [refused] });
         return;
       }
       return {

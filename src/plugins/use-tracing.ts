@@ -13,7 +13,8 @@ import { context, propagation, ROOT_CONTEXT, SpanKind, SpanStatusCode, trace, ty
 import { getOperationAST, type GraphQLError } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
 import type { GatewayContext } from '../context.js';
-import { activeTracer } from '../tracing.js';
+import { activeTracer, sampledOut } from '../tracing.js';
+import { clip } from '../logger.js';
 
 /** Fixed paths only, so a span name never carries a caller's made-up path. */
 const ROUTES = new Set(['/graphql', '/healthz', '/readyz', '/metrics', '/webhooks/marketplace']);
@@ -67,7 +68,7 @@ export function useTracing({ endpoint, handedOff }: TracingOptions = {}): Plugin
       if (response.status >= 500) span.setStatus({ code: SpanStatusCode.ERROR });
     },
     onExecute({ args }) {
-      if (!activeTracer()) return;
+      if (!activeTracer() || sampledOut(context.active())) return;
       const span = trace.getActiveSpan();
       const operation = operationAttributes(args.document, args.operationName);
       span?.setAttributes(operation);
@@ -75,7 +76,7 @@ export function useTracing({ endpoint, handedOff }: TracingOptions = {}): Plugin
     },
     onSubscribe({ args }) {
       const tracer = activeTracer();
-      if (!tracer) return;
+      if (!tracer || sampledOut(context.active())) return;
       const subscribeSpan = trace.getActiveSpan();
       const operation = operationAttributes(args.document, args.operationName);
       subscribeSpan?.setAttributes(operation);
@@ -125,6 +126,7 @@ function phase<T>(name: string, wrapped: () => T): T {
   const tracer = activeTracer();
   if (!tracer) return wrapped();
   const parent = context.active();
+  if (sampledOut(parent)) return wrapped();
   const span = tracer.startSpan(name, { kind: SpanKind.INTERNAL }, parent);
   return within(trace.setSpan(parent, span), span, wrapped);
 }
@@ -161,11 +163,14 @@ function isThenable(value: unknown): value is PromiseLike<unknown> {
   return typeof (value as PromiseLike<unknown> | undefined)?.then === 'function';
 }
 
+/** An operation name is the caller's text: cut here, so a span's name (which no span limit bounds) stays short too. */
+const OPERATION_NAME_CHARS = 256;
+
 function operationAttributes(document: Parameters<typeof getOperationAST>[0], operationName: string | null | undefined): Attributes {
   const operation = getOperationAST(document, operationName);
   return {
     'graphql.operation.type': operation?.operation ?? 'unknown',
-    ...(operation?.name?.value && { 'graphql.operation.name': operation.name.value }),
+    ...(operation?.name?.value && { 'graphql.operation.name': clip(operation.name.value, OPERATION_NAME_CHARS) }),
   };
 }
 

@@ -43,6 +43,12 @@ export interface AttemptFacts {
 /** Sorts a failed attempt: the upstream's fault, the caller's leaving, or an exception of our own. */
 export function classifyAttempt(upstream: UpstreamName, error: unknown, { mutation, status, outer, timedOut }: AttemptFacts): AttemptFailure {
   if (error instanceof UpstreamError) return new AttemptFailure({ error, upstreamFault: false }); // a bad body: the upstream answers, it is not down
+  if (isMalformedHead(error)) {
+    // Not an answer we can read at all (a header past maxHeaderSize): as broken as a reset, so the breaker hears it.
+    const details = { status, outcomeUnknown: mutation || undefined, cause: error };
+    const coded = new UpstreamError(upstream, 'UPSTREAM_BAD_RESPONSE', `The ${upstream} service sent a response the gateway cannot read`, details);
+    return new AttemptFailure({ error: coded, upstreamFault: true });
+  }
   const left = cancelledByCaller(outer, timedOut);
   const late = !left && (timedOut || isTimeout(error) || (outer?.aborted === true && isDeadline(outer)));
   // Our own exception (say, a request body that throws while streaming) is a bug here, not an upstream failure.
@@ -95,6 +101,12 @@ export function isTimeout(error: unknown): boolean {
     error instanceof undiciErrors.ConnectTimeoutError ||
     (error instanceof Error && error.name === 'TimeoutError')
   );
+}
+
+/** A response whose status line and headers undici refused to read: headers larger than its maxHeaderSize. */
+function isMalformedHead(error: unknown): boolean {
+  for (const e of chain(error)) if (e instanceof undiciErrors.HeadersOverflowError || e.code === 'HPE_HEADER_OVERFLOW') return true;
+  return false;
 }
 
 /** True when the upstream (or the network to it) failed, as opposed to an exception of our own. */

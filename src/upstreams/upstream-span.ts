@@ -6,7 +6,7 @@
  */
 import { context, propagation, SpanKind, SpanStatusCode, trace, type Span } from '@opentelemetry/api';
 import { UpstreamError, type UpstreamName } from '../errors.js';
-import { activeTracer } from '../tracing.js';
+import { activeTracer, sampledOut } from '../tracing.js';
 
 export interface SpanTarget {
   upstream: UpstreamName;
@@ -34,6 +34,12 @@ export function startAttemptSpan(
   const tracer = activeTracer();
   if (!tracer) return undefined;
   const parent = context.active();
+  if (sampledOut(parent)) {
+    // No span of its own: the upstream hears the unsampled trace as it is, and ending the stand-in does nothing.
+    const carrier: Record<string, string> = { ...headers };
+    propagation.inject(parent, carrier);
+    return { span: trace.wrapSpanContext(trace.getSpanContext(parent)!), headers: carrier };
+  }
   const span = tracer.startSpan(
     call.template ? `${call.method} ${call.template}` : call.method,
     {

@@ -236,6 +236,37 @@ describe('hostile upstream', () => {
   });
 });
 
+describe('an upstream sending a response header larger than undici reads (maxHeaderSize)', () => {
+  let gw: TestGateway;
+  let upstream: Awaited<ReturnType<typeof hostileServer>>;
+  beforeAll(async () => {
+    upstream = await hostileServer();
+    upstream.handle.current = (_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json', 'x-padding': 'a'.repeat(128 * 1024) });
+      res.end(JSON.stringify({ data: GIG }));
+    };
+    gw = await startTestGateway({ MARKETPLACE_URL: upstream.url, BREAKER_FAILURES: '2', UPSTREAM_TIMEOUT_MS: String(TIMEOUT_MS) }, ['seo', 'items']);
+  });
+  afterAll(async () => {
+    await gw?.close();
+    await closeServer(upstream.server);
+  });
+
+  it('is UPSTREAM_BAD_RESPONSE (not an unexpected error), and the breaker counts it as a failure of the upstream', async () => {
+    const first = await gw.query(QUERY, { headers: ALL_CREDENTIALS });
+    expect(errorAt(first, 'gig')?.extensions).toMatchObject({ code: 'UPSTREAM_BAD_RESPONSE', upstream: 'marketplace' });
+    expect((first.data as { itemsAccount?: { username: string } } | null)?.itemsAccount?.username).toBeTruthy();
+    expect(gw.logs.filter((line) => line.includes('unexpected error'))).toEqual([]);
+    const readyz = (await (await fetch(`${gw.url}/readyz`)).json()) as { upstreams: Record<string, { lastError: { message: string } | null }> };
+    expect(readyz.upstreams.marketplace!.lastError?.message).toContain('UND_ERR_HEADERS_OVERFLOW');
+    await gw.query(QUERY, { headers: ALL_CREDENTIALS });
+    const hits = upstream.hits.count;
+    const third = await gw.query(QUERY, { headers: ALL_CREDENTIALS });
+    expect(errorAt(third, 'gig')?.message).toContain('circuit open');
+    expect(upstream.hits.count).toBe(hits);
+  });
+});
+
 describe('dead upstream', () => {
   let gw: TestGateway;
   beforeAll(async () => {

@@ -9,6 +9,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { connect } from 'node:net';
+import { Agent, request } from 'node:http';
 import { createClient } from 'graphql-ws';
 import WebSocket from 'ws';
 import { spawnGatewayProcess, type GatewayProcess } from '../helpers/gateway-process.js';
@@ -134,6 +135,44 @@ describe('SIGTERM drain', () => {
     const answer = await inFlight;
     expect(answer.status).toBe(200);
     expect(await gateway.exited).toBe(0);
+  }, 60_000);
+
+  it('answers every request the listener already took (busy keep-alive connections, the accept queue); one in flight says Connection: close', async () => {
+    const { gateway, port } = await startGateway({ SHUTDOWN_GRACE_MS: '10000' });
+    const keepAlive = new Agent({ keepAlive: true, maxSockets: 17 });
+    const fresh = new Agent({ keepAlive: false });
+    const post = (agent: Agent, query = '{ __typename }', headers: Record<string, string> = {}) =>
+      new Promise<{ status: number; connection?: string; failure?: string }>((resolve) => {
+        const req = request({ host: '127.0.0.1', port, path: '/graphql', method: 'POST', agent, headers: { 'content-type': 'application/json', ...headers } }, (res) => {
+          res.resume();
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, connection: res.headers.connection }));
+        });
+        req.on('error', (error: NodeJS.ErrnoException) => resolve({ status: 0, failure: error.code ?? error.message }));
+        req.end(JSON.stringify({ query }));
+      });
+    // 16 clients, each with its keep-alive connection open and idle.
+    expect((await Promise.all(Array.from({ length: 16 }, () => post(keepAlive)))).map((r) => r.status)).toEqual(Array(16).fill(200));
+    expect(keepAlive.freeSockets[`127.0.0.1:${port}:`]?.length).toBe(16);
+    // And a slow one in flight on a keep-alive connection of its own.
+    sandbox.services.items!.control.latencyMs = 1500;
+    const slow = post(keepAlive, ITEM_QUERY, { 'x-items-api-key': ITEMS_KEY });
+    await until(() => sandbox.services.items!.control.inFlight > 0, 10_000);
+
+    // The process is busy (stopped here, so the order is certain): the requests reach its sockets and its
+    // accept queue, unread, and SIGTERM comes after them.
+    gateway.child.kill('SIGSTOP');
+    const sent = [...Array.from({ length: 16 }, () => post(keepAlive)), ...Array.from({ length: 4 }, () => post(fresh))];
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    gateway.child.kill('SIGTERM');
+    gateway.child.kill('SIGCONT');
+
+    // Each answered (those read before the signal was seen may have been answered before it, keep-alive)...
+    expect((await Promise.all(sent)).map(({ status, failure }) => ({ status, failure }))).toEqual(Array(20).fill({ status: 200, failure: undefined }));
+    // ...and the one in flight told not to send another request on its connection, about to close.
+    expect(await slow).toEqual({ status: 200, connection: 'close' });
+    expect(await gateway.exited).toBe(0);
+    expect(gateway.output()).toContain('"cutRequests":0');
+    keepAlive.destroy();
   }, 60_000);
 
   it('cuts a request that outlives SHUTDOWN_GRACE_MS and exits 1', async () => {

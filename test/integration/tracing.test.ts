@@ -8,10 +8,12 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ALL_CREDENTIALS, ITEMS_KEY, SEO_KEY, startTestGateway, TOKENS, type TestGateway } from '../helpers/gateway.js';
 import { startOtlpReceiver, type OtlpReceiver, type ReceivedSpan } from '../helpers/otlp-receiver.js';
+import { useTracedGateway } from '../helpers/traced-gateway.js';
 import type { SandboxName } from '../../src/sandbox/index.js';
 import { createClient } from 'graphql-ws';
 import WebSocket from 'ws';
 import { eventFor, postWebhook, until } from '../helpers/events.js';
+import { activeTracer } from '../../src/tracing.js';
 
 const CALLER_TRACE = '4bf92f3577b34da6a3ce929d0e0e4736';
 const CALLER_SPAN = '00f067aa0ba902b7';
@@ -152,16 +154,7 @@ describe.each(['http/protobuf', 'http/json'])('traces exported over OTLP %s', (p
 });
 
 describe('a subscription over graphql-ws', () => {
-  let receiver: OtlpReceiver;
-  let gw: TestGateway;
-  beforeAll(async () => {
-    receiver = await startOtlpReceiver();
-    gw = await startTestGateway({ OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url, OTEL_BSP_SCHEDULE_DELAY: '20' });
-  });
-  afterAll(async () => {
-    await gw?.close();
-    await receiver?.close();
-  });
+  const { receiver, gw } = useTracedGateway();
 
   it("is a SERVER span continuing the connection's traceparent, and each delivered event a span linked to its subscribe span", async () => {
     const client = createClient({
@@ -204,17 +197,8 @@ describe('a subscription over graphql-ws', () => {
 });
 
 describe('a call refused by an open circuit breaker', () => {
-  let receiver: OtlpReceiver;
-  let gw: TestGateway;
-  beforeAll(async () => {
-    receiver = await startOtlpReceiver();
-    // No item store: its calls fail at once, and one failed call opens its circuit.
-    gw = await startTestGateway({ OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url, OTEL_BSP_SCHEDULE_DELAY: '20', BREAKER_FAILURES: '1', UPSTREAM_RETRIES: '0' }, ['marketplace', 'seo']);
-  });
-  afterAll(async () => {
-    await gw?.close();
-    await receiver?.close();
-  });
+  // No item store: its calls fail at once, and one failed call opens its circuit.
+  const { receiver, gw } = useTracedGateway({ BREAKER_FAILURES: '1', UPSTREAM_RETRIES: '0' }, ['marketplace', 'seo']);
 
   it('is an event on the span that wanted the call, and no CLIENT span', async () => {
     const headers = { 'x-items-api-key': ITEMS_KEY };
@@ -233,16 +217,7 @@ describe('a call refused by an open circuit breaker', () => {
 });
 
 describe('a read served by the reference-data cache', () => {
-  let receiver: OtlpReceiver;
-  let gw: TestGateway;
-  beforeAll(async () => {
-    receiver = await startOtlpReceiver();
-    gw = await startTestGateway({ OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url, OTEL_BSP_SCHEDULE_DELAY: '20', REFERENCE_CACHE_TTL_MS: '60000' });
-  });
-  afterAll(async () => {
-    await gw?.close();
-    await receiver?.close();
-  });
+  const { receiver, gw } = useTracedGateway({ REFERENCE_CACHE_TTL_MS: '60000' });
 
   it('is a cache-hit event instead of a CLIENT span', async () => {
     await gw.query('query Miss { categories { slug } }');
@@ -253,6 +228,29 @@ describe('a read served by the reference-data cache', () => {
     expect(clientsOf('Miss').map((s) => s.attributes['gateway.upstream.operation'])).toEqual(['categoriesIndex']);
     expect(clientsOf('Hit')).toEqual([]);
     expect(executeOf('Hit')!.events).toEqual([{ name: 'gateway.cache.hit', attributes: { 'gateway.cache': 'reference-data', 'gateway.cache.key': 'categories' } }]);
+  });
+});
+
+describe("a request the caller's traceparent marks unsampled", () => {
+  const { receiver, gw } = useTracedGateway();
+
+  it('makes one sampling decision and no other span: none per phase or upstream attempt, yet passes the trace on unsampled', async () => {
+    const tracer = activeTracer()!;
+    const startSpan = vi.spyOn(tracer, 'startSpan');
+    try {
+      const response = await gw.query('query Unsampled { seller(username: "pixelcraft") { name gigs(first: 2) { totalCount } } }', {
+        headers: { traceparent: `00-${CALLER_TRACE}-${CALLER_SPAN}-00` },
+      });
+      expect(response.errors).toBeUndefined();
+      expect(startSpan.mock.calls.map(([name]) => name)).toEqual(['POST /graphql']);
+    } finally {
+      startSpan.mockRestore();
+    }
+    const calls = gw.calls('marketplace');
+    expect(calls.length).toBeGreaterThan(0);
+    for (const call of calls) expect(String(call.headers.traceparent)).toMatch(new RegExp(`^00-${CALLER_TRACE}-[0-9a-f]{16}-00$`));
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(receiver.spans()).toEqual([]);
   });
 });
 

@@ -36,6 +36,30 @@ describe('tracing configuration', () => {
     expect(() => tracingOf({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://c:4318', OTEL_EXPORTER_OTLP_HEADERS: 'x=%E0%A4%A' })).toThrow(ConfigError);
   });
 
+  it('bounds spans and exports by default, and the standard variables change the bounds', () => {
+    const defaults = tracingOf({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://c:4318' });
+    expect(defaults?.spanLimits).toEqual({
+      attributeValueLengthLimit: 1024,
+      attributeCountLimit: 64,
+      eventCountLimit: 64,
+      linkCountLimit: 16,
+      attributePerEventCountLimit: 16,
+      attributePerLinkCountLimit: 16,
+    });
+    expect(defaults?.exportTimeoutMillis).toBe(10_000);
+    const set = tracingOf({
+      OTEL_EXPORTER_OTLP_ENDPOINT: 'http://c:4318',
+      OTEL_ATTRIBUTE_VALUE_LENGTH_LIMIT: '200',
+      OTEL_SPAN_ATTRIBUTE_COUNT_LIMIT: '10',
+      OTEL_ATTRIBUTE_COUNT_LIMIT: '20',
+      OTEL_EXPORTER_OTLP_TIMEOUT: '3000',
+      OTEL_EXPORTER_OTLP_TRACES_TIMEOUT: '2000',
+    });
+    expect(set?.spanLimits).toMatchObject({ attributeValueLengthLimit: 200, attributeCountLimit: 10 });
+    expect(set?.exportTimeoutMillis).toBe(2000);
+    expect(() => tracingOf({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://c:4318', OTEL_ATTRIBUTE_VALUE_LENGTH_LIMIT: '-1' })).toThrow(/OTEL_ATTRIBUTE_VALUE_LENGTH_LIMIT/);
+  });
+
   it('refuses an unknown sampler and a ratio outside 0..1', () => {
     expect(() => tracingOf({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://c:4318', OTEL_TRACES_SAMPLER: 'jaeger_remote' })).toThrow(/OTEL_TRACES_SAMPLER/);
     expect(() => tracingOf({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://c:4318', OTEL_TRACES_SAMPLER_ARG: '2' })).toThrow(/OTEL_TRACES_SAMPLER_ARG/);
