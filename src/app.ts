@@ -17,6 +17,7 @@ import { WEBHOOK_PATH } from './plugins/use-marketplace-webhooks.js';
 import { randomBytes } from 'node:crypto';
 import { startTracing } from './tracing.js';
 import { loadSandbox } from './embedded-sandbox.js';
+import { createApqStore } from './persisted-queries/apq-store.js';
 
 export interface App {
   yoga: Gateway;
@@ -62,7 +63,12 @@ export async function createApp(config: Config, logger: Logger): Promise<App> {
   const sandboxed = new Set(missing);
   const redis = config.redisUrl ? connectRedis(config.redisUrl, logger) : undefined;
   const events = createEventBus(redis?.eventTarget);
-  const yoga = createGateway({ config, pools, reference, logger, sandboxed, events, webhookSecret: () => webhookSecret, eventIds: redis?.ids, redis, publicCache });
+  // Registration is refused where only trusted documents may run, so no store (nor Redis connection) is opened there.
+  const apq =
+    config.apq.maxBytes > 0 && !config.persistedDocuments.only
+      ? createApqStore({ ...config.apq, redisUrl: config.redisUrl, logger })
+      : undefined;
+  const yoga = createGateway({ config, pools, reference, logger, sandboxed, events, webhookSecret: () => webhookSecret, eventIds: redis?.ids, redis, publicCache, apq });
   return {
     yoga,
     pools,
@@ -75,6 +81,7 @@ export async function createApp(config: Config, logger: Logger): Promise<App> {
     close: async () => {
       await closePools(pools);
       await publicCache?.close();
+      await apq?.close();
       await redis?.close();
       await closeSandbox?.();
       // Last, so the spans of the final requests are exported before the process exits.

@@ -37,6 +37,8 @@ export interface Config {
   adminKey: string | undefined;
   /** Trusted documents file and whether only they may run (src/trusted-documents.ts). */
   persistedDocuments: { path: string | undefined; only: boolean };
+  /** Automatic persisted queries (src/persisted-queries/apq-store.ts); maxBytes 0: registration off. */
+  apq: { maxBytes: number; maxDocumentBytes: number };
   graphiql: boolean;
   introspection: boolean;
   /** `extensions.cost` on every result (src/plugins/use-query-limits.ts). */
@@ -124,6 +126,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     redisUrl: e.REDIS_URL,
     adminKey: e.GATEWAY_ADMIN_KEY,
     persistedDocuments: { path: e.PERSISTED_DOCUMENTS, only: e.PERSISTED_DOCUMENTS_ONLY },
+    apq: { maxBytes: e.APQ_MAX_BYTES, maxDocumentBytes: e.APQ_MAX_DOCUMENT_BYTES },
     graphiql: e.GRAPHIQL && !production,
     // Unset INTROSPECTION means on in development and off in production.
     introspection: source.INTROSPECTION === undefined || source.INTROSPECTION === '' ? !production : e.INTROSPECTION,

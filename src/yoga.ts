@@ -18,7 +18,8 @@ import { useDisableIntrospection } from '@graphql-yoga/plugin-disable-introspect
 import { useBodyLimit } from './plugins/use-body-limit.js';
 import { useCsrfPrevention } from './plugins/use-csrf-prevention.js';
 import { useGetParameters } from './plugins/use-get-parameters.js';
-import { useTrustedDocuments } from './plugins/use-trusted-documents.js';
+import { usePersistedQueries } from './plugins/use-persisted-queries.js';
+import type { ApqStore } from './persisted-queries/apq-store.js';
 import { loadTrustedDocuments, type TrustedDocuments } from './trusted-documents.js';
 import { useErrorCodes } from './plugins/use-error-codes.js';
 import { useQueryLimits } from './plugins/use-query-limits.js';
@@ -48,6 +49,8 @@ export interface GatewayDeps {
   redis?: { ping(): Promise<boolean>; limiter(perMinute: number, name: string): Limiter };
   /** The shared cache of public reads, which accepted webhooks evict from. */
   publicCache?: PublicCache;
+  /** Where automatic persisted queries are registered; undefined: registration is refused. */
+  apq?: ApqStore;
 }
 
 export type Gateway = YogaServerInstance<Record<string, unknown>, GatewayContext>;
@@ -127,8 +130,8 @@ export function createGateway(deps: GatewayDeps): Gateway {
       // A form or text/plain POST must carry a header a cross-site page cannot set without a preflight; GET needs none.
       useCsrfPrevention(),
       useGetParameters(),
-      // Before the parse-time limits, so they see the trusted document's text like any other.
-      ...(trusted ? [useTrustedDocuments(trusted)] : []),
+      // Before the parse-time limits, so they see a persisted query's text like any other.
+      ...usePersistedQueries({ trusted, apq: deps.apq }),
       ...(config.introspection ? [] : [useDisableIntrospection()]),
       // Before armor's parse: a deeply nested literal would overflow the parser's stack.
       useNestingLimit(),
