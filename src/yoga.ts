@@ -18,9 +18,11 @@ import { useDisableIntrospection } from '@graphql-yoga/plugin-disable-introspect
 import { useBodyLimit } from './plugins/use-body-limit.js';
 import { useCsrfPrevention } from './plugins/use-csrf-prevention.js';
 import { useGetParameters } from './plugins/use-get-parameters.js';
+import { useGraphQLSSE } from './plugins/use-graphql-sse.js';
 import { usePersistedQueries } from './plugins/use-persisted-queries.js';
 import type { ApqStore } from './persisted-queries/apq-store.js';
 import { loadTrustedDocuments, type TrustedDocuments } from './trusted-documents.js';
+import { useStreamRefusal } from './plugins/use-stream-refusal.js';
 import { useErrorCodes } from './plugins/use-error-codes.js';
 import { useQueryLimits } from './plugins/use-query-limits.js';
 import { useIncrementalDelivery } from './plugins/use-incremental-delivery.js';
@@ -127,6 +129,8 @@ export function createGateway(deps: GatewayDeps): Gateway {
         limiter: deps.redis?.limiter,
       }),
       useBodyLimit({ graphqlEndpoint: '/graphql', maxBytes: config.limits.bodyBytes, maxUploadBytes: config.limits.uploadBytes }),
+      // graphql-sse's single-connection mode (PUT reservation, token-named streams); its requests end here.
+      useGraphQLSSE({ graphqlEndpoint: '/graphql', trusted }),
       // A form or text/plain POST must carry a header a cross-site page cannot set without a preflight; GET needs none.
       useCsrfPrevention(),
       useGetParameters(),
@@ -140,6 +144,8 @@ export function createGateway(deps: GatewayDeps): Gateway {
       useQueryLimits({ ...config.limits, exposeCost: config.exposeCost, blockFieldSuggestions: !config.introspection }),
       useRequestDeadline(),
       useErrorCodes(),
+      // After the codes: a refusal to a caller that takes only an event stream becomes its HTTP status.
+      useStreamRefusal(),
       useMarketplaceWebhooks({ secret: deps.webhookSecret, bus: deps.events, logger, seen: deps.eventIds, beforePublish: evictChanges(deps.publicCache) }),
       useObservability(),
       useCacheHeaders({ maxAgeSeconds: Math.floor(config.referenceCacheTtlMs / 1000) }),
