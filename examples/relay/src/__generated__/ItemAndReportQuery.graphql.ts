@@ -1,5 +1,5 @@
 /**
- * @generated SignedSource<<041f93ddb6f15a906249920ec0bfe310>>
+ * @generated SignedSource<<843a84153dce69a5e586d6e757629876>>
  * @lightSyntaxTransform
  */
 
@@ -7,8 +7,8 @@
 /* eslint-disable */
 // @ts-nocheck
 
-import { ConcreteRequest } from 'relay-runtime';
-import { FragmentRefs } from "relay-runtime";
+import type { ConcreteRequest } from 'relay-runtime';
+import type { FragmentRefs } from "relay-runtime";
 export type ItemAndReportQuery$variables = {
   itemId: string;
   reportId: string;

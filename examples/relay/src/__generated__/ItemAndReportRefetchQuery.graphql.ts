@@ -1,5 +1,5 @@
 /**
- * @generated SignedSource<<1a7833a54ce7e84ddbc11acebf4072fb>>
+ * @generated SignedSource<<820b211dfc9c71d5233106131839caf6>>
  * @lightSyntaxTransform
  */
 
@@ -7,8 +7,8 @@
 /* eslint-disable */
 // @ts-nocheck
 
-import { ConcreteRequest } from 'relay-runtime';
-import { FragmentRefs } from "relay-runtime";
+import type { ConcreteRequest } from 'relay-runtime';
+import type { FragmentRefs } from "relay-runtime";
 export type ItemAndReportRefetchQuery$variables = {
   nodeId: string;
 };

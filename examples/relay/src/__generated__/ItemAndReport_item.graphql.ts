@@ -1,5 +1,5 @@
 /**
- * @generated SignedSource<<4245aa504ba00acf3e82beb067616e96>>
+ * @generated SignedSource<<8ad807282c74d8d73f15f7c4129991c4>>
  * @lightSyntaxTransform
  */
 
@@ -7,8 +7,8 @@
 /* eslint-disable */
 // @ts-nocheck
 
-import { ReaderFragment } from 'relay-runtime';
-import { FragmentRefs } from "relay-runtime";
+import type { ReaderFragment } from 'relay-runtime';
+import type { FragmentRefs } from "relay-runtime";
 export type ItemAndReport_item$data = {
   readonly name: string;
   readonly nodeId: string;
