@@ -32,12 +32,14 @@ const coded = (errors: readonly GraphQLError[]) => withCodes({ errors }) as Exec
 
 export function useGraphQLSSE(options: { graphqlEndpoint: string; trusted: TrustedDocuments | undefined }): Plugin {
   let handler: ((request: Request) => Promise<Response>) | undefined;
+  // The server context (the Node request and its socket) of each request, for the client address the limits key by.
+  const serverContextOf = new WeakMap<Request, object>();
   return {
     onYogaInit({ yoga }) {
       handler = createHandler(
         {
           async onSubscribe(req, params) {
-            const { schema, execute, subscribe, contextFactory, parse, validate } = yoga.getEnveloped({ request: req.raw, params });
+            const { schema, execute, subscribe, contextFactory, parse, validate } = yoga.getEnveloped({ ...serverContextOf.get(req.raw), request: req.raw, params });
             let contextValue: Partial<GatewayContext> | undefined;
             try {
               // Before parsing, so a flood of documents pays its rate-limit tokens first.
@@ -64,8 +66,9 @@ export function useGraphQLSSE(options: { graphqlEndpoint: string; trusted: Trust
         yoga.fetchAPI,
       );
     },
-    onRequest({ request, url, endResponse }) {
+    onRequest({ request, url, serverContext, endResponse }) {
       if (url.pathname !== options.graphqlEndpoint || !handler || !isSingleConnection(request, url)) return;
+      serverContextOf.set(request, serverContext as object);
       return handler(request).then(endResponse);
     },
   };

@@ -21,6 +21,7 @@ let sellerWithGigs: DocumentNode;
 let plain: TestGateway;
 let mixed: TestGateway;
 let only: TestGateway;
+let off: TestGateway;
 
 const variables = { username: 'pixelcraft', gigs: 2 };
 const upstreamCalls = (g: TestGateway) => g.calls('marketplace').length + g.calls('seo').length + g.calls('items').length;
@@ -35,15 +36,16 @@ beforeAll(async () => {
   await generate(trustedDocumentsConfig('test/operations/*.graphql', out), true);
   const file = join(out, 'persisted-documents.json');
   sellerWithGigs = ((await import(join(out, 'graphql.ts'))) as { SellerWithGigsDocument: DocumentNode }).SellerWithGigsDocument;
-  [plain, mixed, only] = await Promise.all([
+  [plain, mixed, only, off] = await Promise.all([
     startTestGateway({ APQ_MAX_DOCUMENT_BYTES: '4096' }),
     startTestGateway({ PERSISTED_DOCUMENTS: file }),
     startTestGateway({ PERSISTED_DOCUMENTS: file, PERSISTED_DOCUMENTS_ONLY: 'true' }),
+    startTestGateway({ APQ_MAX_BYTES: '0' }),
   ]);
   expect(Object.keys(JSON.parse(readFileSync(file, 'utf8')) as object).length).toBeGreaterThan(5);
 }, 90_000);
 afterAll(async () => {
-  await Promise.all([plain?.close(), mixed?.close(), only?.close()]);
+  await Promise.all([plain?.close(), mixed?.close(), only?.close(), off?.close()]);
   rmSync(out, { recursive: true, force: true });
 });
 beforeEach(() => {
@@ -115,6 +117,19 @@ describe('PERSISTED_DOCUMENTS_ONLY: registration is "not supported", so clients 
     expect((await enforced.run(untrusted())).error).toBe('PERSISTED_QUERY_NOT_FOUND');
     expectSeller(await enforced.run(sellerWithGigs, variables));
     expect(enforced.sent).toEqual([expect.objectContaining(hashOnly), expect.objectContaining(hashOnly)]);
+  });
+});
+
+describe('APQ_MAX_BYTES=0 (registration off, query text allowed)', () => {
+  it.each(Object.entries(clients))('%s is told "not supported" once, then sends query text only', async (_name, open) => {
+    const client = open(off.url);
+    expectCategories(await client.run(untrusted()));
+    expectCategories(await client.run(untrusted()));
+    expect(client.sent.map((r) => [r.withQuery, r.hash !== undefined])).toEqual([
+      [false, true],
+      [true, false],
+      [true, false],
+    ]);
   });
 });
 
