@@ -8,6 +8,10 @@
 import { createClient, type Client } from 'graphql-sse';
 import { EventSource } from 'eventsource';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createHash } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { startTestGateway, TOKENS, type TestGateway } from '../helpers/gateway.js';
 import { eventFor, postWebhook, until } from '../helpers/events.js';
 
@@ -16,6 +20,17 @@ beforeAll(async () => {
   gw = await startTestGateway();
 });
 afterAll(() => gw?.close());
+
+/** The protocol by hand: PUT reserves a stream, then each operation is a POST naming its token. */
+async function reservedStream(url: string) {
+  const token = await (await fetch(`${url}/graphql`, { method: 'PUT' })).text();
+  return (body: Record<string, unknown>) =>
+    fetch(`${url}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-graphql-event-stream-token': token },
+      body: JSON.stringify({ ...body, extensions: { operationId: String(Math.random()) } }),
+    });
+}
 
 type Result = { data?: Record<string, unknown> | null; errors?: { message: string; extensions?: Record<string, unknown> }[] };
 
@@ -52,16 +67,36 @@ describe('graphql-sse, singleConnection: true', () => {
     expect(received[0]?.data).toMatchObject({ marketplaceEvents: { event: 'order.created' } });
   });
 
-  it('refuses an invalid operation with 400, as the protocol says, calling nothing', async () => {
-    const other = createClient({ url: `${gw.url}/graphql`, singleConnection: true, retryAttempts: 0 });
+  it('refuses an invalid operation with 400 and its coded errors, as the protocol says, calling nothing', async () => {
+    const operation = await reservedStream(gw.url);
     gw.resetCalls();
-    await expect(
-      (async () => {
-        for await (const _ of other.iterate({ query: '{ nope }' })) void _;
-      })(),
-    ).rejects.toThrow(/400/);
-    other.dispose();
+    const refused = await operation({ query: '{ nope }' });
+    expect(refused.status).toBe(400);
+    expect(((await refused.json()) as Result).errors?.[0]?.extensions?.code).toBe('GRAPHQL_VALIDATION_FAILED');
     expect(gw.calls('marketplace')).toHaveLength(0);
+  });
+});
+
+describe('single-connection mode with PERSISTED_DOCUMENTS_ONLY', () => {
+  const trusted = '{ categories { slug } }';
+  const id = `sha256:${createHash('sha256').update(trusted).digest('hex')}`;
+  const folder = mkdtempSync(join(tmpdir(), 'sse-trusted-'));
+  let only: TestGateway;
+  beforeAll(async () => {
+    writeFileSync(join(folder, 'documents.json'), JSON.stringify({ [id]: trusted }));
+    only = await startTestGateway({ PERSISTED_DOCUMENTS: join(folder, 'documents.json'), PERSISTED_DOCUMENTS_ONLY: 'true' });
+  });
+  afterAll(async () => {
+    await only?.close();
+    rmSync(folder, { recursive: true, force: true });
+  });
+
+  it('refuses query text as over HTTP (the protocol\'s 400 with the coded error), calling nothing', async () => {
+    const operation = await reservedStream(only.url);
+    const refused = await operation({ query: trusted });
+    expect(refused.status).toBe(400);
+    expect(((await refused.json()) as Result).errors?.[0]?.extensions?.code).toBe('PERSISTED_QUERY_ONLY');
+    expect(only.calls('marketplace')).toHaveLength(0);
   });
 });
 
