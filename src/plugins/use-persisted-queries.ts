@@ -33,6 +33,8 @@ export interface PersistedQueriesOptions {
 const notFoundError = () => new GraphQLError('PersistedQueryNotFound', { extensions: { code: 'PERSISTED_QUERY_NOT_FOUND', http: { status: 404 } } });
 const notSupportedError = () => new GraphQLError('PersistedQueryNotSupported', { extensions: { code: 'PERSISTED_QUERY_NOT_SUPPORTED', http: { status: 400 } } });
 
+const SHA256_HEX = /^[0-9a-f]{64}$/;
+
 /** The APQ hash of a request's extensions (version 1), else undefined. */
 function apqHash(extensions: unknown): string | undefined {
   const persisted = (extensions as { persistedQuery?: { version?: unknown; sha256Hash?: unknown } } | null | undefined)?.persistedQuery;
@@ -48,7 +50,8 @@ export function usePersistedQueries({ trusted, apq }: PersistedQueriesOptions): 
 /** The APQ plugin's store: a trusted document first (never copied into the store), then what clients registered. */
 function registeredOrTrusted(apq: ApqStore, trusted: TrustedDocuments | undefined): APQStore {
   return {
-    get: async (hash) => trusted?.lookup(hash) ?? (await apq.get(hash)) ?? null,
+    // Only a sha256 can have been registered: anything else is a miss without a look-up (no megabyte Redis keys).
+    get: async (hash) => trusted?.lookup(hash) ?? (SHA256_HEX.test(hash) ? await apq.get(hash) : undefined) ?? null,
     set: async (hash, query) => {
       if (trusted?.lookup(hash) === undefined) await apq.set(hash, query);
     },

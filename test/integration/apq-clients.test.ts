@@ -159,4 +159,10 @@ describe('registration limits', () => {
     expect((await post(plain, { extensions: apq('0'.repeat(64)) })).errors?.[0]?.extensions?.code).toBe('PERSISTED_QUERY_NOT_FOUND');
     expect(upstreamCalls(plain)).toBe(0);
   });
+
+  it('answers a "hash" that is no sha256 as not found, without looking it up', async () => {
+    const res = await post(plain, { extensions: apq('x'.repeat(100_000)) });
+    expect(res.status).toBe(404);
+    expect(res.errors?.[0]?.message).toBe('PersistedQueryNotFound');
+  });
 });
