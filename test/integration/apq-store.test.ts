@@ -9,6 +9,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../../src/logger.js';
 import { createApqStore } from '../../src/persisted-queries/apq-store.js';
 import { hasRedisServer, startRedisServer, type RedisServer } from '../helpers/redis-server.js';
+import { apolloClient } from '../helpers/apq-clients.js';
+import { startTestGateway } from '../helpers/gateway.js';
+import { parse } from 'graphql';
 
 const quiet = createLogger('silent');
 const text = (n: number, bytes: number) => `query Q${n} { categories { slug } } # ${'x'.repeat(bytes)}`;
@@ -68,4 +71,26 @@ describe.skipIf(!hasRedisServer)(`through Redis${hasRedisServer ? '' : ' (skippe
     expect(outages()).toBeLessThanOrEqual(2);
     await Promise.all([first.close(), second.close()]);
   });
+
+  it('two gateways with REDIS_URL: a query registered through one runs hash-only on the other', async () => {
+    // A server of its own: the test above stops the shared one.
+    const own = await startRedisServer();
+    const [one, two] = await Promise.all([startTestGateway({ REDIS_URL: own.url }), startTestGateway({ REDIS_URL: own.url })]);
+    try {
+      const query = parse('query SharedThroughRedis { categories { slug } }');
+      const first = apolloClient(one.url);
+      // Until the gateway's Redis connection is up a registration stays in its process: register until it is shared.
+      await expect
+        .poll(async () => {
+          await first.run(query);
+          const second = apolloClient(two.url);
+          await second.run(query);
+          return second.sent.map((r) => r.withQuery);
+        }, { timeout: 10_000 })
+        .toEqual([false]);
+    } finally {
+      await Promise.all([one.close(), two.close()]);
+      await own.stop();
+    }
+  }, 30_000);
 });
