@@ -18,7 +18,7 @@ import { useDisableIntrospection } from '@graphql-yoga/plugin-disable-introspect
 import { useBodyLimit } from './plugins/use-body-limit.js';
 import { useCsrfPrevention } from './plugins/use-csrf-prevention.js';
 import { useGetParameters } from './plugins/use-get-parameters.js';
-import { useGraphQLSSE } from './plugins/use-graphql-sse.js';
+import { useGraphQLSSE, type GraphQLSSEPlugin } from './plugins/use-graphql-sse.js';
 import { usePersistedQueries } from './plugins/use-persisted-queries.js';
 import type { ApqStore } from './persisted-queries/apq-store.js';
 import { loadTrustedDocuments, type TrustedDocuments } from './trusted-documents.js';
@@ -58,6 +58,7 @@ export interface GatewayDeps {
 export type Gateway = YogaServerInstance<Record<string, unknown>, GatewayContext>;
 
 const subscriptionTrackers = new WeakMap<Gateway, SubscriptionTracker>();
+const sseStreams = new WeakMap<Gateway, GraphQLSSEPlugin>();
 const trustedDocuments = new WeakMap<Gateway, TrustedDocuments>();
 const readinessOf = new WeakMap<Gateway, Readiness>();
 
@@ -72,9 +73,11 @@ export function trustedDocumentsOf(gateway: Gateway): TrustedDocuments | undefin
   return trustedDocuments.get(gateway);
 }
 
-/** Completes the gateway's open subscriptions (SSE and graphql-ws) at once, for shutdown; returns how many there were. */
+/** Completes the gateway's open subscriptions (SSE and graphql-ws) at once and ends graphql-sse's reserved streams, for shutdown; returns how many there were. */
 export function completeSubscriptions(gateway: Gateway): number {
-  return subscriptionTrackers.get(gateway)?.completeAll() ?? 0;
+  const completed = subscriptionTrackers.get(gateway)?.completeAll() ?? 0;
+  // Then the graphql-sse single-connection streams, whose subscriptions were just completed in them.
+  return completed + (sseStreams.get(gateway)?.endStreams() ?? 0);
 }
 
 export function createGateway(deps: GatewayDeps): Gateway {
@@ -84,6 +87,7 @@ export function createGateway(deps: GatewayDeps): Gateway {
   // Read and checked now: a bad file stops start-up with a ConfigError naming PERSISTED_DOCUMENTS.
   const trusted = config.persistedDocuments.path ? loadTrustedDocuments(config.persistedDocuments.path, schema, config.persistedDocuments.only) : undefined;
   if (trusted) logger.info({ documents: trusted.size, only: trusted.only }, 'trusted documents loaded');
+  const graphqlSse = useGraphQLSSE({ graphqlEndpoint: '/graphql', trusted });
   const maskGatewayError = (error: unknown, message: string): Error => {
     // Yoga asks about every error; only the ones it is about to mask are unexpected (coded ones reach the caller as they are).
     if (isUnexpected(error)) logger.error({ err: error }, 'unexpected error');
@@ -130,7 +134,7 @@ export function createGateway(deps: GatewayDeps): Gateway {
       }),
       useBodyLimit({ graphqlEndpoint: '/graphql', maxBytes: config.limits.bodyBytes, maxUploadBytes: config.limits.uploadBytes }),
       // graphql-sse's single-connection mode (PUT reservation, token-named streams); its requests end here.
-      useGraphQLSSE({ graphqlEndpoint: '/graphql', trusted }),
+      graphqlSse,
       // A form or text/plain POST must carry a header a cross-site page cannot set without a preflight; GET needs none.
       useCsrfPrevention(),
       useGetParameters(),
@@ -153,6 +157,7 @@ export function createGateway(deps: GatewayDeps): Gateway {
     ],
   });
   subscriptionTrackers.set(yoga, subscriptions);
+  sseStreams.set(yoga, graphqlSse);
   readinessOf.set(yoga, readiness);
   if (trusted) trustedDocuments.set(yoga, trusted);
   return yoga;

@@ -24,6 +24,8 @@ import { withoutInternals } from './use-stream-refusal.js';
 import { trustedQuery } from './use-trusted-documents.js';
 
 const TOKEN_HEADER = 'x-graphql-event-stream-token';
+/** How long shutdown lets a reserved stream write its last `complete` events before ending it. */
+const STREAM_END_DELAY_MS = 200;
 
 /** A request of the single-connection mode: a reservation, or anything naming a reserved stream. */
 function isSingleConnection(request: Request, url: URL): boolean {
@@ -44,8 +46,50 @@ function refusal(errors: readonly GraphQLError[]): SseResponse {
   ];
 }
 
-export function useGraphQLSSE(options: { graphqlEndpoint: string; trusted: TrustedDocuments | undefined }): Plugin {
+/**
+ * A reserved stream's response, endable at shutdown: graphql-sse keeps it open for as long as the client
+ * stays (it has no way to end one), which would hold the drain to its grace period. Ended, the client sees the
+ * stream close and reconnects, to another instance.
+ */
+function endableStream(response: Response, open: Set<() => void>): Response {
+  if (!response.body || !response.headers.get('content-type')?.startsWith('text/event-stream')) return response;
+  const reader = response.body.getReader();
+  let closed = false;
+  let end = () => {};
+  const body = new ReadableStream<Uint8Array>({
+    start(controller) {
+      end = () => {
+        if (closed) return;
+        closed = true;
+        open.delete(end);
+        controller.close();
+        void reader.cancel().catch(() => {});
+      };
+      open.add(end);
+    },
+    async pull(controller) {
+      const { value, done } = await reader.read().catch(() => ({ value: undefined, done: true as const }));
+      if (closed) return;
+      if (done) end();
+      else controller.enqueue(value);
+    },
+    cancel(reason) {
+      closed = true;
+      open.delete(end);
+      return reader.cancel(reason).catch(() => {});
+    },
+  });
+  return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
+}
+
+export type GraphQLSSEPlugin = Plugin & {
+  /** Ends every open reserved stream (shutdown); returns how many there were. */
+  endStreams(): number;
+};
+
+export function useGraphQLSSE(options: { graphqlEndpoint: string; trusted: TrustedDocuments | undefined }): GraphQLSSEPlugin {
   let handler: ((request: Request) => Promise<Response>) | undefined;
+  const openStreams = new Set<() => void>();
   // The server context (the Node request and its socket) of each request, for the client address the limits key by.
   const serverContextOf = new WeakMap<Request, object>();
   return {
@@ -83,7 +127,13 @@ export function useGraphQLSSE(options: { graphqlEndpoint: string; trusted: Trust
     onRequest({ request, url, serverContext, endResponse }) {
       if (url.pathname !== options.graphqlEndpoint || !handler || !isSingleConnection(request, url)) return;
       serverContextOf.set(request, serverContext as object);
-      return handler(request).then(endResponse);
+      return handler(request).then((response) => endResponse(endableStream(response, openStreams)));
+    },
+    endStreams() {
+      const ends = [...openStreams];
+      // A moment later: the `complete` events of the subscriptions just completed are written first.
+      if (ends.length > 0) setTimeout(() => ends.forEach((end) => end()), STREAM_END_DELAY_MS).unref();
+      return ends.length;
     },
   };
 }
