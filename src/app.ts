@@ -18,6 +18,7 @@ import { WEBHOOK_PATH } from './plugins/use-marketplace-webhooks.js';
 import { randomBytes } from 'node:crypto';
 import { startTracing } from './tracing.js';
 import { loadSandbox } from './embedded-sandbox.js';
+import { createApqStore } from './persisted-queries/apq-store.js';
 
 /** How long start-up waits for Redis to connect before serving without it. */
 const REDIS_FIRST_CONNECT_MS = 3_000;
@@ -76,7 +77,12 @@ export async function createApp(config: Config, logger: Logger, { now }: AppOpti
   const sandboxed = new Set(missing);
   const events = createEventBus(bus?.eventTarget);
   const shared = redis && bus ? { ping: redis.ping, limiter: bus.limiter } : undefined;
-  const yoga = createGateway({ config, pools, reference, logger, sandboxed, events, webhookSecret: () => webhookSecret, eventIntake: bus?.intake, redis: shared, publicCache });
+  // Registration is refused where only trusted documents may run, so no store (nor Redis connection) is opened there.
+  const apq =
+    config.apq.maxBytes > 0 && !config.persistedDocuments.only
+      ? createApqStore({ ...config.apq, redisUrl: config.redisUrl, logger })
+      : undefined;
+  const yoga = createGateway({ config, pools, reference, logger, sandboxed, events, webhookSecret: () => webhookSecret, eventIntake: bus?.intake, redis: shared, publicCache, apq });
   return {
     yoga,
     pools,
@@ -89,6 +95,7 @@ export async function createApp(config: Config, logger: Logger, { now }: AppOpti
     close: async () => {
       await closePools(pools);
       await publicCache?.close();
+      await apq?.close();
       await redis?.close();
       await closeSandbox?.();
       // Last, so the spans of the final requests are exported before the process exits.

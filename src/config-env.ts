@@ -116,6 +116,10 @@ export const envSchema = z.object({
         .optional(),
     )
     .optional(),
+  /** Automatic persisted queries (src/plugins/use-persisted-queries.ts): bytes of registered queries kept (LRU); 0 turns registration off. */
+  APQ_MAX_BYTES: z.coerce.number().int().min(0).default(16 * 1024 * 1024),
+  /** The largest query text a client may register. */
+  APQ_MAX_DOCUMENT_BYTES: positiveInt(64 * 1024),
   GRAPHIQL: bool(true),
   INTROSPECTION: bool(true),
   /** Add `extensions.cost = { estimated, actual }` (upstream calls) to every result; unset: on outside production. */

@@ -40,6 +40,8 @@ export interface Config {
   persistedDocuments: { path: string | undefined; only: boolean };
   /** Where the federation subgraph is served (docs/federation.md); undefined: nowhere. */
   subgraphPath: string | undefined;
+  /** Automatic persisted queries (src/persisted-queries/apq-store.ts); maxBytes 0: registration off. */
+  apq: { maxBytes: number; maxDocumentBytes: number };
   graphiql: boolean;
   introspection: boolean;
   /** `extensions.cost` on every result (src/plugins/use-query-limits.ts). */
@@ -139,6 +141,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     adminKey: e.GATEWAY_ADMIN_KEY,
     persistedDocuments: { path: e.PERSISTED_DOCUMENTS, only: e.PERSISTED_DOCUMENTS_ONLY },
     subgraphPath: e.SUBGRAPH_PATH === 'off' ? undefined : (e.SUBGRAPH_PATH ?? (production ? undefined : '/subgraph')),
+    apq: { maxBytes: e.APQ_MAX_BYTES, maxDocumentBytes: e.APQ_MAX_DOCUMENT_BYTES },
     graphiql: e.GRAPHIQL && !production,
     // Unset INTROSPECTION means on in development and off in production.
     introspection: source.INTROSPECTION === undefined || source.INTROSPECTION === '' ? !production : e.INTROSPECTION,

@@ -19,8 +19,11 @@ import { useDisableIntrospection } from '@graphql-yoga/plugin-disable-introspect
 import { useBodyLimit } from './plugins/use-body-limit.js';
 import { useCsrfPrevention } from './plugins/use-csrf-prevention.js';
 import { useGetParameters } from './plugins/use-get-parameters.js';
-import { useTrustedDocuments } from './plugins/use-trusted-documents.js';
+import { useGraphQLSSE, type GraphQLSSEPlugin } from './plugins/use-graphql-sse.js';
+import { usePersistedQueries } from './plugins/use-persisted-queries.js';
+import type { ApqStore } from './persisted-queries/apq-store.js';
 import { loadTrustedDocuments, type TrustedDocuments } from './trusted-documents.js';
+import { useStreamRefusal } from './plugins/use-stream-refusal.js';
 import { useErrorCodes } from './plugins/use-error-codes.js';
 import { useQueryLimits } from './plugins/use-query-limits.js';
 import { useIncrementalDelivery } from './plugins/use-incremental-delivery.js';
@@ -50,11 +53,14 @@ export interface GatewayDeps {
   redis?: { ping(): Promise<boolean>; limiter(perMinute: number, name: string): Limiter };
   /** The shared cache of public reads, which accepted webhooks evict from. */
   publicCache?: PublicCache;
+  /** Where automatic persisted queries are registered; undefined: registration is refused. */
+  apq?: ApqStore;
 }
 
 export type Gateway = YogaServerInstance<Record<string, unknown>, GatewayContext>;
 
 const subscriptionTrackers = new WeakMap<Gateway, SubscriptionTracker>();
+const sseStreams = new WeakMap<Gateway, GraphQLSSEPlugin>();
 const trustedDocuments = new WeakMap<Gateway, TrustedDocuments>();
 const readinessOf = new WeakMap<Gateway, Readiness>();
 
@@ -69,9 +75,11 @@ export function trustedDocumentsOf(gateway: Gateway): TrustedDocuments | undefin
   return trustedDocuments.get(gateway);
 }
 
-/** Completes the gateway's open subscriptions (SSE and graphql-ws) at once, for shutdown; returns how many there were. */
+/** Completes the gateway's open subscriptions (SSE and graphql-ws) at once and ends graphql-sse's reserved streams, for shutdown; returns how many there were. */
 export function completeSubscriptions(gateway: Gateway): number {
-  return subscriptionTrackers.get(gateway)?.completeAll() ?? 0;
+  const completed = subscriptionTrackers.get(gateway)?.completeAll() ?? 0;
+  // Then the graphql-sse single-connection streams, whose subscriptions were just completed in them.
+  return completed + (sseStreams.get(gateway)?.endStreams() ?? 0);
 }
 
 export function createGateway(deps: GatewayDeps): Gateway {
@@ -82,11 +90,15 @@ export function createGateway(deps: GatewayDeps): Gateway {
   const trusted = config.persistedDocuments.path ? loadTrustedDocuments(config.persistedDocuments.path, schema, config.persistedDocuments.only) : undefined;
   if (trusted) logger.info({ documents: trusted.size, only: trusted.only }, 'trusted documents loaded');
   const subgraphPath = config.subgraphPath;
+  // graphql-sse's single-connection mode, on the public endpoint only (a router speaks to the subgraph over plain HTTP).
+  const graphqlSse = useGraphQLSSE({ graphqlEndpoint: '/graphql', trusted });
   const yoga = createEndpoint(deps, {
     schema,
     endpoint: '/graphql',
     subscriptions,
     trusted,
+    apq: deps.apq,
+    graphqlSse,
     handsOff: subgraphPath,
     routes: [
       // The federation subgraph (docs/federation.md): its own Yoga with the same plugins, on its own path.
@@ -104,6 +116,7 @@ export function createGateway(deps: GatewayDeps): Gateway {
     webhooks: useMarketplaceWebhooks({ secret: deps.webhookSecret, logger, intake: deps.eventIntake ?? localIntake(deps.events), beforePublish: evictChanges(deps.publicCache) }),
   });
   subscriptionTrackers.set(yoga, subscriptions);
+  sseStreams.set(yoga, graphqlSse);
   readinessOf.set(yoga, readiness);
   if (trusted) trustedDocuments.set(yoga, trusted);
   return yoga;
@@ -115,6 +128,10 @@ interface EndpointOptions {
   /** Shared by every endpoint, so shutdown completes all their subscriptions. */
   subscriptions: SubscriptionTracker;
   trusted?: TrustedDocuments;
+  /** Where automatic persisted queries are registered (the public endpoint's). */
+  apq?: ApqStore;
+  /** graphql-sse's single-connection mode (the public endpoint's). */
+  graphqlSse?: GraphQLSSEPlugin;
   /** Plugins that answer their own paths, after tracing and before any limit. */
   routes: Plugin[];
   /** The subgraph's path, which the public endpoint hands to the subgraph's Yoga (and does not trace itself). */
@@ -123,7 +140,7 @@ interface EndpointOptions {
 }
 
 /** One GraphQL endpoint: the public one, or the federation subgraph with the same plugins in the same order. */
-function createEndpoint(deps: GatewayDeps, { schema, endpoint, subscriptions, trusted, routes, handsOff, webhooks }: EndpointOptions): Gateway {
+function createEndpoint(deps: GatewayDeps, { schema, endpoint, subscriptions, trusted, apq, graphqlSse, routes, handsOff, webhooks }: EndpointOptions): Gateway {
   const { config, logger } = deps;
   const maskGatewayError = (error: unknown, message: string): Error => {
     // Yoga asks about every error; only the ones it is about to mask are unexpected (coded ones reach the caller as they are).
@@ -170,11 +187,13 @@ function createEndpoint(deps: GatewayDeps, { schema, endpoint, subscriptions, tr
         limiter: deps.redis?.limiter,
       }),
       useBodyLimit({ graphqlEndpoint: endpoint, maxBytes: config.limits.bodyBytes, maxUploadBytes: config.limits.uploadBytes }),
+      // graphql-sse's single-connection mode (PUT reservation, token-named streams); its requests end here.
+      ...(graphqlSse ? [graphqlSse] : []),
       // A form or text/plain POST must carry a header a cross-site page cannot set without a preflight; GET needs none.
       useCsrfPrevention(),
       useGetParameters(),
-      // Before the parse-time limits, so they see the trusted document's text like any other.
-      ...(trusted ? [useTrustedDocuments(trusted)] : []),
+      // Before the parse-time limits, so they see a persisted query's text like any other.
+      ...usePersistedQueries({ trusted, apq }),
       ...(config.introspection ? [] : [useDisableIntrospection()]),
       // Before armor's parse: a deeply nested literal would overflow the parser's stack.
       useNestingLimit(),
@@ -183,6 +202,8 @@ function createEndpoint(deps: GatewayDeps, { schema, endpoint, subscriptions, tr
       useQueryLimits({ ...config.limits, exposeCost: config.exposeCost, blockFieldSuggestions: !config.introspection }),
       useRequestDeadline(),
       useErrorCodes(),
+      // After the codes: a refusal to a caller that takes only an event stream becomes its HTTP status.
+      useStreamRefusal(),
       ...(webhooks ? [webhooks] : []),
       useObservability(),
       useCacheHeaders({ maxAgeSeconds: Math.floor(config.referenceCacheTtlMs / 1000) }),

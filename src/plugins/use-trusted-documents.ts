@@ -5,7 +5,9 @@
  * `extensions.persistedQuery.sha256Hash` (Apollo's APQ form), in a POST body or
  * GET parameters. With `only`, query text is refused (PERSISTED_QUERY_ONLY); an
  * unknown id is PERSISTED_QUERY_NOT_FOUND. Both are refused while the request's
- * parameters are read, so neither reaches an upstream.
+ * parameters are read, so neither reaches an upstream. Where clients may
+ * register queries, the APQ form is answered before this plugin runs, by
+ * use-persisted-queries.ts (which looks trusted documents up first).
  *
  * Yoga's onParams hook does not run for graphql-ws operations (they go through
  * getEnveloped directly), so src/websocket.ts asks `trustedQuery` the same questions.

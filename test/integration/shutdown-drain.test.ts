@@ -106,6 +106,26 @@ describe('SIGTERM drain', () => {
     await client.dispose();
   }, 60_000);
 
+  it('completes a graphql-sse single-connection subscription, ends its reserved stream and exits 0 within the grace period', async () => {
+    const graceMs = 15_000;
+    const { gateway, url } = await startGateway({ SHUTDOWN_GRACE_MS: String(graceMs) });
+    const token = await (await fetch(`${url}/graphql`, { method: 'PUT' })).text();
+    const stream = await fetch(`${url}/graphql`, { headers: { accept: 'text/event-stream', 'x-graphql-event-stream-token': token } });
+    expect(stream.status).toBe(200);
+    const streamText = new Response(stream.body).text();
+    const operation = await fetch(`${url}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-graphql-event-stream-token': token, 'x-gateway-admin-key': ADMIN_KEY },
+      body: JSON.stringify({ query: 'subscription { marketplaceEvents { id } }', extensions: { operationId: 'events' } }),
+    });
+    expect(operation.status).toBe(202);
+    const signalled = Date.now();
+    gateway.child.kill('SIGTERM');
+    expect(await streamText).toContain('event: complete');
+    expect(await gateway.exited).toBe(0);
+    expect(Date.now() - signalled).toBeLessThan(graceMs);
+  }, 60_000);
+
   it('with SHUTDOWN_DELAY_MS answers /readyz 503 and still serves queries before closing the listener', async () => {
     const { gateway, port, url } = await startGateway({ SHUTDOWN_DELAY_MS: '3000', SHUTDOWN_GRACE_MS: '10000' });
     expect((await fetch(`${url}/readyz`)).status).toBe(200);

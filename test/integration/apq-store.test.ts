@@ -1,0 +1,96 @@
+/**
+ * The store of registered persisted queries: bounded in bytes in the process
+ * (least recently used first out), shared through a real redis-server between
+ * two stores (two gateway instances), and a Redis that stops answering only
+ * turns lookups into misses, at once, logged once.
+ */
+import { Writable } from 'node:stream';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createLogger } from '../../src/logger.js';
+import { createApqStore } from '../../src/persisted-queries/apq-store.js';
+import { hasRedisServer, startRedisServer, type RedisServer } from '../helpers/redis-server.js';
+import { apolloClient } from '../helpers/apq-clients.js';
+import { startTestGateway } from '../helpers/gateway.js';
+import { parse } from 'graphql';
+
+const quiet = createLogger('silent');
+const text = (n: number, bytes: number) => `query Q${n} { categories { slug } } # ${'x'.repeat(bytes)}`;
+
+describe('in the process', () => {
+  it('keeps no more bytes than APQ_MAX_BYTES, evicting the least recently used', async () => {
+    const store = createApqStore({ maxBytes: 10_000, maxDocumentBytes: 5000, logger: quiet });
+    for (let n = 0; n < 6; n++) await store.set(`h${n}`, text(n, 2000));
+    expect(store.bytes).toBeLessThanOrEqual(10_000);
+    expect(await store.get('h0')).toBeUndefined();
+    expect(await store.get('h5')).toBe(text(5, 2000));
+    // Read recently, h2 outlives h3 when the next entry needs room.
+    const kept = [];
+    for (let n = 0; n < 6; n++) if (await store.get(`h${n}`)) kept.push(n);
+    expect(kept.length).toBeGreaterThan(1);
+    await store.get(`h${kept[0]}`);
+    await store.set('h6', text(6, 2000));
+    expect(await store.get(`h${kept[0]}`)).toBeDefined();
+    expect(await store.get(`h${kept[1]}`)).toBeUndefined();
+    await store.close();
+  });
+
+  it('refuses a text over APQ_MAX_DOCUMENT_BYTES', async () => {
+    const store = createApqStore({ maxBytes: 10_000, maxDocumentBytes: 100, logger: quiet });
+    await expect(store.set('big', text(0, 200))).rejects.toMatchObject({ extensions: { code: 'PERSISTED_QUERY_TOO_LARGE' } });
+    expect(await store.get('big')).toBeUndefined();
+    await store.close();
+  });
+});
+
+describe.skipIf(!hasRedisServer)(`through Redis${hasRedisServer ? '' : ' (skipped: no redis-server here)'}`, () => {
+  let redis: RedisServer;
+  beforeAll(async () => {
+    redis = await startRedisServer();
+  });
+  afterAll(() => redis?.stop());
+
+  it('shares a registration between instances, and misses at once while Redis is stopped', async () => {
+    const lines: { msg: string }[] = [];
+    const logger = createLogger('info', new Writable({ write: (chunk: Buffer, _encoding, done) => (lines.push(JSON.parse(chunk.toString())), done()) }));
+    const first = createApqStore({ maxBytes: 10_000, maxDocumentBytes: 5000, logger, redisUrl: redis.url });
+    const second = createApqStore({ maxBytes: 10_000, maxDocumentBytes: 5000, logger, redisUrl: redis.url });
+    // Both connected once one's write is read by the other (a store not yet connected skips writes and misses).
+    await expect.poll(async () => (await first.set('shared', text(1, 10)), second.get('shared')), { timeout: 5000 }).toBe(text(1, 10));
+
+    await redis.stop();
+    const started = Date.now();
+    expect(await second.get('not-registered')).toBeUndefined();
+    await first.set('while-down', text(2, 10));
+    expect(Date.now() - started).toBeLessThan(2000);
+    // The process's own copy still serves what it registered.
+    expect(await first.get('while-down')).toBe(text(2, 10));
+    const outages = () => lines.filter((line) => line.msg.startsWith('persisted queries unavailable')).length;
+    // Logged once per store (two here), however many reconnection attempts fail.
+    await expect.poll(outages, { timeout: 5000 }).toBeGreaterThan(0);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(outages()).toBeLessThanOrEqual(2);
+    await Promise.all([first.close(), second.close()]);
+  });
+
+  it('two gateways with REDIS_URL: a query registered through one runs hash-only on the other', async () => {
+    // A server of its own: the test above stops the shared one.
+    const own = await startRedisServer();
+    const [one, two] = await Promise.all([startTestGateway({ REDIS_URL: own.url }), startTestGateway({ REDIS_URL: own.url })]);
+    try {
+      const query = parse('query SharedThroughRedis { categories { slug } }');
+      const first = apolloClient(one.url);
+      // Until the gateway's Redis connection is up a registration stays in its process: register until it is shared.
+      await expect
+        .poll(async () => {
+          await first.run(query);
+          const second = apolloClient(two.url);
+          await second.run(query);
+          return second.sent.map((r) => r.withQuery);
+        }, { timeout: 10_000 })
+        .toEqual([false]);
+    } finally {
+      await Promise.all([one.close(), two.close()]);
+      await own.stop();
+    }
+  }, 30_000);
+});
