@@ -22,12 +22,15 @@ function outcomeOf(ctx: GatewayContext, errors: readonly GraphQLError[]): 'ok' |
   return errors.length ? 'error' : 'ok';
 }
 
+/** An error no caller's leaving explains: a bug of ours (masked as unexpected) or one with no code at all. */
+const isOurs = (error: GraphQLError): boolean => error.extensions?.code === undefined || error.extensions.code === 'INTERNAL_SERVER_ERROR';
+
 function logErrors(ctx: GatewayContext, errors: readonly GraphQLError[]): void {
-  if (callerLeft(ctx)) {
-    ctx.logger.debug({ requestId: ctx.requestId }, 'client closed the request');
-    return;
-  }
+  const left = callerLeft(ctx);
+  if (left) ctx.logger.debug({ requestId: ctx.requestId }, 'client closed the request');
   for (const error of errors) {
+    // What the caller's leaving did to its fields is not worth a warning; a bug still is.
+    if (left && !isOurs(error)) continue;
     const ext = error.extensions ?? {};
     ctx.logger.warn({ requestId: ctx.requestId, code: ext.code, upstream: ext.upstream, status: ext.status, path: error.path?.join('.') }, 'field error');
   }

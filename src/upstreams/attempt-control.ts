@@ -3,10 +3,13 @@
  * timer, or the GraphQL request's signal: the caller leaving, the request's
  * deadline, the result being ready) aborts one signal, which is the only
  * signal undici sees. undici then ends the attempt at whatever stage it is
- * in: a pending request rejects, a body being read is destroyed with an error
- * listener attached. Nothing else destroys a body: the earlier timer did so
- * itself and, when the headers came in just after it fired, left a destroyed
- * body without a listener, whose 'error' event ended the process.
+ * in: a request being sent rejects, a body being read is destroyed with an
+ * error listener attached. A request still queued for a connection is not
+ * dispatched yet, so undici only notes the abort: `settle` ends the caller's
+ * wait at once and owns the late response, whose body it destroys. Nothing
+ * else destroys a body: the earlier timer did so itself and, when the headers
+ * came in just after it fired, left a destroyed body without a listener, whose
+ * 'error' event ended the process.
  */
 
 /** The reason of an attempt cut off by its own timeout (named TimeoutError, see transport-errors.ts isTimeout). */
@@ -24,6 +27,8 @@ export class AttemptControl {
     timeoutMs: number,
   ) {
     this.timer = setTimeout(() => {
+      // Whichever end came first names it: a caller who left before the timer is not a timeout.
+      if (this.controller.signal.aborted) return;
       this.timedOut = true;
       this.controller.abort(ATTEMPT_TIMED_OUT);
     }, timeoutMs);
@@ -38,9 +43,45 @@ export class AttemptControl {
     return this.controller.signal;
   }
 
+  /**
+   * `pending` (undici's response), or the abort's reason as soon as the signal ends the attempt. A
+   * response that arrives after the attempt ended is owned here: its body is destroyed, listened to.
+   */
+  settle<T extends { body: { on(event: 'error', listener: () => void): unknown; destroy(): unknown } }>(pending: Promise<T>): Promise<T> {
+    const signal = this.controller.signal;
+    if (signal.aborted) {
+      pending.then(discardBody, () => undefined);
+      return Promise.reject(signal.reason as Error);
+    }
+    return new Promise<T>((resolve, reject) => {
+      const onAbort = () => {
+        pending.then(discardBody, () => undefined);
+        reject(signal.reason as Error);
+      };
+      signal.addEventListener('abort', onAbort, { once: true });
+      pending.then(
+        (response) => {
+          signal.removeEventListener('abort', onAbort);
+          if (signal.aborted) return discardBody(response);
+          resolve(response);
+        },
+        (error: unknown) => {
+          signal.removeEventListener('abort', onAbort);
+          reject(error as Error);
+        },
+      );
+    });
+  }
+
   /** The attempt is over (answered or failed): its timer and its listener on the request go. */
   release(): void {
     clearTimeout(this.timer);
     if (this.onOuterAbort) this.outer!.removeEventListener('abort', this.onOuterAbort);
   }
+}
+
+/** Ends a response nobody will read: its body is destroyed with a listener for the error that follows. */
+function discardBody(response: { body: { on(event: 'error', listener: () => void): unknown; destroy(): unknown } }): void {
+  response.body.on('error', () => undefined);
+  response.body.destroy();
 }

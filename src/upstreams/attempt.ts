@@ -44,18 +44,19 @@ export class AttemptSender {
       throw new AttemptFailure({ error: classifyAttempt(name, outer.reason, { mutation, outer, timedOut: false }).error, upstreamFault: false });
     }
     const started = performance.now();
+    const headers = mutation && req.idempotencyKey ? { ...req.headers, 'idempotency-key': req.idempotencyKey } : req.headers;
+    const template = req.template && root + req.template;
+    const span = startAttemptSpan(spanTarget, { method: req.method, template, operation: req.operation, attempt }, headers);
     // undici's bodyTimeout is an idle timer (a drip of one byte a second resets it), so the attempt
     // is bounded as a whole by a timer of its own, which ends it through the same signal as the caller.
     const control = new AttemptControl(outer, timeoutMs);
     let status: number | undefined;
     let failure: string | undefined;
     let thrown: AttemptFailure | undefined;
-    const headers = mutation && req.idempotencyKey ? { ...req.headers, 'idempotency-key': req.idempotencyKey } : req.headers;
-    const template = req.template && root + req.template;
-    const span = startAttemptSpan(spanTarget, { method: req.method, template, operation: req.operation, attempt }, headers);
     try {
       // With tracing on, the headers carry a `traceparent` naming this attempt's span.
-      const res = await this.pool.request({ method: req.method, path, headers: span?.headers ?? headers, body: req.body, signal: control.signal });
+      const request = this.pool.request({ method: req.method, path, headers: span?.headers ?? headers, body: req.body, signal: control.signal });
+      const res = await control.settle(request);
       status = res.statusCode;
       const parsed = await readJson(res.body, res.headers['content-length'], maxResponseBytes, name, status);
       return { status, headers: res.headers, body: parsed };

@@ -83,3 +83,33 @@ describe('PublicCache across instances', () => {
     expect(here.calls).toBe(1);
   });
 });
+
+/** A store whose look-ups take a while (Redis under load). */
+class SlowLookup extends MemoryPublicCacheStore {
+  override async get(key: string) {
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    return super.get(key);
+  }
+}
+
+describe('PublicCache and a caller who leaves during the look-up', () => {
+  it('starts no fill for it, and leaves no rejection unhandled', async () => {
+    const cache = new PublicCache({ store: new SlowLookup(1_000_000), defaultTtlMs: 0, logger });
+    const failing: CacheableUpstream & { calls: number } = {
+      name: 'marketplace',
+      fillTimeoutMs: 2_000,
+      calls: 0,
+      async send() {
+        this.calls++;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        throw new Error('upstream down');
+      },
+    };
+    const controller = new AbortController();
+    setTimeout(() => controller.abort(new DOMException('gone', 'AbortError')), 5);
+    await expect(cache.read(failing, { ...request, signal: controller.signal })).rejects.toMatchObject({ code: 'UPSTREAM_UNAVAILABLE' });
+    // Long enough for a fill, had one started, to fail with nobody waiting for it.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(failing.calls).toBe(0);
+  });
+});

@@ -97,3 +97,51 @@ describe('UpstreamHttp breaker verdicts', () => {
     await http.close();
   });
 });
+
+describe('UpstreamHttp attempts waiting for a connection', () => {
+  let server: Server;
+  let origin: string;
+  const hung: Array<() => void> = [];
+  beforeAll(async () => {
+    // /hang answers only when released; anything else at once.
+    server = createServer((req, res) => {
+      req.resume();
+      if (req.url === '/hang') hung.push(() => res.end('{"data":{}}'));
+      else res.end('{"data":{}}');
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+  const oneConnection = (timeoutMs: number) =>
+    new UpstreamHttp({ name: 'marketplace', origin, root: '', timeoutMs, connections: 1, maxResponseBytes: 1024 * 1024, retries: 0, breaker: { failureThreshold: 1, cooldownMs: 60_000 }, logger });
+
+  it('a caller who leaves while its call waits for a connection is answered at once, and is no upstream failure', async () => {
+    const http = oneConnection(2000);
+    const blocking = http.send({ method: 'GET', path: '/hang', operation: 'hang' });
+    const controller = new AbortController();
+    const started = performance.now();
+    const queued = http.send({ method: 'GET', path: '/quick', operation: 'quick', signal: controller.signal });
+    setTimeout(() => controller.abort(new DOMException('gone', 'AbortError')), 50);
+    await expect(queued).rejects.toMatchObject({ code: 'UPSTREAM_UNAVAILABLE' });
+    // Answered when the caller left, not when the connection freed up (or the attempt's timer ran out).
+    expect(performance.now() - started).toBeLessThan(1000);
+    expect(http.breakerState()).toBe('closed');
+    hung.splice(0).forEach((release) => release());
+    await blocking;
+    await http.close();
+  });
+
+  it('a call still waiting for a connection when its timer runs out is UPSTREAM_TIMEOUT at its timeout', async () => {
+    const http = oneConnection(300);
+    const blocking = http.send({ method: 'GET', path: '/hang', operation: 'hang' }).catch((error: unknown) => error);
+    const started = performance.now();
+    const queued = http.send({ method: 'GET', path: '/quick', operation: 'quick' });
+    await expect(queued).rejects.toMatchObject({ code: 'UPSTREAM_TIMEOUT' });
+    expect(performance.now() - started).toBeLessThan(1000);
+    hung.splice(0).forEach((release) => release());
+    await blocking;
+    await http.close();
+  });
+});

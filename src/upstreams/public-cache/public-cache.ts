@@ -87,6 +87,8 @@ export class PublicCache {
       countCacheRequest(upstream.name, req.operation, 'coalesced');
       return (await this.wait(upstream.name, running, req)).response;
     }
+    // A caller who left during the look-up starts nothing (nobody would wait for it).
+    if (req.signal?.aborted) throw leftError(upstream.name, req.signal);
     // This caller starts the one upstream call: it is the one whose budget pays for it.
     req.budget?.take(upstream.name);
     let result: CacheResult = 'miss';
@@ -123,6 +125,8 @@ export class PublicCache {
 
   private startFill(upstream: CacheableUpstream, req: UpstreamRequest, key: string, entry: CachedAnswer | undefined): Promise<Filled> {
     const fill = this.fill(upstream, req, key, entry).finally(() => this.fills.delete(key));
+    // Every waiter may leave before it ends (a background revalidation has none): its failure is theirs to hear, or nobody's.
+    fill.catch(() => undefined);
     this.fills.set(key, fill);
     return fill;
   }
@@ -162,7 +166,8 @@ export class PublicCache {
       method: 'GET',
       path: req.path,
       query: req.query,
-      headers: { ...req.headers, ...conditional },
+      // Only what a shared read may carry: never a header of the caller's beyond what it accepts.
+      headers: { accept: req.headers?.accept ?? 'application/json', ...conditional },
       deadlineAt: Date.now() + upstream.fillTimeoutMs,
       requestId: req.requestId,
       operation: req.operation,
