@@ -5,6 +5,7 @@
  */
 import { availableParallelism } from 'node:os';
 import { envSchema, type Env } from './config-env.js';
+import { secretProblems } from './config-secrets.js';
 
 export interface UpstreamConfig {
   /** Origin, or undefined when the embedded sandbox serves this upstream. */
@@ -51,6 +52,8 @@ export interface Config {
   workers: number;
   /** Undefined when tracing is off (no OTLP endpoint, or OTEL_SDK_DISABLED). */
   tracing: TracingConfig | undefined;
+  /** What is unsafe but allowed outside production (weak secrets), one `NAME: problem` each, for the log. */
+  warnings: string[];
 }
 
 export interface TracingConfig {
@@ -79,13 +82,14 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   const production = e.NODE_ENV === 'production';
   // Upstreams with no URL: the embedded sandbox serves them (never in production).
   const sandboxed = (['MARKETPLACE_URL', 'SEO_URL', 'ITEMS_URL'] as const).filter((name) => !e[name]);
+  // Weak or public secrets: refused in production, a warning elsewhere (src/config-secrets.ts).
+  const weakSecrets = secretProblems({ MARKETPLACE_WEBHOOK_SECRET: e.MARKETPLACE_WEBHOOK_SECRET, GATEWAY_ADMIN_KEY: e.GATEWAY_ADMIN_KEY });
   if (production) {
-    const missing = sandboxed;
-    if (missing.length > 0) {
-      throw new ConfigError(
-        `Invalid configuration:\n${missing.map((name) => `  ${name}: required when NODE_ENV=production (the sandbox never starts in production)`).join('\n')}`,
-      );
-    }
+    const refused = [
+      ...sandboxed.map((name) => `${name}: required when NODE_ENV=production (the sandbox never starts in production)`),
+      ...weakSecrets.map((line) => `${line} (NODE_ENV=production)`),
+    ];
+    if (refused.length > 0) throw new ConfigError(`Invalid configuration:\n${refused.map((line) => `  ${line}`).join('\n')}`);
   }
   const workers = e.WORKERS === 'auto' ? availableParallelism() : e.WORKERS;
   if (workers > 1 && sandboxed.length > 0) {
@@ -149,6 +153,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     shutdown: { delayMs: e.SHUTDOWN_DELAY_MS, graceMs: e.SHUTDOWN_GRACE_MS },
     workers,
     tracing: tracingConfig(e),
+    warnings: weakSecrets,
   };
 }
 

@@ -18,8 +18,12 @@ import { execFile } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, posix, relative } from 'node:path';
+import { createRequire } from 'node:module';
 import { promisify } from 'node:util';
-import dockerignore from '@balena/dockerignore';
+import type { Ignore } from '@balena/dockerignore';
+
+// A CommonJS module whose types declare an ES default export it does not have: required as it is.
+const dockerignore = createRequire(import.meta.url)('@balena/dockerignore') as () => Ignore;
 
 const run = promisify(execFile);
 
