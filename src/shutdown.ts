@@ -9,10 +9,11 @@
  *    then is cut.
  * 4. Pools, Redis and the tracer close, and the process exits: 0 when every
  *    request finished, 1 when some had to be cut (the log says how many).
- * A second signal exits at once with 1.
+ * A second signal exits at once with 1 (a copy relayed by npm is not one: src/stop-signals.ts).
  */
 import type { Server } from 'node:http';
 import type { Logger } from './logger.js';
+import { onStopSignals } from './stop-signals.js';
 import { completeSubscriptions, reportNotReady, type Gateway } from './yoga.js';
 
 export interface ShutdownOptions {
@@ -32,14 +33,6 @@ export const CLOSE_APP_MS = 3_000;
 export function installShutdown(options: ShutdownOptions): { begin(cause: string): void } {
   const { server, yoga, logger, delayMs, graceMs } = options;
   let stopping = false;
-
-  function onSignal(signal: string) {
-    if (stopping) {
-      logger.warn({ signal }, 'second signal: exiting without waiting for in-flight requests');
-      process.exit(1);
-    }
-    begin(signal);
-  }
 
   function begin(cause: string) {
     if (stopping) return;
@@ -99,7 +92,12 @@ export function installShutdown(options: ShutdownOptions): { begin(cause: string
     }, 500).unref();
   }
 
-  process.on('SIGTERM', () => onSignal('SIGTERM'));
-  process.on('SIGINT', () => onSignal('SIGINT'));
+  onStopSignals((signal, repeated) => {
+    if (repeated && stopping) {
+      logger.warn({ signal }, 'second signal: exiting without waiting for in-flight requests');
+      process.exit(1);
+    }
+    begin(signal);
+  });
   return { begin };
 }
