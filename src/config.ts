@@ -128,7 +128,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     redisUrl: e.REDIS_URL,
     adminKey: e.GATEWAY_ADMIN_KEY,
     persistedDocuments: { path: e.PERSISTED_DOCUMENTS, only: e.PERSISTED_DOCUMENTS_ONLY },
-    graphiql: e.GRAPHIQL && !production,
+    // Never in production; and not when only trusted documents run, since GraphiQL sends query text.
+    graphiql: e.GRAPHIQL && !production && !e.PERSISTED_DOCUMENTS_ONLY,
     // Unset INTROSPECTION means on in development and off in production.
     introspection: source.INTROSPECTION === undefined || source.INTROSPECTION === '' ? !production : e.INTROSPECTION,
     exposeCost: source.EXPOSE_COST === undefined || source.EXPOSE_COST === '' ? !production : e.EXPOSE_COST,

@@ -54,6 +54,8 @@ export async function serveGateway(config: Config, logger: Logger): Promise<void
   const facts = {
     endpoint: `http://${shown}:${port}/graphql`,
     graphiql: config.graphiql,
+    // GraphiQL sends query text, which PERSISTED_DOCUMENTS_ONLY refuses: the page would run nothing.
+    queryTextRefused: config.persistedDocuments.only,
     origins: app.origins,
     sandboxed: app.sandboxed,
     demoCredentials: Object.fromEntries([...app.sandboxed].map((name) => [name, demo!.demoCredentials(name)])),

@@ -10,6 +10,8 @@ export interface StartupFacts {
   /** e.g. http://localhost:4000/graphql */
   endpoint: string;
   graphiql: boolean;
+  /** PERSISTED_DOCUMENTS_ONLY: only trusted documents run, so GraphiQL (query text) would run nothing. */
+  queryTextRefused?: boolean;
   origins: Record<UpstreamName, string>;
   sandboxed: ReadonlySet<UpstreamName>;
   /** Demo credentials per sandboxed upstream (src/sandbox/demo-credentials.ts). */
@@ -29,7 +31,9 @@ function originOnly(url: string): string {
 
 export function startupSummary(facts: StartupFacts): string[] {
   const lines = [`Gateway ready: ${facts.endpoint}`];
-  lines.push(facts.graphiql ? `GraphiQL: ${facts.endpoint} (open it in a browser)` : 'GraphiQL: off');
+  if (facts.queryTextRefused) lines.push('GraphiQL: off (PERSISTED_DOCUMENTS_ONLY refuses query text: only trusted documents run)');
+  else if (!facts.graphiql) lines.push('GraphiQL: off');
+  else lines.push(`GraphiQL: ${facts.endpoint} (open it in a browser)`);
   const sandboxed = NAMES.filter((name) => facts.sandboxed.has(name));
   const real = NAMES.filter((name) => !facts.sandboxed.has(name));
   if (sandboxed.length > 0) {
