@@ -6,8 +6,12 @@
  * keypress arrives twice within milliseconds.
  */
 
-/** Signals closer together than this are one request to stop. */
-export const RELAYED_SIGNAL_MS = 250;
+/**
+ * Signals closer together than this are one request to stop. npm's copy follows at once, but a loaded
+ * machine can delay it by a few hundred ms; the "press Ctrl-C again to force" hint (src/shutdown.ts) comes
+ * 500 ms into the drain, so a second Ctrl-C made after reading it always counts.
+ */
+export const RELAYED_SIGNAL_MS = 450;
 
 export function onStopSignals(handler: (signal: NodeJS.Signals, repeated: boolean) => void): void {
   let first: number | undefined;

@@ -42,6 +42,14 @@ async function startContainer(stage: BuiltStage, env: Record<string, string>, re
 
 beforeAll(async () => {
   await replayBuild(stages, built);
+  // The sandbox image, as compose runs it beside the gateways: the upstreams of every gateway started below.
+  const ports = { MARKETPLACE: await freePort(), SEO: await freePort(), ITEMS: await freePort() };
+  await startContainer(
+    built.get('sandbox')!,
+    { SANDBOX_HOST: '127.0.0.1', ...Object.fromEntries(Object.entries(ports).map(([name, port]) => [`SANDBOX_${name}_PORT`, String(port)])) },
+    /sandbox items listening/,
+  );
+  upstreams = { MARKETPLACE_URL: `http://127.0.0.1:${ports.MARKETPLACE}`, SEO_URL: `http://127.0.0.1:${ports.SEO}`, ITEMS_URL: `http://127.0.0.1:${ports.ITEMS}` };
 }, 180_000);
 
 afterAll(async () => {
@@ -71,15 +79,7 @@ describe('Dockerfile, built as docker build runs it', () => {
   });
 
   it('starts the sandbox and the gateway images, and the gateway answers a query through the sandbox', async () => {
-    const sandbox = built.get('sandbox')!;
     const gateway = built.get('gateway')!;
-    const ports = { MARKETPLACE: await freePort(), SEO: await freePort(), ITEMS: await freePort() };
-    await startContainer(
-      sandbox,
-      { SANDBOX_HOST: '127.0.0.1', ...Object.fromEntries(Object.entries(ports).map(([name, port]) => [`SANDBOX_${name}_PORT`, String(port)])) },
-      /sandbox items listening/,
-    );
-    upstreams = { MARKETPLACE_URL: `http://127.0.0.1:${ports.MARKETPLACE}`, SEO_URL: `http://127.0.0.1:${ports.SEO}`, ITEMS_URL: `http://127.0.0.1:${ports.ITEMS}` };
     const started = await startContainer(gateway, { HOST: '127.0.0.1', PORT: '0', ...upstreams }, /Gateway ready: http:\/\/[^:]+:(\d+)\/graphql/);
     expect(gateway.env.NODE_ENV).toBe('production');
     const response = await fetch(`http://127.0.0.1:${started.match[1]}/graphql`, {
