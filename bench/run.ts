@@ -7,8 +7,9 @@
  * gateway process, from /proc). The gateway is the shipped build
  * (`npm run build`, then `node dist/src/server.js` in production mode); the
  * runner builds it first. Rounds alternate gateway and direct so drift on a shared
- * machine hits both alike. The tables are saved into docs/benchmarks.md
- * between its bench markers, with the machine and the command.
+ * machine hits both alike. The tables are printed and written, with the
+ * machine and the command, to a temporary copy of docs/benchmarks.md; with
+ * `--save` into docs/benchmarks.md itself, between its bench markers.
  *
  * A second gateway process runs with tracing on (every request sampled,
  * exported over OTLP/HTTP protobuf to a local no-op receiver, otlp-sink.ts)
@@ -17,7 +18,7 @@
  * provider at all). `--no-tracing` leaves it out.
  *
  *   npm run bench -- [--duration 4] [--rounds 4] [--connections 4] [--latencies 0,20] [--only gig]
- *                    [--client-cpu gateway|any] [--no-save] [--profile] [--no-tracing]
+ *                    [--client-cpu gateway|any] [--save] [--profile] [--no-tracing]
  *
  * Gateway settings come from the environment as usual (UPSTREAM_CONNECTIONS,
  * ITEMS_BATCH_THRESHOLD, ...), so a before/after is two runs with another env.
@@ -33,6 +34,7 @@ import { benchQueries, loadFixtures, type BenchQuery } from './queries.js';
 import { SERVICES, countCalls, control, gatewayTask } from './sides.js';
 import { startOtlpSink } from './otlp-sink.js';
 import { growthTable, type GrowthOptions } from './growth.js';
+import { docsOutput, wroteLine } from '../scripts/docs-output.js';
 
 const { values: flags } = parseArgs({
   options: {
@@ -41,6 +43,9 @@ const { values: flags } = parseArgs({
     connections: { type: 'string', default: '4' },
     latencies: { type: 'string', default: '0,20' },
     only: { type: 'string' },
+    /** Write the tables into docs/benchmarks.md (tracked); without it they go to a temporary copy. */
+    save: { type: 'boolean', default: false },
+    /** The old opt-out, now the default: accepted so existing command lines still run. */
     'no-save': { type: 'boolean', default: false },
     profile: { type: 'boolean', default: false },
     /** Where the client side (driver + direct client) runs: beside the gateway (default) or wherever the OS puts it. */
@@ -173,13 +178,14 @@ function tracedCells(row: Row, traced: NonNullable<Row['traced']>): string {
 
 async function save(markdown: string): Promise<void> {
   const file = 'docs/benchmarks.md';
+  const output = docsOutput(file, flags.save && !flags['no-save']);
   const [start, end] = ['<!-- bench:start -->', '<!-- bench:end -->'];
   const current = await readFile(file, 'utf8').catch(() => `# Benchmarks\n\n${start}\n${end}\n`);
   const from = current.indexOf(start);
   const to = current.indexOf(end);
   const next = from >= 0 && to > from ? `${current.slice(0, from + start.length)}\n${markdown}\n${current.slice(to)}` : `${current}\n${start}\n${markdown}\n${end}\n`;
-  await writeFile(file, next);
-  console.log(`saved to ${file}`);
+  await writeFile(output.path, next);
+  console.log(wroteLine(output, 'npm run bench'));
 }
 
 buildGateway();
@@ -259,7 +265,7 @@ try {
       ? 'Tracing: "gateway" has no OTLP endpoint (tracing off); "traced" is a second gateway process with OTEL_TRACES_SAMPLER=always_on exporting OTLP/HTTP protobuf (default OTEL_BSP_* batching) to a local no-op receiver (bench/otlp-sink.ts), measured in the same alternating rounds.'
       : 'Tracing: off (--no-tracing).',
   ].join('\n');
-  if (!flags['no-save']) await save(`${header}\n\n${sections.join('\n\n')}`);
+  await save(`${header}\n\n${sections.join('\n\n')}`);
 } finally {
   await gatewayPool.close();
   await traced?.pool.close();

@@ -4,7 +4,7 @@
  * refuses that), opens the upstream pools and builds the Yoga app. `close()`
  * releases all of it.
  */
-import type { Config } from './config.js';
+import { ConfigError, type Config } from './config.js';
 import type { UpstreamName } from './errors.js';
 import type { Logger } from './logger.js';
 import { ReferenceData } from './reference-data.js';
@@ -17,7 +17,7 @@ import { openRedis } from './redis/connection.js';
 import { WEBHOOK_PATH } from './plugins/use-marketplace-webhooks.js';
 import { randomBytes } from 'node:crypto';
 import { startTracing } from './tracing.js';
-import { loadSandbox } from './embedded-sandbox.js';
+import { loadSandbox, NoSandboxError } from './embedded-sandbox.js';
 import { createApqStore } from './persisted-queries/apq-store.js';
 
 /** How long start-up waits for Redis to connect before serving without it. */
@@ -54,7 +54,10 @@ export async function createApp(config: Config, logger: Logger, { now }: AppOpti
   if (missing.length > 0) {
     if (config.production) throw new Error('The sandbox never starts in production');
     // Loaded only here, so a process with every URL set never loads the simulation (and a build does not contain it).
-    const { startSandbox } = await loadSandbox(missing);
+    const { startSandbox } = await loadSandbox(missing).catch((error: unknown) => {
+      // A build without the sandbox: reported like a bad variable (src/serve.ts), not as a stack.
+      throw error instanceof NoSandboxError ? new ConfigError(error.message, { cause: error }) : error;
+    });
     const sandbox = await startSandbox({
       services: missing,
       webhook: webhookSecret ? webhookTarget : undefined,

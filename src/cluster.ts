@@ -10,6 +10,7 @@
 import cluster, { type Worker } from 'node:cluster';
 import type { Config } from './config.js';
 import type { Logger } from './logger.js';
+import { onStopSignals } from './stop-signals.js';
 
 /** What the primary sends a worker to start its drain (src/serve.ts). */
 export const SHUTDOWN_MESSAGE = 'gateway:shutdown';
@@ -31,8 +32,14 @@ export function runPrimary(config: Config, logger: Logger): void {
   let stopping = false;
   /** Workers that did not drain cleanly during the shutdown (crashes before it are restarted, not counted). */
   let failedExits = 0;
+  /** Workers stopped by signal before they listened: nothing in flight, so their exit is no failure. */
+  const stoppedStarting = new Set<Worker>();
 
-  const fork = () => startedAt.set(cluster.fork(), Date.now());
+  const fork = () => {
+    const worker = cluster.fork();
+    startedAt.set(worker, Date.now());
+    logger.debug({ workerPid: worker.process.pid }, 'worker starting');
+  };
 
   cluster.on('listening', (worker, address) => {
     listening.add(worker);
@@ -51,7 +58,7 @@ export function runPrimary(config: Config, logger: Logger): void {
     listening.delete(worker);
     if (stopping) {
       // A worker that had to cut requests (or was killed) makes the whole exit non-zero.
-      if (code !== 0) failedExits++;
+      if (code !== 0 && !stoppedStarting.has(worker)) failedExits++;
       if (startedAt.size === 0) {
         logger.info('all workers stopped');
         process.exit(failedExits > 0 ? 1 : 0);
@@ -80,7 +87,16 @@ export function runPrimary(config: Config, logger: Logger): void {
     if (exitCode !== 0) failedExits++;
     for (const timer of pendingRestarts) clearTimeout(timer);
     if (startedAt.size === 0) process.exit(exitCode);
-    for (const worker of startedAt.keys()) if (worker.isConnected()) worker.send(SHUTDOWN_MESSAGE);
+    for (const worker of startedAt.keys()) {
+      if (listening.has(worker)) {
+        if (worker.isConnected()) worker.send(SHUTDOWN_MESSAGE);
+      } else {
+        // Still starting (a restart in progress): it serves nothing yet and may not be listening for the
+        // message, so it would hold the shutdown until the kill below. A signal stops it at once.
+        stoppedStarting.add(worker);
+        worker.process.kill('SIGTERM');
+      }
+    }
     setTimeout(() => {
       logger.warn('workers did not stop in time: killing them');
       for (const worker of startedAt.keys()) worker.process.kill('SIGKILL');
@@ -88,17 +104,16 @@ export function runPrimary(config: Config, logger: Logger): void {
     }, config.shutdown.delayMs + config.shutdown.graceMs + EXIT_MARGIN_MS);
   }
 
-  const onSignal = (signal: string) => {
-    if (stopping) {
+  onStopSignals((signal, repeated) => {
+    if (repeated && stopping) {
       logger.warn({ signal }, 'second signal: killing the workers');
       for (const worker of startedAt.keys()) worker.process.kill('SIGKILL');
       process.exit(1);
     }
+    if (stopping) return;
     logger.info({ signal }, 'shutting down: asking every worker to drain');
     stopAll(0);
-  };
-  process.on('SIGTERM', () => onSignal('SIGTERM'));
-  process.on('SIGINT', () => onSignal('SIGINT'));
+  });
 
   for (let i = 0; i < config.workers; i++) fork();
 }

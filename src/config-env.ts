@@ -4,6 +4,7 @@
  * the typed Config the rest of the gateway reads.
  */
 import { z } from 'zod';
+import { originProblem } from './config-secrets.js';
 
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 const optionalPositiveInt = z
@@ -29,6 +30,11 @@ const list = z
       .map((s) => s.trim())
       .filter(Boolean),
   );
+/** A secret: unset or empty is absent (an empty HMAC key would sign anything anyone can compute). */
+const optionalSecret = z
+  .string()
+  .optional()
+  .transform((value) => (value ? value : undefined));
 const bool = (fallback: boolean) =>
   z
     .enum(['true', 'false', '1', '0', ''])
@@ -74,7 +80,8 @@ export const envSchema = z.object({
   /** Bytes of answers the public cache keeps in this process (LRU); 0 turns the cache and its coalescing off. */
   PUBLIC_CACHE_MAX_BYTES: z.coerce.number().int().min(0).default(64 * 1024 * 1024),
 
-  MARKETPLACE_WEBHOOK_SECRET: z.string().optional(),
+  /** Unsafe values (src/config-secrets.ts) are refused in production and warned about elsewhere. */
+  MARKETPLACE_WEBHOOK_SECRET: optionalSecret,
   /** Shares webhook events and their dedup across gateway instances (redis:// or rediss://). */
   REDIS_URL: z
     .string()
@@ -87,7 +94,7 @@ export const envSchema = z.object({
    * (docs/caching-redis.md): also the most a stalled Redis adds to a request.
    */
   REDIS_COMMAND_TIMEOUT_MS: z.coerce.number().int().min(10).max(60_000).default(250),
-  GATEWAY_ADMIN_KEY: z.string().optional(),
+  GATEWAY_ADMIN_KEY: optionalSecret,
 
   /**
    * Trusted documents: path of graphql-codegen's persisted-documents.json (id → document), read and
@@ -124,7 +131,13 @@ export const envSchema = z.object({
   INTROSPECTION: bool(true),
   /** Add `extensions.cost = { estimated, actual }` (upstream calls) to every result; unset: on outside production. */
   EXPOSE_COST: bool(true),
-  CORS_ORIGINS: list,
+  /** Full origins only (scheme://host[:port]); `*` is refused, since CORS here allows credentials. */
+  CORS_ORIGINS: list.superRefine((origins, ctx) => {
+    for (const origin of origins) {
+      const problem = originProblem(origin);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    }
+  }),
   MAX_DEPTH: positiveInt(12),
   MAX_ALIASES: positiveInt(30),
   MAX_TOKENS: positiveInt(2000),

@@ -5,6 +5,7 @@
  */
 import { availableParallelism } from 'node:os';
 import { envSchema, type Env } from './config-env.js';
+import { secretProblems } from './config-secrets.js';
 
 export interface UpstreamConfig {
   /** Origin, or undefined when the embedded sandbox serves this upstream. */
@@ -56,6 +57,8 @@ export interface Config {
   workers: number;
   /** Undefined when tracing is off (no OTLP endpoint, or OTEL_SDK_DISABLED). */
   tracing: TracingConfig | undefined;
+  /** What is unsafe but allowed outside production (weak secrets), one `NAME: problem` each, for the log. */
+  warnings: string[];
 }
 
 export interface TracingConfig {
@@ -94,13 +97,14 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   const production = e.NODE_ENV === 'production';
   // Upstreams with no URL: the embedded sandbox serves them (never in production).
   const sandboxed = (['MARKETPLACE_URL', 'SEO_URL', 'ITEMS_URL'] as const).filter((name) => !e[name]);
+  // Weak or public secrets: refused in production, a warning elsewhere (src/config-secrets.ts).
+  const weakSecrets = secretProblems({ MARKETPLACE_WEBHOOK_SECRET: e.MARKETPLACE_WEBHOOK_SECRET, GATEWAY_ADMIN_KEY: e.GATEWAY_ADMIN_KEY });
   if (production) {
-    const missing = sandboxed;
-    if (missing.length > 0) {
-      throw new ConfigError(
-        `Invalid configuration:\n${missing.map((name) => `  ${name}: required when NODE_ENV=production (the sandbox never starts in production)`).join('\n')}`,
-      );
-    }
+    const refused = [
+      ...sandboxed.map((name) => `${name}: required when NODE_ENV=production (the sandbox never starts in production)`),
+      ...weakSecrets.map((line) => `${line} (NODE_ENV=production)`),
+    ];
+    if (refused.length > 0) throw new ConfigError(`Invalid configuration:\n${refused.map((line) => `  ${line}`).join('\n')}`);
   }
   const workers = e.WORKERS === 'auto' ? availableParallelism() : e.WORKERS;
   if (workers > 1 && sandboxed.length > 0) {
@@ -142,7 +146,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     persistedDocuments: { path: e.PERSISTED_DOCUMENTS, only: e.PERSISTED_DOCUMENTS_ONLY },
     subgraphPath: e.SUBGRAPH_PATH === 'off' ? undefined : (e.SUBGRAPH_PATH ?? (production ? undefined : '/subgraph')),
     apq: { maxBytes: e.APQ_MAX_BYTES, maxDocumentBytes: e.APQ_MAX_DOCUMENT_BYTES },
-    graphiql: e.GRAPHIQL && !production,
+    // Never in production; and not when only trusted documents run, since GraphiQL sends query text.
+    graphiql: e.GRAPHIQL && !production && !e.PERSISTED_DOCUMENTS_ONLY,
     // Unset INTROSPECTION means on in development and off in production.
     introspection: source.INTROSPECTION === undefined || source.INTROSPECTION === '' ? !production : e.INTROSPECTION,
     exposeCost: source.EXPOSE_COST === undefined || source.EXPOSE_COST === '' ? !production : e.EXPOSE_COST,
@@ -167,6 +172,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     shutdown: { delayMs: e.SHUTDOWN_DELAY_MS, graceMs: e.SHUTDOWN_GRACE_MS },
     workers,
     tracing: tracingConfig(e),
+    warnings: weakSecrets,
   };
 }
 

@@ -75,10 +75,18 @@ const idempotencyKeyOf = (request: Request): string | undefined => {
   return value && value.length <= 255 ? value : undefined;
 };
 
+/** Each request's id, decided once: by the log scope (src/plugins/use-request-id.ts) or the context, whichever asks first. */
+const requestIds = new WeakMap<Request, string>();
+
 /** X-Request-Id when it is a plain token (it lands in every log line), else a fresh UUID. */
-const requestIdOf = (request: Request): string => {
-  const value = header(request, 'x-request-id');
-  return value && /^[\w.:-]{1,64}$/.test(value) ? value : crypto.randomUUID();
+export const requestIdOf = (request: Request): string => {
+  let id = requestIds.get(request);
+  if (id === undefined) {
+    const value = header(request, 'x-request-id');
+    id = value && /^[\w.:-]{1,64}$/.test(value) ? value : crypto.randomUUID();
+    requestIds.set(request, id);
+  }
+  return id;
 };
 
 /** Shared reasons: building a DOMException (it captures a stack) per request showed in profiles. */

@@ -21,6 +21,13 @@ export interface SandboxModule {
   /** The demo credentials the start-up lines list for a sandboxed upstream. */
   demoCredentials(name: UpstreamName): string;
 }
+/**
+ * The build has no sandbox and an upstream URL is unset: a configuration error (src/app.ts reports it as
+ * one). Declared here, not imported, so this module compiles and runs alone (the boundary test does so).
+ */
+export class NoSandboxError extends Error {
+  override name = 'NoSandboxError';
+}
 
 const SANDBOX_MODULE = './sandbox/index.js';
 
@@ -30,10 +37,8 @@ export function loadSandbox(missing: readonly UpstreamName[]): Promise<SandboxMo
   loaded ??= (import(/* @vite-ignore */ SANDBOX_MODULE) as Promise<SandboxModule>).catch((error: unknown) => {
     loaded = undefined;
     if ((error as { code?: string }).code !== 'ERR_MODULE_NOT_FOUND' || !String(error).includes('sandbox')) throw error;
-    const variables = missing.map((name) => `${name.toUpperCase()}_URL`).join(', ');
-    throw new Error(`${variables} unset, and this build has no sandbox (npm run build leaves it out): set them, or run from source (npm start)`, {
-      cause: error,
-    });
+    const lines = missing.map((name) => `  ${name.toUpperCase()}_URL: required by this build, which has no embedded sandbox (npm run build leaves it out); set it, or run from source (npm start)`);
+    throw new NoSandboxError(`Invalid configuration:\n${lines.join('\n')}`, { cause: error });
   });
   return loaded;
 }

@@ -8,8 +8,13 @@
  * A line written while an OpenTelemetry span is active carries its `trace_id`
  * and `span_id`, so a log line leads to its trace. Without a registered tracer
  * provider there is never an active span and the lookup returns at once.
+ * A line written while serving an HTTP request carries its `requestId`, Yoga's
+ * own debug lines included: the request runs inside `requestLogScope`
+ * (src/plugins/use-request-id.ts), read here for every line, since a child
+ * logger per request showed in profiles and Yoga logs through one logger.
  * `pretty` is for people (development); `json` is for log shippers.
  */
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { pino, stdSerializers, type Logger as PinoLogger } from 'pino';
 import { build as prettyStream } from 'pino-pretty';
 import { context, isSpanContextValid, trace } from '@opentelemetry/api';
@@ -71,12 +76,21 @@ export function clip(text: string, max: number): string {
   return `${Buffer.from(text.slice(0, max - 1)).toString()}…`;
 }
 
-/** The active span's ids, or nothing: called by pino for every line (which merges into the object it returns). */
-export function traceFields(): { trace_id?: string; span_id?: string } {
+/** The HTTP request being served, for the lines written while serving it. */
+export const requestLogScope = new AsyncLocalStorage<{ requestId: string }>();
+
+/**
+ * The request's id and the active span's ids, or nothing: called by pino for every line (which merges
+ * into the object it returns; a field the call passes itself wins).
+ */
+export function traceFields(): { requestId?: string; trace_id?: string; span_id?: string } {
+  const scope = requestLogScope.getStore();
+  const fields: { requestId?: string; trace_id?: string; span_id?: string } = scope ? { requestId: scope.requestId } : {};
   const span = trace.getSpan(context.active());
-  if (!span) return {};
+  if (!span) return fields;
   const ids = span.spanContext();
-  return isSpanContextValid(ids) ? { trace_id: ids.traceId, span_id: ids.spanId } : {};
+  if (isSpanContextValid(ids)) Object.assign(fields, { trace_id: ids.traceId, span_id: ids.spanId });
+  return fields;
 }
 
 /** Characters kept of any one string in a log line (its message, a field, an error's message or stack). */

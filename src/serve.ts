@@ -37,8 +37,9 @@ export async function serveGateway(config: Config, logger: Logger): Promise<void
     await listen(server, config.port, config.host);
   } catch (error) {
     if (!(error instanceof ListenError)) throw error;
-    logger.fatal(error.message);
-    console.error(error.message);
+    // Said once: in the log, or on stderr when the log is silenced.
+    if (logger.isLevelEnabled('fatal')) logger.fatal(error.message);
+    else console.error(error.message);
     // At once: the embedded sandbox's listeners would otherwise keep the process alive.
     process.exit(1);
   }
@@ -54,6 +55,8 @@ export async function serveGateway(config: Config, logger: Logger): Promise<void
     endpoint: `http://${shown}:${port}/graphql`,
     graphiql: config.graphiql,
     subgraph: config.subgraphPath && `http://${shown}:${port}${config.subgraphPath}`,
+    // GraphiQL sends query text, which PERSISTED_DOCUMENTS_ONLY refuses: the page would run nothing.
+    queryTextRefused: config.persistedDocuments.only,
     origins: app.origins,
     sandboxed: app.sandboxed,
     demoCredentials: Object.fromEntries([...app.sandboxed].map((name) => [name, demo!.demoCredentials(name)])),

@@ -23,6 +23,8 @@ try {
 
 const logger = createLogger(config.logLevel, undefined, config.logFormat);
 installProcessGuard(logger);
+// Said once, by the process a user started (workers run this file too).
+if (cluster.isPrimary) for (const warning of config.warnings) logger.warn(`${warning} (refused when NODE_ENV=production)`);
 if (config.workers > 1 && cluster.isPrimary) {
   // Imported on demand: the primary never loads the schema or the app.
   const { runPrimary } = await import('./cluster.js');

@@ -12,10 +12,11 @@
  *    then is cut.
  * 4. Pools, Redis and the tracer close, and the process exits: 0 when every
  *    request finished, 1 when some had to be cut (the log says how many).
- * A second signal exits at once with 1.
+ * A second signal exits at once with 1 (a copy relayed by npm is not one: src/stop-signals.ts).
  */
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Logger } from './logger.js';
+import { onStopSignals } from './stop-signals.js';
 import { completeSubscriptions, reportNotReady, type Gateway } from './yoga.js';
 
 export interface ShutdownOptions {
@@ -48,14 +49,6 @@ export function installShutdown(options: ShutdownOptions): { begin(cause: string
     inFlight.add(response);
     response.once('close', () => inFlight.delete(response));
   });
-
-  function onSignal(signal: string) {
-    if (stopping) {
-      logger.warn({ signal }, 'second signal: exiting without waiting for in-flight requests');
-      process.exit(1);
-    }
-    begin(signal);
-  }
 
   function begin(cause: string) {
     if (stopping) return;
@@ -155,7 +148,12 @@ export function installShutdown(options: ShutdownOptions): { begin(cause: string
     setImmediate(turn);
   }
 
-  process.on('SIGTERM', () => onSignal('SIGTERM'));
-  process.on('SIGINT', () => onSignal('SIGINT'));
+  onStopSignals((signal, repeated) => {
+    if (repeated && stopping) {
+      logger.warn({ signal }, 'second signal: exiting without waiting for in-flight requests');
+      process.exit(1);
+    }
+    begin(signal);
+  });
   return { begin };
 }

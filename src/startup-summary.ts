@@ -12,6 +12,8 @@ export interface StartupFacts {
   graphiql: boolean;
   /** The federation subgraph's URL, when SUBGRAPH_PATH serves one. */
   subgraph?: string;
+  /** PERSISTED_DOCUMENTS_ONLY: only trusted documents run, so GraphiQL (query text) would run nothing. */
+  queryTextRefused?: boolean;
   origins: Record<UpstreamName, string>;
   sandboxed: ReadonlySet<UpstreamName>;
   /** Demo credentials per sandboxed upstream (src/sandbox/demo-credentials.ts). */
@@ -31,7 +33,9 @@ function originOnly(url: string): string {
 
 export function startupSummary(facts: StartupFacts): string[] {
   const lines = [`Gateway ready: ${facts.endpoint}`];
-  lines.push(facts.graphiql ? `GraphiQL: ${facts.endpoint} (open it in a browser)` : 'GraphiQL: off');
+  if (facts.queryTextRefused) lines.push('GraphiQL: off (PERSISTED_DOCUMENTS_ONLY refuses query text: only trusted documents run)');
+  else if (!facts.graphiql) lines.push('GraphiQL: off');
+  else lines.push(`GraphiQL: ${facts.endpoint} (open it in a browser)`);
   if (facts.subgraph) lines.push(`Federation subgraph: ${facts.subgraph} (for a router: docs/federation.md)`);
   const sandboxed = NAMES.filter((name) => facts.sandboxed.has(name));
   const real = NAMES.filter((name) => !facts.sandboxed.has(name));

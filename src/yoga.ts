@@ -10,6 +10,7 @@ import { createContextFactory, type GatewayContext } from './context.js';
 import type { Logger } from './logger.js';
 import { useHttpRoutes, type Readiness } from './plugins/use-http-routes.js';
 import { useGraphiQLPage } from './plugins/use-graphiql.js';
+import { useRequestId } from './plugins/use-request-id.js';
 import { graphiqlTabs } from './plugins/graphiql-tabs.js';
 import { useObservability } from './plugins/use-observability.js';
 import { useTracing } from './plugins/use-tracing.js';
@@ -176,6 +177,8 @@ function createEndpoint(deps: GatewayDeps, { schema, endpoint, subscriptions, tr
     plugins: [
       // First, so its request span is the outermost and every other plugin's work falls inside it.
       useTracing({ endpoint, handedOff: handsOff }),
+      // Then the request's log scope: every line from here on, Yoga's own included, carries its requestId.
+      useRequestId(),
       ...routes,
       // Cheap refusals first: no parsing, no upstream call for a flooding client or an oversized body.
       useRateLimit({

@@ -71,7 +71,9 @@ describe('the sandbox stands on its own', () => {
       writeFileSync(join(dir, 'embedded-sandbox.mjs'), outputText);
       const built = (await import(pathToFileURL(join(dir, 'embedded-sandbox.mjs')).href)) as { loadSandbox: typeof loadSandbox };
       await expect(built.loadSandbox(['marketplace', 'items'])).rejects.toThrow(
-        'MARKETPLACE_URL, ITEMS_URL unset, and this build has no sandbox (npm run build leaves it out): set them, or run from source (npm start)',
+        'Invalid configuration:\n' +
+          '  MARKETPLACE_URL: required by this build, which has no embedded sandbox (npm run build leaves it out); set it, or run from source (npm start)\n' +
+          '  ITEMS_URL: required by this build, which has no embedded sandbox (npm run build leaves it out); set it, or run from source (npm start)',
       );
     } finally {
       rmSync(dir, { recursive: true, force: true });

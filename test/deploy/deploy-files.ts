@@ -1,8 +1,8 @@
 /**
  * Reading the deploy/ files the way their tools would: YAML documents, the
- * compose file's `${VAR:-default}` with nothing set (what a plain
- * `docker compose up` runs), durations such as "20s", and whether the HTTP
- * paths a probe or health check names answer on a real gateway.
+ * compose file's `${VAR…}` interpolation, durations such as "20s", and
+ * whether the HTTP paths a probe or health check names answer on a real
+ * gateway.
  */
 import { readFileSync } from 'node:fs';
 import { parseAllDocuments } from 'yaml';
@@ -20,10 +20,30 @@ export function yamlDocuments(text: string): unknown[] {
   });
 }
 
-/** Compose's interpolation with an empty environment: `${VAR:-default}` is the default, `${VAR}` empty. */
-export function interpolateDefaults(value: string): string {
-  return value.replace(/\$\{(\w+)(?::?-([^}]*))?\}/g, (_match, _name: string, fallback: string | undefined) => fallback ?? '');
+/**
+ * Compose's variable interpolation (Compose Specification, "Interpolation") of one value: `$$` is a `$`;
+ * `${VAR}` / `$VAR`; `${VAR:-default}` (unset or empty) and `${VAR-default}` (unset); `${VAR:?message}` and
+ * `${VAR?message}` stop `docker compose` with the message, as here by throwing; `${VAR:+other}` / `${VAR+other}`.
+ */
+export function interpolate(value: string, env: Record<string, string | undefined>): string {
+  return value.replace(/\$\$|\$\{(\w+)(?:(:?)([-?+])([^}]*))?\}|\$(\w+)/g, (match, braced?: string, colon?: string, operator?: string, word?: string, bare?: string) => {
+    if (match === '$$') return '$';
+    const name = (braced ?? bare)!;
+    const current = env[name];
+    const set = colon ? current !== undefined && current !== '' : current !== undefined;
+    if (operator === '-') return set ? current! : word!;
+    if (operator === '?') {
+      if (!set) throw new Error(`required variable ${name} is missing a value: ${word}`);
+      return current!;
+    }
+    if (operator === '+') return set ? word! : '';
+    return current ?? '';
+  });
 }
+
+/** A compose service's environment as `docker compose up` interpolates it from `env`. */
+export const serviceEnvironment = (environment: Record<string, unknown>, env: Record<string, string | undefined>) =>
+  Object.fromEntries(Object.entries(environment).map(([name, value]) => [name, interpolate(String(value), env)]));
 
 /** A Go/compose duration ("1m30s", "20s", "500ms") in milliseconds. */
 export function durationMs(value: string): number {

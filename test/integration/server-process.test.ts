@@ -41,6 +41,8 @@ describe('gateway process', () => {
     expect(code).not.toBe('still running after 20 s');
     expect(code).not.toBe(0);
     expect(gateway.output()).toContain(`port ${port} is in use (set PORT)`);
+    // Once, not once in the log and again on stderr.
+    expect(gateway.output().split(`port ${port} is in use`)).toHaveLength(2);
   }, 30_000);
 
   it('exits 1 at start-up, naming PERSISTED_DOCUMENTS, when the trusted-documents file is not usable', async () => {

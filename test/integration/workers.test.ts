@@ -9,7 +9,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createServer, request } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { availableParallelism } from 'node:os';
-import { spawnGatewayProcess } from '../helpers/gateway-process.js';
+import { isAlive, spawnGatewayProcess } from '../helpers/gateway-process.js';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
 import { ConfigError, loadConfig } from '../../src/config.js';
 import { ITEMS_KEY } from '../helpers/gateway.js';
@@ -55,15 +55,6 @@ function itemQuery(port: number): Promise<{ status: number; worker: string; id: 
   });
 }
 
-const alive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
-
 describe('WORKERS=2', () => {
   it('answers from both workers, replaces a killed one, and exits 0 with every worker on SIGTERM', async () => {
     const gateway = spawnGatewayProcess({ PORT: '0', LOG_FORMAT: 'json', WORKERS: '2', ITEMS_URL: sandbox.urls.items!, MARKETPLACE_URL: URLS.MARKETPLACE_URL, SEO_URL: URLS.SEO_URL });
@@ -101,7 +92,7 @@ describe('WORKERS=2', () => {
 
     gateway.child.kill('SIGTERM');
     expect(await gateway.exited).toBe(0);
-    await until(() => everyWorker.every((pid) => !alive(pid)), 10_000);
+    await until(() => everyWorker.every((pid) => !isAlive(pid)), 10_000);
     expect(gateway.output()).toContain('all workers stopped');
   }, 120_000);
 });

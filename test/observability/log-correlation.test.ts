@@ -31,10 +31,10 @@ afterAll(async () => {
 const failingQuery = '{ seller(username: "pixelcraft") { name } seoReports(first: 1) { totalCount } }';
 
 /** Sends the query through the gateway's own request handler, as the HTTP server does. */
-async function send(): Promise<void> {
+async function send(headers: Record<string, string> = {}): Promise<void> {
   const response = await gw.app.yoga.fetch('http://gateway.test/graphql', {
     method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-seo-api-key': 'seo-demo-key' },
+    headers: { 'content-type': 'application/json', 'x-seo-api-key': 'seo-demo-key', ...headers },
     body: JSON.stringify({ query: failingQuery }),
   });
   const body = (await response.json()) as { errors?: unknown[] };
@@ -73,6 +73,26 @@ describe('trace ids in log lines', () => {
     const lines = linesSince(mark);
     expect(lines.some((line) => line.msg === 'field error')).toBe(true);
     for (const line of lines) expect(line).not.toHaveProperty('trace_id');
+  });
+});
+
+describe('request ids in log lines', () => {
+  it('puts the request\'s requestId on every line written while serving it, Yoga\'s own debug lines included', async () => {
+    const mark = gw.logs.length;
+    await send({ 'x-request-id': 'req-log-scope-1' });
+    const lines = linesSince(mark);
+    // Yoga's lines (the test gateway logs at debug) and the gateway's own field error.
+    expect(lines.some((line) => line.msg === 'Processing GraphQL Parameters')).toBe(true);
+    expect(lines.some((line) => line.msg === 'field error')).toBe(true);
+    for (const line of lines) expect(line.requestId, JSON.stringify(line)).toBe('req-log-scope-1');
+    // Each request its own, and a line outside any request none.
+    const next = gw.logs.length;
+    await send();
+    const other = linesSince(next);
+    expect(new Set(other.map((line) => line.requestId)).size).toBe(1);
+    expect(other[0]!.requestId).toMatch(/^[0-9a-f-]{36}$/);
+    gw.app.yoga.logger.debug('outside any request');
+    expect(linesSince(next + other.length).at(-1)).not.toHaveProperty('requestId');
   });
 });
 

@@ -5,6 +5,10 @@
  * never the admin key, the webhook secret or a password written into an
  * upstream URL. With LOG_FORMAT=json the same facts arrive as JSON lines.
  */
+import { createHash } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { spawnGatewayProcess } from '../helpers/gateway-process.js';
 
@@ -53,5 +57,27 @@ describe('start-up lines', () => {
     expect(output).not.toContain('url-password-77');
     expect(output).not.toContain(ADMIN_KEY);
     expect(output).not.toContain(WEBHOOK_SECRET);
+  }, 40_000);
+
+  it('with PERSISTED_DOCUMENTS_ONLY say GraphiQL is off, and the page is not served (it could run no query text)', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'startup-trusted-'));
+    try {
+      const document = 'query Typename { __typename }';
+      const file = join(dir, 'persisted-documents.json');
+      writeFileSync(file, JSON.stringify({ [`sha256:${createHash('sha256').update(document).digest('hex')}`]: document }));
+      const { child, output } = spawnGatewayProcess({ PORT: '0', PERSISTED_DOCUMENTS: file, PERSISTED_DOCUMENTS_ONLY: 'true' });
+      while (!/Demo credentials for items: .*\n/.test(output())) {
+        if (child.exitCode !== null) throw new Error(output());
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      expect(output()).toContain('GraphiQL: off (PERSISTED_DOCUMENTS_ONLY refuses query text: only trusted documents run)');
+      expect(output()).not.toContain('(open it in a browser)');
+      const port = /Gateway ready: http:\/\/127\.0\.0\.1:(\d+)\/graphql/.exec(output())![1];
+      const page = await fetch(`http://127.0.0.1:${port}/graphql`, { headers: { accept: 'text/html' } });
+      expect(page.headers.get('content-type') ?? '').not.toContain('text/html');
+      child.kill('SIGTERM');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   }, 40_000);
 });

@@ -1,0 +1,27 @@
+/**
+ * SIGTERM and SIGINT, as the gateway and the cluster primary listen for them.
+ * A second signal forces the exit, but not a copy of the first: Ctrl-C in a
+ * terminal signals the whole process group, and `npm start` / `npm run
+ * start:prod` forward their own SIGINT to the gateway as well, so one
+ * keypress arrives twice within milliseconds.
+ */
+
+/**
+ * Signals closer together than this are one request to stop. npm's copy follows at once, but a loaded
+ * machine can delay it by a few hundred ms; the "press Ctrl-C again to force" hint (src/shutdown.ts) comes
+ * 500 ms into the drain, so a second Ctrl-C made after reading it always counts.
+ */
+export const RELAYED_SIGNAL_MS = 450;
+
+export function onStopSignals(handler: (signal: NodeJS.Signals, repeated: boolean) => void): void {
+  let first: number | undefined;
+  const listener = (signal: NodeJS.Signals) => {
+    const now = Date.now();
+    if (first !== undefined && now - first < RELAYED_SIGNAL_MS) return;
+    const repeated = first !== undefined;
+    first ??= now;
+    handler(signal, repeated);
+  };
+  process.on('SIGTERM', listener);
+  process.on('SIGINT', listener);
+}

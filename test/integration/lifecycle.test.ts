@@ -1,0 +1,69 @@
+/**
+ * Stopping the gateway as a process manager or a terminal does, through the
+ * documented start commands run from source: SIGTERM to the `npm start`
+ * process, Ctrl-C (SIGINT to the whole process group, which npm relays a
+ * second time), and SIGTERM to the cluster primary while a replacement worker
+ * is still starting. Each time the usual drain runs, the exit is prompt and
+ * clean, and nothing is left listening. (The built commands, `npm run
+ * start:prod` and `node dist/src/server.js`, are stopped the same way in
+ * test/deploy/dockerfile.test.ts, on the image the Dockerfile builds.)
+ */
+import { describe, expect, it } from 'vitest';
+import { until } from '../helpers/events.js';
+import { portIsFree } from '../helpers/free-port.js';
+import { isAlive, readyPort, spawnCommand, spawnGatewayProcess, type GatewayProcess } from '../helpers/gateway-process.js';
+
+const URLS = { MARKETPLACE_URL: 'http://127.0.0.1:1', SEO_URL: 'http://127.0.0.1:2', ITEMS_URL: 'http://127.0.0.1:3' };
+
+/** Resolves with the exit code, or 'still running' after `ms`. */
+const exitWithin = (gateway: GatewayProcess, ms: number) =>
+  Promise.race([gateway.exited, new Promise<string>((resolve) => setTimeout(() => resolve(`still running after ${ms} ms`), ms).unref())]);
+
+
+describe('npm start', () => {
+  const npmStart = () => spawnCommand('npm', ['start'], { env: { NODE_ENV: 'development', PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info' }, detached: true });
+
+  it('on SIGTERM to the npm process drains, exits 0 and leaves nothing listening', async () => {
+    const gateway = npmStart();
+    await until(() => readyPort(gateway.output()) !== undefined || gateway.child.exitCode !== null, 60_000);
+    const port = readyPort(gateway.output())!;
+    gateway.child.kill('SIGTERM');
+    expect(await exitWithin(gateway, 20_000)).toBe(0);
+    expect(gateway.output()).toContain('shutting down: no new connections');
+    expect(gateway.output()).toMatch(/INFO: stopped/);
+    expect(await portIsFree(port)).toBe(true);
+  }, 90_000);
+
+  it('on Ctrl-C (SIGINT to the process group, relayed again by npm) drains once and exits 0', async () => {
+    const gateway = npmStart();
+    await until(() => readyPort(gateway.output()) !== undefined || gateway.child.exitCode !== null, 60_000);
+    const port = readyPort(gateway.output())!;
+    process.kill(-gateway.child.pid!, 'SIGINT');
+    expect(await exitWithin(gateway, 20_000)).toBe(0);
+    expect(gateway.output()).toMatch(/INFO: stopped/);
+    // npm's own copy of the signal is not taken for a second Ctrl-C.
+    expect(gateway.output()).not.toContain('second signal');
+    expect(await portIsFree(port)).toBe(true);
+  }, 90_000);
+});
+
+describe('the cluster primary (WORKERS=2)', () => {
+  it('on SIGTERM while a replacement worker is still starting, stops every worker at once and exits 0', async () => {
+    const gateway = spawnGatewayProcess({ PORT: '0', LOG_FORMAT: 'json', LOG_LEVEL: 'debug', WORKERS: '2', ...URLS });
+    await until(() => /2 workers serving port \d+/.test(gateway.output()), 60_000);
+    const port = Number(/2 workers serving port (\d+)/.exec(gateway.output())![1]);
+    const starting = () => [...gateway.output().matchAll(/"workerPid":(\d+),"msg":"worker starting"/g)].map((match) => Number(match[1]));
+    expect(starting()).toHaveLength(2);
+
+    process.kill(starting()[0]!, 'SIGKILL');
+    await until(() => starting().length === 3, 20_000);
+    // The replacement has been forked and is loading: nowhere near listening yet.
+    gateway.child.kill('SIGTERM');
+    // Before, the primary waited for the replacement until its kill timer (15 s here) and exited 1.
+    expect(await exitWithin(gateway, 12_000)).toBe(0);
+    expect(gateway.output()).toContain('all workers stopped');
+    expect(gateway.output()).not.toContain('workers did not stop in time');
+    await until(() => starting().every((pid) => !isAlive(pid)), 10_000);
+    expect(await portIsFree(port)).toBe(true);
+  }, 120_000);
+});
