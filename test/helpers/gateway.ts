@@ -54,7 +54,9 @@ export interface TestGateway {
 }
 
 /** The webhook secret shared by the test sandbox and gateway. */
-export const WEBHOOK_SECRET = 'test-webhook-secret';
+/** Long enough for production's secret rules (src/config-secrets.ts), so a suite may run with NODE_ENV=production. */
+export const WEBHOOK_SECRET = 'test-webhook-secret-7d41c09be2a35f86';
+export const ADMIN_KEY = 'test-admin-key-3f9a61d2c8e4b0775a1e';
 
 /** `options.now` is the gateway's cache and breaker clock (test/helpers/clock.ts), for suites that skip time. */
 export async function startTestGateway(env: Record<string, string> = {}, services?: SandboxName[], options: AppOptions = {}): Promise<TestGateway> {
@@ -72,7 +74,7 @@ export async function startTestGateway(env: Record<string, string> = {}, service
     ITEMS_URL: sandbox.urls.items ?? unreachable,
     REFERENCE_CACHE_TTL_MS: '0',
     MARKETPLACE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-    GATEWAY_ADMIN_KEY: 'test-admin-key',
+    GATEWAY_ADMIN_KEY: ADMIN_KEY,
     // Every suite calls from 127.0.0.1 with the same few credentials: per-client rate limits
     // are off unless a suite turns them on (test/security/rate-limits.test.ts does).
     RATE_LIMIT_PER_MINUTE: '0',

@@ -7,7 +7,7 @@
  * and says so.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestGateway, type TestGateway } from '../helpers/gateway.js';
+import { startTestGateway, type TestGateway, ADMIN_KEY } from '../helpers/gateway.js';
 import { eventFor, postWebhook, sse, until } from '../helpers/events.js';
 import { hasRedisServer as hasRedis, startRedisServer, type RedisServer } from '../helpers/redis-server.js';
 
@@ -29,7 +29,7 @@ describe.skipIf(!hasRedis)(`two instances sharing Redis${hasRedis ? '' : ' (skip
   });
 
   it('delivers an event accepted by one instance to a subscriber of the other, once', async () => {
-    const subscriber = await sse(b.url, 'subscription { marketplaceEvents { id event } }', { 'x-gateway-admin-key': 'test-admin-key' });
+    const subscriber = await sse(b.url, 'subscription { marketplaceEvents { id event } }', { 'x-gateway-admin-key': ADMIN_KEY });
     await new Promise((r) => setTimeout(r, 200));
     const payload = eventFor({ username: 'alice' }, 'offer.accepted');
     expect((await postWebhook(a.url, payload)).status).toBe(202);

@@ -11,7 +11,7 @@
  * instance shutting down while Redis is paused closes promptly.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { ITEMS_KEY, startTestGateway, type TestGateway } from '../helpers/gateway.js';
+import { ITEMS_KEY, startTestGateway, type TestGateway, ADMIN_KEY } from '../helpers/gateway.js';
 import { eventFor, postWebhook, sse, until } from '../helpers/events.js';
 import { hasRedisServer, startRedisServer, type RedisServer } from '../helpers/redis-server.js';
 
@@ -94,7 +94,7 @@ describe.skipIf(!hasRedisServer)(`a stalled or stopped Redis${hasRedisServer ? '
   async function throughAnOutage(outage: () => Promise<void> | void, recover: () => Promise<void> | void) {
     // On the instance the webhooks reach: it takes an event only once its own subscriber connection is back
     // (docs/caching-redis.md: Redis pub/sub reaches connected subscribers only).
-    const subscriber = await sse(a.url, 'subscription { marketplaceEvents { id event } }', { 'x-gateway-admin-key': 'test-admin-key' });
+    const subscriber = await sse(a.url, 'subscription { marketplaceEvents { id event } }', { 'x-gateway-admin-key': ADMIN_KEY });
     const webhooks = sender(a);
     // Before: delivered at once.
     const before = eventFor({ username: 'alice' });

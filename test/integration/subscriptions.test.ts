@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient } from 'graphql-ws';
 import WebSocket from 'ws';
-import { startTestGateway, TOKENS, type TestGateway } from '../helpers/gateway.js';
+import { startTestGateway, TOKENS, type TestGateway, ADMIN_KEY } from '../helpers/gateway.js';
 import { eventFor, postWebhook as postTo, sse as sseAt, until } from '../helpers/events.js';
 
 let gw: TestGateway;
@@ -42,7 +42,7 @@ describe('marketplaceEvents', () => {
 
   it('delivers over SSE only the events naming the caller, including ones the sandbox sends on a state change', async () => {
     const alice = await sse(query, { authorization: `Bearer ${TOKENS.buyer}` });
-    const admin = await sse(query, { 'x-gateway-admin-key': 'test-admin-key' });
+    const admin = await sse(query, { 'x-gateway-admin-key': ADMIN_KEY });
     expect(alice.status).toBe(200);
     await new Promise((r) => setTimeout(r, 100));
     const forBob = eventFor({ buyer_username: 'bob' });

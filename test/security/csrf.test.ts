@@ -5,7 +5,7 @@
  * every refusal says what to send instead.
  */
 import { describe, expect, it } from 'vitest';
-import { useTestGateway, type GraphQLResponse, type TestGateway } from '../helpers/gateway.js';
+import { useTestGateway, type GraphQLResponse, type TestGateway, ADMIN_KEY } from '../helpers/gateway.js';
 import { eventFor, postWebhook } from '../helpers/events.js';
 
 const gw = useTestGateway();
@@ -66,7 +66,7 @@ describe('GET without any header', () => {
     expect(((await anonymous.json()) as { errors?: Array<{ extensions?: { code?: string } }> }).errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
 
     // With a credential header (an EventSource polyfill can send one), events arrive over the GET.
-    const admin = await eventSource(getUrl('subscription { marketplaceEvents(events: ["order.created"]) { event data } }'), { 'x-gateway-admin-key': 'test-admin-key' });
+    const admin = await eventSource(getUrl('subscription { marketplaceEvents(events: ["order.created"]) { event data } }'), { 'x-gateway-admin-key': ADMIN_KEY });
     expect(admin.response.status).toBe(200);
     // Sent until one arrives: the first may come before the stream has subscribed.
     for (let i = 0; admin.received.length === 0 && i < 50; i++) {
