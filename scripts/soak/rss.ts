@@ -37,7 +37,10 @@ export function slopeMbPerMin(samples: RssSample[]): number {
 export function summarise(samples: RssSample[]) {
   const half = samples.filter((p) => p.atS >= (samples.at(-1)?.atS ?? 0) / 2);
   const mean = (list: RssSample[]) => list.reduce((s, p) => s + p.mb, 0) / Math.max(1, list.length);
+  const perMinuteMb: number[] = [];
+  for (const sample of samples) if (sample.atS >= perMinuteMb.length * 60) perMinuteMb.push(Math.round(sample.mb));
   return {
+    perMinuteMb,
     firstMb: samples[0]?.mb ?? 0,
     peakMb: Math.max(0, ...samples.map((p) => p.mb)),
     secondHalfMeanMb: mean(half),
