@@ -4,7 +4,8 @@
  * (default 600): the hostile-input campaign (test/fuzz/), clients leaving
  * mid-request, upstreams answering around their timeout, signed webhooks
  * retried on 503 with a subscriber counting arrivals, and Redis paused
- * (SIGSTOP) for SOAK_PAUSE_SECONDS every SOAK_PAUSE_EVERY_SECONDS. Prints
+ * (SIGSTOP) for SOAK_PAUSE_SECONDS every SOAK_PAUSE_EVERY_SECONDS, the gateway's heap
+ * bounded to SOAK_MAX_OLD_SPACE_MB (default 384) so that a leak ends it. Prints
  * crashes, 5xx, uncoded errors, leaks, hangs, lost events and the RSS slope of
  * the second half; exits 1 on any of them (or a slope over SOAK_MAX_SLOPE_MB_PER_MIN).
  */
@@ -21,14 +22,27 @@ const timeoutMs = Number(env.SOAK_UPSTREAM_TIMEOUT_MS ?? 1500);
 const pauseEvery = Number(env.SOAK_PAUSE_EVERY_SECONDS ?? 45) * 1000;
 const pauseFor = Number(env.SOAK_PAUSE_SECONDS ?? 5) * 1000;
 const maxSlope = Number(env.SOAK_MAX_SLOPE_MB_PER_MIN ?? 2);
+// The gateway's heap is bounded, as a container's memory limit would bound it: V8 otherwise grows its heap
+// lazily up to gigabytes before collecting hard, which reads as a rising RSS without anything leaking. With a
+// bound, a leak cannot hide: it ends the process (a crash in the report).
+const maxOldSpaceMb = Number(env.SOAK_MAX_OLD_SPACE_MB ?? 384);
 
 const redis = env.SOAK_REDIS === '0' ? undefined : await startSoakRedis();
 const target = await spawnGateway({
   UPSTREAM_TIMEOUT_MS: String(timeoutMs),
   LOG_LEVEL: 'info',
   PUBLIC_CACHE_MAX_BYTES: String(16 * 1024 * 1024),
+  NODE_OPTIONS: [env.NODE_OPTIONS, `--max-old-space-size=${maxOldSpaceMb}`].filter(Boolean).join(' '),
   ...(redis ? { REDIS_URL: redis.url } : {}),
 });
+// The gateway's own word on anything unexpected, kept for the report (the campaign reads and drops every line).
+const unexpectedLines: string[] = [];
+const takeLogLines = target.takeLogLines.bind(target);
+target.takeLogLines = () => {
+  const lines = takeLogLines();
+  for (const line of lines) if (/unexpected error|bug: /.test(line) && unexpectedLines.length < 20) unexpectedLines.push(line.slice(0, 1500));
+  return lines;
+};
 const started = Date.now();
 const until = started + seconds * 1000;
 const say = (line: string) => console.error(`[soak ${Math.round((Date.now() - started) / 1000)} s] ${line}`);
@@ -82,6 +96,7 @@ const memory = summarise(samples);
 const lost = hooks.accepted - hooks.received;
 const report = {
   seconds,
+  heapBoundMb: maxOldSpaceMb,
   redis: redis ? `paused ${pauses} times for ${pauseFor / 1000} s` : 'none (redis-server not installed)',
   hostileInputs: total((s) => s.inputs.http + s.inputs.ws),
   crashes: total((s) => s.crashes),
@@ -93,7 +108,8 @@ const report = {
   upstreamSlowdowns: slow.faults,
   webhooks: { ...hooks, lost },
   rss: memory,
-  failures: failures.map((f) => `[${f.category}] ${f.transport} ×${f.count}: ${f.signature}`),
+  failures: failures.map((f) => `[${f.category}] ${f.transport} ×${f.count}: ${f.signature} · e.g. ${f.example.slice(0, 300)}`),
+  unexpectedLines,
 };
 console.log(JSON.stringify(report, null, 2));
 await target.close();

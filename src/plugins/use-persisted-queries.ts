@@ -43,8 +43,19 @@ function apqHash(extensions: unknown): string | undefined {
 
 export function usePersistedQueries({ trusted, apq }: PersistedQueriesOptions): Plugin[] {
   const trustedPlugins = trusted ? [useTrustedDocuments(trusted)] : [];
-  if (apq && !trusted?.only) return [useAPQ({ store: registeredOrTrusted(apq, trusted) }) as Plugin, ...trustedPlugins];
-  return [refuseRegistration(trusted), ...trustedPlugins];
+  if (apq && !trusted?.only) return [useAPQ({ store: registeredOrTrusted(apq, trusted) }) as Plugin, ...trustedPlugins].map(onObjectParams);
+  return [refuseRegistration(trusted), ...trustedPlugins].map(onObjectParams);
+}
+
+/**
+ * Yoga hands each entry of a batch to onParams as it came, `null` and `1` included (Yoga refuses those
+ * itself, with a code, once the plugins are done). The APQ plugin reads `params.extensions` unguarded,
+ * so such an entry reaches these plugins only as an object (found by npm run soak: an uncoded TypeError).
+ */
+function onObjectParams(plugin: Plugin): Plugin {
+  const { onParams } = plugin;
+  if (!onParams) return plugin;
+  return { ...plugin, onParams: (payload) => (payload.params !== null && typeof payload.params === 'object' ? onParams(payload) : undefined) };
 }
 
 /** The APQ plugin's store: a trusted document first (never copied into the store), then what clients registered. */

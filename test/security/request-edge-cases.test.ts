@@ -59,6 +59,18 @@ describe('in development', () => {
     expect((thrown as GraphQLError).extensions).toMatchObject({ code: 'QUERY_TOO_COMPLEX', limit: 'nesting' });
   });
 
+  it.each([
+    ['numbers, strings and null', '[1, "x", null]'],
+    ['a null beside a real operation', '[null, {"query": "{ __typename }"}]'],
+  ])('answers a batch of %s with a coded error per entry, never an unexpected one (found by npm run soak)', async (_, body) => {
+    const answer = await post(gw.url, body);
+    expect(answer.status).toBeLessThan(500);
+    const text = answer.text;
+    expect(text).not.toContain('INTERNAL_SERVER_ERROR');
+    expect(text).not.toContain('Unexpected error');
+    expect(gw.logs.filter((line) => line.includes('unexpected error'))).toEqual([]);
+  });
+
   it('answers a subscription asked for as plain JSON with a coded 406 body, before any upstream call', async () => {
     const { status, body } = await post(gw.url, JSON.stringify({ query: 'subscription { marketplaceEvents { id } }' }), {
       accept: 'application/json',
