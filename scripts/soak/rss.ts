@@ -47,3 +47,27 @@ export function summarise(samples: RssSample[]) {
     secondHalfSlopeMbPerMin: slopeMbPerMin(half),
   };
 }
+
+/**
+ * The lowest sample of each minute: for the JS heap's used bytes, the floor a major collection leaves,
+ * which is what a leak raises (a heap merely sized up by V8 between collections does not).
+ */
+export function perMinuteFloor(samples: RssSample[]): number[] {
+  const floors: number[] = [];
+  for (const sample of samples) {
+    const minute = Math.floor(sample.atS / 60);
+    floors[minute] = Math.min(floors[minute] ?? Number.POSITIVE_INFINITY, Math.round(sample.mb));
+  }
+  return floors.filter((value) => Number.isFinite(value));
+}
+
+/** The gateway's JS heap in use (MB), from its own /metrics; undefined when it does not answer. */
+export async function heapUsedMb(url: string): Promise<number | undefined> {
+  try {
+    const text = await (await fetch(`${url}/metrics`, { signal: AbortSignal.timeout(2000) })).text();
+    const match = /^nodejs_heap_size_used_bytes(?:\{[^}]*\})? (\S+)$/m.exec(text);
+    return match ? Number(match[1]) / 1024 / 1024 : undefined;
+  } catch {
+    return undefined;
+  }
+}
