@@ -32,7 +32,7 @@ const redis = env.SOAK_REDIS === '0' ? undefined : await startSoakRedis();
 const target = await spawnGateway({
   UPSTREAM_TIMEOUT_MS: String(timeoutMs),
   LOG_LEVEL: 'info',
-  PUBLIC_CACHE_MAX_BYTES: String(16 * 1024 * 1024),
+  PUBLIC_CACHE_MAX_BYTES: env.PUBLIC_CACHE_MAX_BYTES ?? String(16 * 1024 * 1024),
   NODE_OPTIONS: [env.NODE_OPTIONS, `--max-old-space-size=${maxOldSpaceMb}`].filter(Boolean).join(' '),
   ...(redis ? { REDIS_URL: redis.url } : {}),
 });
