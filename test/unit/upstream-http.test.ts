@@ -133,12 +133,16 @@ describe('UpstreamHttp attempts waiting for a connection', () => {
     await http.close();
   });
 
-  it('a call still waiting for a connection when its timer runs out is UPSTREAM_TIMEOUT at its timeout', async () => {
-    const http = oneConnection(300);
-    const blocking = http.send({ method: 'GET', path: '/hang', operation: 'hang' }).catch((error: unknown) => error);
+  it('a call still waiting for a connection when its request passes its deadline is UPSTREAM_TIMEOUT at once', async () => {
+    const http = oneConnection(2000);
+    const blocking = http.send({ method: 'GET', path: '/hang', operation: 'hang' });
+    const deadline = new AbortController();
     const started = performance.now();
-    const queued = http.send({ method: 'GET', path: '/quick', operation: 'quick' });
+    const queued = http.send({ method: 'GET', path: '/quick', operation: 'quick', signal: deadline.signal });
+    // As src/context.ts ends a request at its deadline: a TimeoutError reason.
+    setTimeout(() => deadline.abort(new DOMException('deadline', 'TimeoutError')), 100);
     await expect(queued).rejects.toMatchObject({ code: 'UPSTREAM_TIMEOUT' });
+    // Answered at the deadline, not when the connection freed up or the attempt's own timer ran out.
     expect(performance.now() - started).toBeLessThan(1000);
     hung.splice(0).forEach((release) => release());
     await blocking;
