@@ -16,7 +16,7 @@
  */
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Logger } from './logger.js';
-import { onStopSignals } from './stop-signals.js';
+import { onStopSignals, RELAYED_SIGNAL_MS } from './stop-signals.js';
 import { completeSubscriptions, reportNotReady, type Gateway } from './yoga.js';
 
 export interface ShutdownOptions {
@@ -118,7 +118,7 @@ export function installShutdown(options: ShutdownOptions): { begin(cause: string
           logger.info({ connections: count }, `waiting up to ${graceMs / 1000} s for in-flight requests; press Ctrl-C again to force`);
         }
       });
-    }, 500).unref();
+    }, RELAYED_SIGNAL_MS).unref();
   }
 
   function closeAfter(response: ServerResponse) {
