@@ -45,6 +45,26 @@ export async function serveGateway(config: Config, logger: Logger): Promise<void
   }
   // Attached once listening: graphql-ws reports any server 'error' event as its own internal error.
   const closeWebSocket = attachWebSocket(server, app.yoga, { maxPayloadBytes: config.limits.bodyBytes });
+  // Before anything says "ready": until a listener is installed, a stop signal kills the process by its default
+  // action, with no drain and no "stopped" line, and whoever read "ready" may send one at once.
+  const shutdown = installShutdown({
+    server,
+    yoga: app.yoga,
+    closeWebSocket,
+    closeApp: () => app.close(),
+    logger,
+    delayMs: config.shutdown.delayMs,
+    graceMs: config.shutdown.graceMs,
+  });
+  if (cluster.isWorker) {
+    // The primary asks by message, not by signal: after a Ctrl-C the terminal has already sent this
+    // worker SIGINT, and a forwarded signal would count as the second one, which exits at once.
+    process.on('message', (message) => {
+      if (message === SHUTDOWN_MESSAGE) shutdown.begin('primary');
+    });
+    // The primary is gone (killed): nobody would restart or stop this worker.
+    process.on('disconnect', () => shutdown.begin('primary exited'));
+  }
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   app.setListenUrl(`http://127.0.0.1:${port}`);
@@ -65,24 +85,6 @@ export async function serveGateway(config: Config, logger: Logger): Promise<void
   const quiet = cluster.isWorker && cluster.worker!.id > 1;
   for (const line of startupSummary(facts)) logger[quiet ? 'debug' : 'info'](line);
 
-  const shutdown = installShutdown({
-    server,
-    yoga: app.yoga,
-    closeWebSocket,
-    closeApp: () => app.close(),
-    logger,
-    delayMs: config.shutdown.delayMs,
-    graceMs: config.shutdown.graceMs,
-  });
-  if (cluster.isWorker) {
-    // The primary asks by message, not by signal: after a Ctrl-C the terminal has already sent this
-    // worker SIGINT, and a forwarded signal would count as the second one, which exits at once.
-    process.on('message', (message) => {
-      if (message === SHUTDOWN_MESSAGE) shutdown.begin('primary');
-    });
-    // The primary is gone (killed): nobody would restart or stop this worker.
-    process.on('disconnect', () => shutdown.begin('primary exited'));
-  }
 }
 
 /**
