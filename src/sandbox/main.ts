@@ -21,11 +21,12 @@ const sandbox = await startSandbox({
     ? { url: process.env.SANDBOX_WEBHOOK_URL, secret: process.env.MARKETPLACE_WEBHOOK_SECRET ?? 'sandbox-webhook-secret' }
     : undefined,
 });
-for (const [name, url] of Object.entries(sandbox.urls)) console.log(`sandbox ${name} listening on ${url}`);
-console.log('export MARKETPLACE_URL=%s SEO_URL=%s ITEMS_URL=%s', sandbox.urls.marketplace, sandbox.urls.seo, sandbox.urls.items);
-
+// Before saying where it listens: whoever reads that may stop it at once (src/serve.ts says why).
 const stop = () => {
   void sandbox.close().then(() => process.exit(0));
 };
 process.once('SIGINT', stop);
 process.once('SIGTERM', stop);
+for (const [name, url] of Object.entries(sandbox.urls)) console.log(`sandbox ${name} listening on ${url}`);
+console.log('export MARKETPLACE_URL=%s SEO_URL=%s ITEMS_URL=%s', sandbox.urls.marketplace, sandbox.urls.seo, sandbox.urls.items);
+
