@@ -57,7 +57,10 @@ export function classifyAttempt(upstream: UpstreamName, error: unknown, { mutati
   const coded = late
     ? new UpstreamError(upstream, 'UPSTREAM_TIMEOUT', `The ${upstream} service did not answer in time`, details)
     : new UpstreamError(upstream, 'UPSTREAM_UNAVAILABLE', `The ${upstream} service could not be reached`, details);
-  return new AttemptFailure({ error: coded, upstreamFault: !left });
+  // The request's deadline is the whole GraphQL request's: other calls may have spent it, so an attempt it ends
+  // before the attempt's own timer says nothing of this upstream. The caller still gets UPSTREAM_TIMEOUT.
+  const endedByDeadline = !timedOut && outer?.aborted === true && isDeadline(outer);
+  return new AttemptFailure({ error: coded, upstreamFault: !left && !endedByDeadline });
 }
 
 /** System error codes of a peer or network that failed us. */

@@ -69,6 +69,26 @@ describe('UpstreamHttp breaker verdicts', () => {
     await http.close();
   });
 
+  it("a request's deadline ending a call the upstream was still within its time for is no upstream failure", async () => {
+    // The deadline is the whole GraphQL request's (src/context.ts): other calls may have used it up, so it says
+    // nothing of this upstream. Only the attempt's own timeout (500 ms here) or a transport failure does.
+    const slow = createServer((req, res) => {
+      req.resume();
+      setTimeout(() => res.end('{"data":{}}'), 300).unref();
+    });
+    await new Promise<void>((resolve) => slow.listen(0, '127.0.0.1', resolve));
+    const http = client(`http://127.0.0.1:${(slow.address() as AddressInfo).port}`, 1);
+    for (let i = 0; i < 3; i++) {
+      const deadline = new AbortController();
+      setTimeout(() => deadline.abort(new DOMException('deadline', 'TimeoutError')), 30);
+      await expect(http.send({ method: 'GET', path: '/x', signal: deadline.signal, operation: 'x' })).rejects.toMatchObject({ code: 'UPSTREAM_TIMEOUT' });
+    }
+    expect(http.breakerState()).toBe('closed');
+    await http.close();
+    slow.closeAllConnections();
+    await new Promise<void>((resolve) => slow.close(() => resolve()));
+  });
+
   it('a refused connection counts once per call, retries included, and is named with its address', async () => {
     const http = client('http://127.0.0.1:1', 2);
     await expect(http.send({ method: 'GET', path: '/x', operation: 'x' })).rejects.toMatchObject({ code: 'UPSTREAM_UNAVAILABLE' });
