@@ -62,7 +62,10 @@ export class ResponseStore implements Cache {
   async get(key: string): Promise<StoredResult | undefined> {
     if (this.options.redis && !this.options.redis.available) return undefined;
     try {
-      return (await this.inner.get(REDIS_PREFIX + key)) ?? undefined;
+      const stored: StoredResult | undefined = (await this.inner.get(REDIS_PREFIX + key)) ?? undefined;
+      // Its lifetime on the public cache's clock, the one it was computed on (the stores' own expiry runs on theirs).
+      const expires = stored?.extensions?.http?.headers?.Expires;
+      return expires && Date.parse(expires) > this.now() ? stored : undefined;
     } catch (error) {
       this.options.logger.debug({ err: error }, 'response cache: look-up failed, running the operation');
       return undefined;
