@@ -132,7 +132,8 @@ export function useResponseCache({ store, referenceTtlMs }: ResponseCacheOptions
         setResult(withHeaders(single, others));
         return;
       }
-      const shared = { ...others, ETag: headers.ETag, 'Last-Modified': headers['Last-Modified'] ?? '', 'Cache-Control': `public, max-age=${remaining}`, Vary: VARY };
+      const shared: Record<string, string> = { ...others, ETag: headers.ETag, Expires: headers.Expires!, 'Cache-Control': `public, max-age=${remaining}`, Vary: VARY };
+      if (headers['Last-Modified']) shared['Last-Modified'] = headers['Last-Modified'];
       if (matches(request.headers.get('if-none-match'), headers.ETag)) {
         setResultProcessor((_result, fetchAPI) => new fetchAPI.Response(null, { status: 304, headers: shared }), 'application/json');
         return;
