@@ -70,9 +70,10 @@ export function useResponseCache({ store, referenceTtlMs }: ResponseCacheOptions
     cache: store,
     session: sessionOf,
     // Before execution nothing is known of the document: look it up (only what was allowed was ever stored).
+    // At execution, an operation that never passed onParams (graphql-ws runs them directly) has no key: not cached.
     enabled: (request, context) => {
       const plan = context && plans.get(context);
-      return plan === undefined || mayShare(plan, request);
+      return plan === undefined || (keys.has(context) && mayShare(plan, request));
     },
     buildResponseCacheKey: async (params) => {
       const key = await defaultBuildResponseCacheKey(params);

@@ -11,6 +11,7 @@ import { TOKENS, useTestGateway } from '../helpers/gateway.js';
 import { eventFor, postWebhook } from '../helpers/events.js';
 import { bearer, expectOk } from '../helpers/operations.js';
 import { testClock } from '../helpers/clock.js';
+import { connectWs } from '../helpers/ws.js';
 
 const clock = testClock();
 const gw = useTestGateway({ PUBLIC_CACHE_MAX_BYTES: String(4 * 1024 * 1024), RESPONSE_CACHE_MAX_ENTRIES: '100', EXPOSE_COST: 'true' }, ['marketplace'], { now: clock.now });
@@ -82,6 +83,26 @@ async function hitsDuring(run: () => Promise<unknown>): Promise<number> {
   await run();
   return (await responseCacheCount('hit')) - before;
 }
+
+describe('over graphql-ws (no HTTP parameters to key on)', () => {
+  it('a shareable query is executed as usual, never answered from or into the cache', async () => {
+    const { slug } = await freshGig();
+    const ws = await connectWs(gw.url);
+    try {
+      const hits = await hitsDuring(async () => {
+        for (let i = 0; i < 2; i++) {
+          const result = await ws.run(GIG_AND_SELLER, { slug });
+          expect(result.error).toBeUndefined();
+          expect(result.next[0]?.errors).toBeUndefined();
+          expect(result.next[0]?.data).toMatchObject({ gig: { slug } });
+        }
+      });
+      expect(hits).toBe(0);
+    } finally {
+      ws.close();
+    }
+  });
+});
 
 describe('what is never answered from the response cache (one rule each)', () => {
   it('a list that carries the caller token (public-when-anonymous): a caller with a token never gets the anonymous answer, and its own is not kept', async () => {
