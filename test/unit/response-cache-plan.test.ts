@@ -52,6 +52,10 @@ describe('the plan of an operation', () => {
     expect(plan(document, 'Private').shareable).toBe(false);
   });
 
+  it('never shares an operation that reads no upstream row: nothing says how long it holds', () => {
+    expect(plan('{ __typename }')).toMatchObject({ shareable: false, reason: 'reads no upstream row' });
+  });
+
   it('notes reference data, which lives apart from the request', () => {
     expect(plan('{ gig(slug: "a") { category { name } } }')).toMatchObject({ shareable: true, readsReference: true });
   });

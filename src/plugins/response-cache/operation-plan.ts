@@ -13,6 +13,7 @@
  * - A `public-when-anonymous` row (`gigs`, `sellers`, `Seller.gigs`) carries the
  *   caller's token when there is one: shared only between callers with none.
  * - No introspection, no `@defer`/`@stream` (answered in parts).
+ * - At least one row: with none (`{ __typename }`) nothing says how long the answer holds.
  *
  * The request then confirms it (src/upstreams/public-cache/public-reads.ts):
  * an answer is stored only when every upstream answer it used was a kept public one.
@@ -51,6 +52,7 @@ function analyse(schema: GraphQLSchema, document: DocumentNode, operationName: s
   if (!operation) return refused('no single operation to run');
   if (operation.operation !== 'query') return refused(`a ${operation.operation} is never shared`);
   const plan: OperationPlan = { shareable: true, anonymousOnly: false, readsReference: false };
+  let rows = 0;
   const queryType = schema.getQueryType();
   const typeInfo = new TypeInfo(schema);
   // Only the chosen operation and the fragments it spreads (a named fragment is visited where it is defined:
@@ -72,12 +74,14 @@ function analyse(schema: GraphQLSchema, document: DocumentNode, operationName: s
         const atRoot = typeInfo.getParentType() === queryType;
         if (!row) return atRoot ? stop(plan, `Query.${name} names no upstream row`) : undefined;
         if (row.sharing === 'private') return stop(plan, `${row.service}.${row.id} is private`);
+        rows++;
         if (row.sharing === 'public-when-anonymous') plan.anonymousOnly = true;
         if (REFERENCE_OPERATIONS.has(row.id)) plan.readsReference = true;
       },
     }),
   );
-  return plan;
+  // Nothing read from an upstream (`{ __typename }`): nothing says how long the answer holds, so it is not kept.
+  return plan.shareable && rows === 0 ? refused('reads no upstream row') : plan;
 }
 
 function stop(plan: OperationPlan, reason: string): typeof BREAK {
