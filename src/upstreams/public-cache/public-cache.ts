@@ -66,6 +66,17 @@ export class PublicCache {
   }
 
   async read(upstream: CacheableUpstream, req: UpstreamRequest): Promise<UpstreamResponse> {
+    if (!req.reads) return this.readThrough(upstream, req);
+    try {
+      return await this.readThrough(upstream, req);
+    } catch (error) {
+      // A read that failed (the resolver may still answer without it) leaves the request's answer unshareable.
+      req.reads.unkept();
+      throw error;
+    }
+  }
+
+  private async readThrough(upstream: CacheableUpstream, req: UpstreamRequest): Promise<UpstreamResponse> {
     if (!req.publicRead) {
       countCacheRequest(upstream.name, req.operation, 'bypass');
       req.reads?.unkept();
