@@ -147,6 +147,16 @@ describe('what is never answered from the response cache (one rule each)', () =>
     expect(await hitsDuring(twice)).toBe(0);
   });
 
+  it('reference data read with REFERENCE_CACHE_TTL_MS=0 (this suite): the answer lives no longer than it, so is never kept', async () => {
+    const { slug } = await freshGig();
+    const query = 'query($slug: String!) { gig(slug: $slug) { title category { name } } }';
+    const twice = async () => {
+      expectOk(await gw.query(query, { variables: { slug } }));
+      expectOk(await gw.query(query, { variables: { slug } }));
+    };
+    expect(await hitsDuring(twice)).toBe(0);
+  });
+
   it('an answer with errors: never kept', async () => {
     const query = 'query { gig(slug: "no-such-gig-anywhere") { title } }';
     const twice = async () => {
