@@ -5,6 +5,7 @@
  * open, nothing answered) never hangs a request: the look-up times out (250 ms)
  * and the operation runs.
  */
+import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startTestGateway, type TestGateway } from '../helpers/gateway.js';
 import { eventFor, postWebhook } from '../helpers/events.js';
@@ -55,6 +56,21 @@ describe.skipIf(!hasRedisServer)(`the response cache in Redis${hasRedisServer ? 
     const evicted = await hits(b);
     expectOk(await b.query(GIG_AND_SELLER, { variables: { slug } }));
     expect(await hits(b)).toBe(evicted);
+  });
+
+  it('every key it writes expires: the answer with its lifetime, and its tag sets once no answer in them can be alive', async () => {
+    const slug = slugs.pop()!;
+    expectOk(await a.query(GIG_AND_SELLER, { variables: { slug } }));
+    const client = new Redis(redis.url);
+    try {
+      const keys = await client.keys('gateway:response:*');
+      expect(keys.some((key) => key.endsWith(`marketplace:gig:${slug}`))).toBe(true);
+      const lifetimes = await Promise.all(keys.map(async (key) => [key, await client.pttl(key)] as const));
+      // -1 would be a key kept for ever (-2: gone meanwhile).
+      expect(lifetimes.filter(([, ms]) => ms === -1)).toEqual([]);
+    } finally {
+      client.disconnect();
+    }
   });
 
   it('a paused Redis: a cached operation and a new one are both answered, each within the bound, by running them', async () => {

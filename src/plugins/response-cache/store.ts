@@ -92,7 +92,22 @@ export class ResponseStore implements Cache {
     const entities = tags.map((tag) => ({ typename: REDIS_PREFIX + tag }));
     return Promise.resolve()
       .then(() => this.inner.set(REDIS_PREFIX + key, stored, entities, ttlMs))
+      .then(() => this.expireTagSets(REDIS_PREFIX + key, entities, ttlMs))
       .catch((error: unknown) => this.options.logger.debug({ err: error }, 'response cache: an answer was not stored'));
+  }
+
+  /**
+   * `@envelop/response-cache-redis` keeps its tag sets (tag → answers, answer → tags) for ever; here each lives as
+   * long as the longest-lived answer in it (NX gives a new set its lifetime, GT only ever extends it), so Redis
+   * holds nothing of an answer once it has expired.
+   */
+  private async expireTagSets(id: string, entities: ReadonlyArray<{ typename: string }>, ttlMs: number): Promise<void> {
+    const redis = this.options.redis?.client;
+    if (!redis) return;
+    const ms = Math.ceil(ttlMs);
+    const pipeline = redis.pipeline().pexpire(`${id}:tags`, ms);
+    for (const { typename } of entities) pipeline.pexpire(typename, ms, 'NX').pexpire(typename, ms, 'GT');
+    await pipeline.exec();
   }
 
   invalidate(entities: Iterable<{ typename: string; id?: string | number }>): Promise<void> {
