@@ -87,8 +87,8 @@ export class ResponseStore implements Cache {
     const http = (extensions.http ??= {});
     http.headers = { ...http.headers, ...headers };
     const stored: StoredResult = { data: result.data, extensions: { http: { headers } } };
-    countResponseCacheStore();
     if (this.options.redis && !this.options.redis.available) return;
+    countResponseCacheStore();
     const entities = tags.map((tag) => ({ typename: REDIS_PREFIX + tag }));
     return Promise.resolve()
       .then(() => this.inner.set(REDIS_PREFIX + key, stored, entities, ttlMs))
