@@ -14,7 +14,7 @@ import { testClock } from '../helpers/clock.js';
 import { connectWs } from '../helpers/ws.js';
 
 const clock = testClock();
-const gw = useTestGateway({ PUBLIC_CACHE_MAX_BYTES: String(4 * 1024 * 1024), RESPONSE_CACHE_MAX_ENTRIES: '100', EXPOSE_COST: 'true' }, ['marketplace'], { now: clock.now });
+const gw = useTestGateway({ PUBLIC_CACHE_MAX_BYTES: String(4 * 1024 * 1024), RESPONSE_CACHE_MAX_ENTRIES: '100', EXPOSE_COST: 'true', CORS_ORIGINS: 'https://app.example,https://admin.example' }, ['marketplace'], { now: clock.now });
 
 const GIG_AND_SELLER = 'query($slug: String!) { gig(slug: $slug) { slug title priceFrom seller { username name rating } } }';
 const SELLER_GIGS_REVIEWS = `query($seller: String!) { seller(username: $seller) { username name rating
@@ -232,6 +232,14 @@ describe('HTTP caching of shared answers', () => {
     expect(notModified.headers.get('cache-control')).toMatch(/^public, max-age=\d+$/);
     const changed = await get(GIG_AND_SELLER, { slug }, { 'if-none-match': '"something-else"' });
     expect(changed.status).toBe(200);
+  });
+
+  it("with CORS, the shared answer varies by Origin and by the credential headers (CORS's Vary does not replace ours)", async () => {
+    const { slug } = await freshGig();
+    const answer = await get(GIG_AND_SELLER, { slug }, { origin: 'https://app.example' });
+    expect(answer.headers.get('access-control-allow-origin')).toBe('https://app.example');
+    const vary = (answer.headers.get('vary') ?? '').toLowerCase().split(/\s*,\s*/);
+    expect(vary).toEqual(expect.arrayContaining(['origin', 'authorization', 'x-seo-api-key', 'x-items-api-key']));
   });
 
   it('a persisted document (APQ hash) gets the same headers over POST; a POST of query text says private, no-store', async () => {
