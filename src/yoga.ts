@@ -15,7 +15,7 @@ import { graphiqlTabs } from './plugins/graphiql-tabs.js';
 import { useObservability } from './plugins/use-observability.js';
 import { useTracing } from './plugins/use-tracing.js';
 import { useCacheHeaders } from './plugins/use-cache-headers.js';
-import { useResponseCache } from './plugins/use-response-cache.js';
+import { useNotePersistedRequests, useResponseCache } from './plugins/use-response-cache.js';
 import type { ResponseStore } from './plugins/response-cache/store.js';
 import { parserCaches } from './document-cache.js';
 import { useDisableIntrospection } from '@graphql-yoga/plugin-disable-introspection';
@@ -199,7 +199,9 @@ function createEndpoint(deps: GatewayDeps, { schema, endpoint, subscriptions, tr
       // A form or text/plain POST must carry a header a cross-site page cannot set without a preflight; GET needs none.
       useCsrfPrevention(),
       useGetParameters(),
-      // Before the parse-time limits, so they see a persisted query's text like any other.
+      // Before the parse-time limits, so they see a persisted query's text like any other (and after the
+      // response cache notes which requests named a document: their shared answers are public over HTTP).
+      ...(deps.responseCache ? [useNotePersistedRequests()] : []),
       ...usePersistedQueries({ trusted, apq }),
       ...(config.introspection ? [] : [useDisableIntrospection()]),
       // Before armor's parse: a deeply nested literal would overflow the parser's stack.

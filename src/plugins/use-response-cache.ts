@@ -52,12 +52,22 @@ const mayShare = (plan: OperationPlan, request: Request) => plan.shareable && !(
 
 type HttpResult = { extensions?: { http?: { headers?: Record<string, string>; status?: number } } & Record<string, unknown> } & Record<string, unknown>;
 
+/** Requests that named a persisted document (`documentId`, an APQ hash): seen before the persisted-query plugins replace it by its text. */
+const persistedRequests = new WeakSet<Request>();
+
+/** Placed before the persisted-query plugins (src/yoga.ts): notes the requests that name a document rather than send its text. */
+export function useNotePersistedRequests(): Plugin {
+  return {
+    onParams({ params, request }) {
+      if (params !== null && typeof params === 'object' && documentIdOf(params as never, request) !== null) persistedRequests.add(request);
+    },
+  };
+}
+
 export function useResponseCache({ store, referenceTtlMs }: ResponseCacheOptions): Plugin[] {
   const now = store.now;
   const plans = new WeakMap<object, OperationPlan>();
   const keys = new WeakMap<object, string>();
-  /** GET and persisted-document requests: the ones whose shared answers say so to HTTP caches. */
-  const cacheableOverHttp = new WeakSet<Request>();
 
   // Before the response cache's own onExecute, so its `enabled` sees the plan (and an unshareable operation
   // is executed as if the cache were not there: no rewritten document, no walk of its result).
@@ -111,7 +121,6 @@ export function useResponseCache({ store, referenceTtlMs }: ResponseCacheOptions
     onParams({ setParamsHandler, paramsHandler }) {
       setParamsHandler((input) => {
         const { request, params, context } = input;
-        if (request.method === 'GET' || documentIdOf(params as never, request) !== null) cacheableOverHttp.add(request);
         let hit: ReturnType<typeof paramsHandler> | undefined;
         const answered = (result: unknown) => void (hit = result as typeof hit);
         return handleMaybePromise(
@@ -130,7 +139,8 @@ export function useResponseCache({ store, referenceTtlMs }: ResponseCacheOptions
       if (!headers || !STORE_HEADERS.some((name) => name in headers)) return;
       const others = Object.fromEntries(Object.entries(headers).filter(([name]) => !STORE_HEADERS.includes(name)));
       const remaining = headers.Expires ? Math.floor((Date.parse(headers.Expires) - now()) / 1000) : 0;
-      if (!headers.ETag || !cacheableOverHttp.has(request) || remaining <= 0) {
+      const overHttp = request.method === 'GET' || persistedRequests.has(request);
+      if (!headers.ETag || !overHttp || remaining <= 0) {
         // Not stored (the plugin's own ETag is its cache key), a POST of query text, or an answer at the end of
         // its life: no validator goes out, and use-cache-headers.ts says private, no-store.
         setResult(withHeaders(single, others));
