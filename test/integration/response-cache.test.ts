@@ -157,6 +157,18 @@ describe('what is never answered from the response cache (one rule each)', () =>
     expect(await hitsDuring(twice)).toBe(0);
   });
 
+  it('a mutation: never kept, each one reaches the upstream (even one whose selection reads only public rows)', async () => {
+    const mutation = 'mutation { favoriteSeller(input: { username: "motionlab" }) { favorited seller { username } } }';
+    const hits = await hitsDuring(async () => {
+      for (let i = 0; i < 2; i++) {
+        const answer = await counted(() => gw.query(mutation, { headers: bearer(TOKENS.buyer) }));
+        expectOk(answer.result);
+        expect(gw.calls('marketplace').some((c) => c.method === 'POST')).toBe(true);
+      }
+    });
+    expect(hits).toBe(0);
+  });
+
   it('an answer with errors: never kept', async () => {
     const query = 'query { gig(slug: "no-such-gig-anywhere") { title } }';
     const twice = async () => {
