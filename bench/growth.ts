@@ -7,8 +7,10 @@
  * alternating rounds of the same run.
  *
  * - warm public reads, cache on (PUBLIC_CACHE_TTL_MS=60000): req/s against
- *   the uncached gateway and upstream calls per warm request; the goal is at
- *   least 5 times the uncached req/s and 0 calls.
+ *   the uncached gateway and upstream calls per warm request, with the shared
+ *   cache of upstream answers alone, and with the response cache too
+ *   (RESPONSE_CACHE_MAX_ENTRIES: the whole answer kept); the goal, on the
+ *   response cache rows, is at least 5 times the uncached req/s and 0 calls.
  * - `orders(100)` with its children: hundreds of upstream calls per request.
  * - 5,000 items (~8.8 MiB, bench/large-items.ts), one client: a single
  *   request's cost; the goals are p50 within 1.5 times the direct client's
@@ -50,6 +52,8 @@ interface GrowthRow {
   /** The most RSS grew within one measured round, from the RSS at its start: the gateway process, and the runner process during the direct client's rounds. */
   warmGrowth: { gateway: number; direct: number };
   connections: number;
+  /** Held to the warm-read goal (≥ 5× the uncached req/s, 0 calls). */
+  judged: boolean;
 }
 
 /** Runs `task`: how far the RSS of `pid` rose above its level at the start (NaN without /proc/<pid>/clear_refs), and its peak. */
@@ -73,6 +77,8 @@ interface RowPlan {
   calls(task: () => Promise<void>, requests: number): Promise<number>;
   warmRequests: number;
   baseline?: Pool;
+  /** Held to the warm-read goal (the response cache rows). */
+  judged?: boolean;
   bodyBytes?: number;
 }
 
@@ -89,6 +95,8 @@ async function measureRow(plan: RowPlan, o: GrowthOptions): Promise<GrowthRow> {
     for (let i = 0; i < plan.warmRequests; i++) await Promise.all([viaGateway(), direct(), viaBaseline?.()]);
     await drive(viaGateway, plan.connections, 1000);
     await drive(direct, plan.connections, 1000);
+    // The uncached gateway too: with --growth-only nothing else has warmed its JIT.
+    if (viaBaseline) await drive(viaBaseline, plan.connections, 1000);
     const repeat = plan.baseline ? 10 : 1; // cache rows: calls per warm request, averaged
     const callsPerRequest = (await plan.calls(viaGateway, repeat)) / repeat;
     let minimum = 0;
@@ -129,6 +137,7 @@ async function measureRow(plan: RowPlan, o: GrowthOptions): Promise<GrowthRow> {
       peakBytes,
       warmGrowth,
       connections: plan.connections,
+      judged: plan.judged === true,
     };
   } finally {
     await pool.close();
@@ -141,8 +150,10 @@ function goal(row: GrowthRow): string {
   const d50 = percentile(row.direct.latencies, 50);
   if (row.uncached) {
     const gain = rps(row.gateway) / rps(row.uncached);
+    const measured = `${gain.toFixed(1)}× the uncached ${rps(row.uncached).toFixed(0)} req/s, ${row.callsPerRequest} calls`;
+    if (!row.judged) return `${measured} (shared cache of upstream answers only)`;
     const met = gain >= 5 && row.callsPerRequest === 0;
-    return `${gain.toFixed(1)}× the uncached ${rps(row.uncached).toFixed(0)} req/s, ${row.callsPerRequest} calls (goal ≥ 5×, 0 calls): ${met ? 'met' : 'not met'}`;
+    return `${measured} (goal ≥ 5×, 0 calls): ${met ? 'met' : 'not met'}`;
   }
   if (row.bodyBytes) {
     const ratio = g50 / d50;
@@ -180,17 +191,22 @@ export async function growthTable(latency: number, fixtures: Fixtures, o: Growth
       for (let i = 0; i < requests; i++) await task();
     });
   const publicQueries = benchQueries(fixtures).filter((q) => Object.keys(q.credentials).length === 0);
-  const plans: RowPlan[] = [
-    ...publicQueries.map((query) => ({
-      query: { ...query, name: `${query.name} (warm, cache on)` },
-      env: { PUBLIC_CACHE_MAX_BYTES: String(64 * 1024 * 1024), PUBLIC_CACHE_TTL_MS: '60000' },
+  const publicCache = { PUBLIC_CACHE_MAX_BYTES: String(64 * 1024 * 1024), PUBLIC_CACHE_TTL_MS: '60000' };
+  const warm = (label: string, env: Record<string, string>, judged: boolean) =>
+    publicQueries.map((query) => ({
+      query: { ...query, name: `${query.name} (warm, ${label})` },
+      env,
       origins: o.origins,
       rest: o.rest,
       connections: o.connections,
       calls: sandboxCalls,
       warmRequests: 3,
       baseline: o.uncached.pool,
-    })),
+      judged,
+    }));
+  const plans: RowPlan[] = [
+    ...warm('cache on', publicCache, false),
+    ...warm('response cache', { ...publicCache, RESPONSE_CACHE_MAX_ENTRIES: '10000' }, true),
     { query: ordersHundred, origins: o.origins, rest: o.rest, connections: o.connections, calls: sandboxCalls, warmRequests: 3 },
   ];
   const large = latency === 0 && (!o.only || allItems.name.includes(o.only)) ? await startLargeItemsUpstream() : undefined;

@@ -10,6 +10,7 @@ import type { Logger } from './logger.js';
 import { ReferenceData } from './reference-data.js';
 import { closePools, createPools, type UpstreamPools } from './upstreams/index.js';
 import { createPublicCache } from './upstreams/public-cache/index.js';
+import { createResponseStore } from './plugins/response-cache/store.js';
 import { createGateway, type Gateway } from './yoga.js';
 import { createEventBus, type EventBus } from './webhooks/events.js';
 import { redisBus } from './webhooks/redis.js';
@@ -72,6 +73,7 @@ export async function createApp(config: Config, logger: Logger, { now }: AppOpti
   const redis = config.redisUrl ? openRedis(config.redisUrl, logger, { commandTimeoutMs: config.redisCommandTimeoutMs }) : undefined;
   const bus = redis ? redisBus(redis) : undefined;
   const publicCache = createPublicCache(config, logger, redis, now);
+  const responseCache = createResponseStore(config, logger, redis, now);
   // Serving starts with every Redis connection up when it can be: a request before that would take the
   // fallbacks (a per-process rate limit, a 503 for a webhook). Bounded: a Redis that is down delays nobody long.
   if (redis && !(await redis.connected(REDIS_FIRST_CONNECT_MS))) logger.warn('Redis did not answer at start-up: serving with its fallbacks until it does');
@@ -85,7 +87,7 @@ export async function createApp(config: Config, logger: Logger, { now }: AppOpti
     config.apq.maxBytes > 0 && !config.persistedDocuments.only
       ? createApqStore({ ...config.apq, redisUrl: config.redisUrl, logger })
       : undefined;
-  const yoga = createGateway({ config, pools, reference, logger, sandboxed, events, webhookSecret: () => webhookSecret, eventIntake: bus?.intake, redis: shared, publicCache, apq });
+  const yoga = createGateway({ config, pools, reference, logger, sandboxed, events, webhookSecret: () => webhookSecret, eventIntake: bus?.intake, redis: shared, publicCache, responseCache, apq });
   return {
     yoga,
     pools,

@@ -79,6 +79,11 @@ export const envSchema = z.object({
   PUBLIC_CACHE_TTL_MS: z.coerce.number().int().min(0).default(0),
   /** Bytes of answers the public cache keeps in this process (LRU); 0 turns the cache and its coalescing off. */
   PUBLIC_CACHE_MAX_BYTES: z.coerce.number().int().min(0).default(64 * 1024 * 1024),
+  /**
+   * The response cache (docs/caching.md): whole answers of shareable operations kept in this process (LRU by count;
+   * with REDIS_URL in Redis instead). 0 (default) turns it off. It needs the public cache on (PUBLIC_CACHE_MAX_BYTES > 0).
+   */
+  RESPONSE_CACHE_MAX_ENTRIES: z.coerce.number().int().min(0).default(0),
 
   /** Unsafe values (src/config-secrets.ts) are refused in production and warned about elsewhere. */
   MARKETPLACE_WEBHOOK_SECRET: optionalSecret,

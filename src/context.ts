@@ -16,6 +16,7 @@ import type { EventBus } from './webhooks/events.js';
 import { bindClients, type Clients, type Credentials, type UpstreamPools } from './upstreams/index.js';
 import type { RequestBinding } from './upstreams/wire.js';
 import { CallBudget } from './upstreams/call-budget.js';
+import { PublicReads } from './upstreams/public-cache/public-reads.js';
 
 export interface GatewayContext extends YogaInitialContext {
   requestId: string;
@@ -32,6 +33,8 @@ export interface GatewayContext extends YogaInitialContext {
   deadlineAt: number;
   /** Upstream calls this operation made, and may make (set by the cost limit, src/plugins/use-query-limits.ts). */
   budget: CallBudget;
+  /** The upstream answers this operation was built from: whether and how long its whole answer may be shared (src/plugins/use-response-cache.ts). */
+  publicReads: PublicReads;
   /** Cancels every upstream call of this request still running (the result has been produced). */
   finish(): void;
 }
@@ -117,7 +120,8 @@ export function createContextFactory(deps: ContextDeps) {
     const requestId = requestIdOf(request);
     const inFlight = { count: 0 };
     const budget = new CallBudget();
-    const binding: RequestBinding = { signal, deadlineAt, idempotencyKey: idempotencyKeyOf(request), requestId, inFlight, budget };
+    const reads = new PublicReads();
+    const binding: RequestBinding = { signal, deadlineAt, idempotencyKey: idempotencyKeyOf(request), requestId, inFlight, budget, reads };
     const clients = bindClients(deps.pools, credentials, binding);
     return {
       finish: () => {
@@ -138,6 +142,7 @@ export function createContextFactory(deps: ContextDeps) {
       signal,
       deadlineAt,
       budget,
+      publicReads: reads,
     };
   };
 }

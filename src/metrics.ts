@@ -123,3 +123,28 @@ export function countCacheRequest(upstream: string, operation: string, result: C
   if (!counter) cacheCounters.set(key, (counter = cacheRequests.labels(upstream, operation, result)));
   counter.inc();
 }
+
+/** Outcomes of a GraphQL operation's look-up in the response cache (src/plugins/use-response-cache.ts). */
+export type ResponseCacheResult = 'hit' | 'miss';
+
+const responseCacheRequests = new Counter({
+  name: 'gateway_response_cache_requests_total',
+  help: 'GraphQL operations by response cache outcome: hit (answered whole from the cache, no execution, no upstream call), miss (executed).',
+  labelNames: ['result'] as const,
+  registers: [registry],
+});
+const responseCacheCounters = { hit: responseCacheRequests.labels('hit'), miss: responseCacheRequests.labels('miss') };
+
+export function countResponseCache(result: ResponseCacheResult): void {
+  responseCacheCounters[result].inc();
+}
+
+const responseCacheStores = new Counter({
+  name: 'gateway_response_cache_stored_total',
+  help: 'Whole answers stored in the response cache (every upstream answer they used was a fresh public one).',
+  registers: [registry],
+});
+
+export function countResponseCacheStore(): void {
+  responseCacheStores.inc();
+}

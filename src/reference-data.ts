@@ -22,6 +22,14 @@ import type {
 } from './upstreams/marketplace/map.js';
 import { marketplaceOperations as ops } from './upstreams/marketplace/operations.js';
 
+/**
+ * The rows answered from this cache, apart from any request: an answer built from one is as old as this cache's
+ * entry, so the response cache keeps it no longer than the reference TTL (src/plugins/response-cache/operation-plan.ts).
+ */
+export const REFERENCE_OPERATIONS: ReadonlySet<string> = new Set(
+  [ops.categoriesIndex, ops.themeShow, ops.localeShow, ops.languagesIndex, ops.currenciesIndex, ops.countriesIndex, ops.openapi].map((row) => row.id),
+);
+
 interface Entry<T> {
   value: Promise<T>;
   expiresAt: number;

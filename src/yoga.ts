@@ -15,6 +15,8 @@ import { graphiqlTabs } from './plugins/graphiql-tabs.js';
 import { useObservability } from './plugins/use-observability.js';
 import { useTracing } from './plugins/use-tracing.js';
 import { useCacheHeaders } from './plugins/use-cache-headers.js';
+import { useNotePersistedRequests, useResponseCache } from './plugins/use-response-cache.js';
+import type { ResponseStore } from './plugins/response-cache/store.js';
 import { parserCaches } from './document-cache.js';
 import { useDisableIntrospection } from '@graphql-yoga/plugin-disable-introspection';
 import { useBodyLimit } from './plugins/use-body-limit.js';
@@ -54,6 +56,8 @@ export interface GatewayDeps {
   redis?: { ping(): Promise<boolean>; limiter(perMinute: number, name: string): Limiter };
   /** The shared cache of public reads, which accepted webhooks evict from. */
   publicCache?: PublicCache;
+  /** Whole answers of shareable operations (RESPONSE_CACHE_MAX_ENTRIES), which accepted webhooks evict from too. */
+  responseCache?: ResponseStore;
   /** Where automatic persisted queries are registered; undefined: registration is refused. */
   apq?: ApqStore;
 }
@@ -114,7 +118,7 @@ export function createGateway(deps: GatewayDeps): Gateway {
       useHttpRoutes({ pools: deps.pools, sandboxed: deps.sandboxed, redis: deps.redis, readiness }),
       ...(config.graphiql ? [useGraphiQLPage({ graphqlEndpoint: '/graphql', options: graphiqlOptions(deps.sandboxed) })] : []),
     ],
-    webhooks: useMarketplaceWebhooks({ secret: deps.webhookSecret, logger, intake: deps.eventIntake ?? localIntake(deps.events), beforePublish: evictChanges(deps.publicCache) }),
+    webhooks: useMarketplaceWebhooks({ secret: deps.webhookSecret, logger, intake: deps.eventIntake ?? localIntake(deps.events), beforePublish: evictChanges(deps.publicCache, deps.responseCache) }),
   });
   subscriptionTrackers.set(yoga, subscriptions);
   sseStreams.set(yoga, graphqlSse);
@@ -195,7 +199,9 @@ function createEndpoint(deps: GatewayDeps, { schema, endpoint, subscriptions, tr
       // A form or text/plain POST must carry a header a cross-site page cannot set without a preflight; GET needs none.
       useCsrfPrevention(),
       useGetParameters(),
-      // Before the parse-time limits, so they see a persisted query's text like any other.
+      // Before the parse-time limits, so they see a persisted query's text like any other (and after the
+      // response cache notes which requests named a document: their shared answers are public over HTTP).
+      ...(deps.responseCache ? [useNotePersistedRequests()] : []),
       ...usePersistedQueries({ trusted, apq }),
       ...(config.introspection ? [] : [useDisableIntrospection()]),
       // Before armor's parse: a deeply nested literal would overflow the parser's stack.
@@ -209,6 +215,8 @@ function createEndpoint(deps: GatewayDeps, { schema, endpoint, subscriptions, tr
       useStreamRefusal(),
       ...(webhooks ? [webhooks] : []),
       useObservability(),
+      // Late, so the execution it wraps is the one every plugin above has set up; its answers' headers before use-cache-headers.ts.
+      ...(deps.responseCache ? useResponseCache({ store: deps.responseCache, referenceTtlMs: config.referenceCacheTtlMs }) : []),
       useCacheHeaders({ maxAgeSeconds: Math.floor(config.referenceCacheTtlMs / 1000) }),
       subscriptions.plugin,
     ],
@@ -263,9 +271,16 @@ function graphiqlOptions(sandboxed: ReadonlySet<string>): GraphiQLOptions {
   return { title: 'Gateway', headers, defaultTabs: graphiqlTabs(headers) };
 }
 
-/** Evicts from the public cache what a marketplace event changed (src/upstreams/public-cache/invalidation.ts). */
-function evictChanges(cache: PublicCache | undefined) {
-  return cache && ((event: { event: string; data: Record<string, unknown> }) => cache.evict(tagsForEvent(event.event, event.data)));
+/**
+ * Evicts what a marketplace event changed (src/upstreams/public-cache/invalidation.ts): the public upstream answers,
+ * and the whole answers built from them, which carry the same tags.
+ */
+function evictChanges(cache: PublicCache | undefined, responses: ResponseStore | undefined) {
+  if (!cache && !responses) return undefined;
+  return async (event: { event: string; data: Record<string, unknown> }) => {
+    const tags = tagsForEvent(event.event, event.data);
+    await Promise.all([cache?.evict(tags), responses?.evict(tags)]);
+  };
 }
 
 /** The sandbox's demo credentials, pre-filled in GraphiQL for the upstreams the sandbox serves. */

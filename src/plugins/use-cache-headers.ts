@@ -5,7 +5,9 @@
  * credential at all, answered without errors, may be cached by anyone for the
  * reference TTL. Every other response is `private, no-store`: it may hold
  * what a credential unlocked, and a shared cache must never hand it to
- * another caller (README, "Credentials").
+ * another caller (README, "Credentials"). The response cache
+ * (use-response-cache.ts) sets its own public headers on the answers it
+ * shares, before this plugin, which leaves a response that already has them.
  */
 import { getOperationAST, type DocumentNode } from 'graphql';
 import { isAsyncIterable, type Plugin } from 'graphql-yoga';

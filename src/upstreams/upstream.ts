@@ -23,7 +23,10 @@ export class Upstream {
   }
 
   send(req: UpstreamRequest): Promise<UpstreamResponse> {
-    return this.cache && req.method === 'GET' ? this.cache.read(this.http, req) : this.http.send(req);
+    if (this.cache && req.method === 'GET') return this.cache.read(this.http, req);
+    // Not kept by the shared cache, so nothing says how long it holds: an answer built from it is not shared either.
+    req.reads?.unkept();
+    return this.http.send(req);
   }
 
   breakerState(): BreakerState {

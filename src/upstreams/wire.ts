@@ -45,10 +45,22 @@ export interface UpstreamRequest {
   codeOf?: (status: number) => string | undefined;
   /** A GET of an operation needing no credential, sent without one: its answer may be shared (public-cache/). */
   publicRead?: boolean;
+  /** The GraphQL request's record of the answers it was built from (public-cache/public-reads.ts), for the response cache. */
+  reads?: ReadRecorder;
+}
+
+/**
+ * Told, for each upstream answer a GraphQL request uses, whether it was a kept public answer (how long it stays
+ * fresh, and the tags a webhook evicts it by) or anything else: what decides whether the request's whole answer
+ * may be shared, and for how long.
+ */
+export interface ReadRecorder {
+  kept(freshUntil: number, tags: readonly string[]): void;
+  unkept(): void;
 }
 
 /** What one GraphQL request gives every upstream call it makes (the clients are bound to it per request). */
-export type RequestBinding = Pick<UpstreamRequest, 'signal' | 'deadlineAt' | 'idempotencyKey' | 'requestId' | 'inFlight' | 'budget'>;
+export type RequestBinding = Pick<UpstreamRequest, 'signal' | 'deadlineAt' | 'idempotencyKey' | 'requestId' | 'inFlight' | 'budget' | 'reads'>;
 
 export interface UpstreamResponse {
   status: number;

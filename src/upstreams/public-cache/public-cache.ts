@@ -53,6 +53,8 @@ const FILL_POLL_MS = 25;
 interface Filled {
   response: UpstreamResponse;
   result: CacheResult;
+  /** Epoch ms until which the answer is fresh where it was kept; undefined when it was not kept, or is stale. */
+  freshUntil?: number;
 }
 
 export class PublicCache {
@@ -64,8 +66,20 @@ export class PublicCache {
   }
 
   async read(upstream: CacheableUpstream, req: UpstreamRequest): Promise<UpstreamResponse> {
+    if (!req.reads) return this.readThrough(upstream, req);
+    try {
+      return await this.readThrough(upstream, req);
+    } catch (error) {
+      // A read that failed (the resolver may still answer without it) leaves the request's answer unshareable.
+      req.reads.unkept();
+      throw error;
+    }
+  }
+
+  private async readThrough(upstream: CacheableUpstream, req: UpstreamRequest): Promise<UpstreamResponse> {
     if (!req.publicRead) {
       countCacheRequest(upstream.name, req.operation, 'bypass');
+      req.reads?.unkept();
       return upstream.send(req);
     }
     const key = cacheKeyOf(upstream.name, req.method, req.path, req.query);
@@ -74,10 +88,12 @@ export class PublicCache {
     const state = entry && stateAt(entry, now);
     if (entry && state === 'fresh') {
       countCacheRequest(upstream.name, req.operation, 'hit');
+      noteRead(upstream.name, req, entry.freshUntil);
       return responseOf(entry);
     }
     if (entry && state === 'stale-while-revalidate') {
       countCacheRequest(upstream.name, req.operation, 'stale');
+      req.reads?.unkept();
       // One background revalidation (joined by any other read of the key meanwhile); its failure only means it stays stale.
       if (!this.fills.has(key)) this.startFill(upstream, req, key, entry).catch(() => undefined);
       return responseOf(entry);
@@ -85,7 +101,9 @@ export class PublicCache {
     const running = this.fills.get(key);
     if (running) {
       countCacheRequest(upstream.name, req.operation, 'coalesced');
-      return (await this.wait(upstream.name, running, req)).response;
+      const joined = await this.wait(upstream.name, running, req);
+      noteRead(upstream.name, req, joined.freshUntil);
+      return joined.response;
     }
     // A caller who left during the look-up starts nothing (nobody would wait for it).
     if (req.signal?.aborted) throw leftError(upstream.name, req.signal);
@@ -95,6 +113,7 @@ export class PublicCache {
     try {
       const filled = await this.wait(upstream.name, this.startFill(upstream, req, key, entry), req);
       result = filled.result;
+      noteRead(upstream.name, req, filled.freshUntil);
       return filled.response;
     } finally {
       countCacheRequest(upstream.name, req.operation, result);
@@ -146,12 +165,12 @@ export class PublicCache {
         const stored = store.waitForFill
           ? await store.waitForFill(key, waitUntil - Date.now()).catch(() => undefined)
           : await new Promise((resolve) => setTimeout(resolve, FILL_POLL_MS)).then(() => this.lookup(key));
-        if (stored && (stored.storedAt >= waitingSince || stateAt(stored, this.now()) === 'fresh')) return { response: responseOf(stored), result: 'coalesced' };
+        if (stored && (stored.storedAt >= waitingSince || stateAt(stored, this.now()) === 'fresh')) return { response: responseOf(stored), result: 'coalesced', freshUntil: stored.freshUntil };
         claimed = await claim();
       }
       // Another instance may have filled the key between this one's miss and its claim: take that entry, not a second call.
       const meanwhile = claimed ? await this.lookup(key) : undefined;
-      if (meanwhile && meanwhile.storedAt !== entry?.storedAt && stateAt(meanwhile, this.now()) === 'fresh') return { response: responseOf(meanwhile), result: 'coalesced' };
+      if (meanwhile && meanwhile.storedAt !== entry?.storedAt && stateAt(meanwhile, this.now()) === 'fresh') return { response: responseOf(meanwhile), result: 'coalesced', freshUntil: meanwhile.freshUntil };
       return await this.fetchAndKeep(upstream, req, key, entry);
     } finally {
       if (claimed) await store.releaseFill(key).catch(() => undefined);
@@ -188,10 +207,10 @@ export class PublicCache {
       // A 304 carries no body: the kept one is fresh again, under the 304's Cache-Control if it sent one.
       const headers = { ...entry.headers, ...keptHeaders(response) };
       const refreshed = await this.keep(key, tags, entry.status, headers, entry.body, entry.bytes);
-      return { response: responseOf(refreshed ?? { ...entry, headers }), result: 'revalidated' };
+      return { response: responseOf(refreshed ?? { ...entry, headers }), result: 'revalidated', freshUntil: refreshed?.freshUntil };
     }
-    if (response.status === 200) await this.keep(key, tags, 200, keptHeaders(response), response.body, bytesOf(response));
-    return { response, result: 'miss' };
+    const kept = response.status === 200 ? await this.keep(key, tags, 200, keptHeaders(response), response.body, bytesOf(response)) : undefined;
+    return { response, result: 'miss', freshUntil: kept?.freshUntil };
   }
 
   /** Stores an answer if its Cache-Control (or the default TTL) allows; returns what was stored. */
@@ -230,6 +249,13 @@ export class PublicCache {
       if (req.inFlight) req.inFlight.count--;
     }
   }
+}
+
+/** Tells the request's record (the response cache's) which public answer it used, and until when that is fresh. */
+function noteRead(upstream: UpstreamName, req: UpstreamRequest, freshUntil: number | undefined): void {
+  if (!req.reads) return;
+  if (freshUntil === undefined) req.reads.unkept();
+  else req.reads.kept(freshUntil, cacheTagsOf(upstream, req.template, req.path));
 }
 
 /** The error a caller gets when it stops waiting: as UpstreamHttp reports a deadline or a caller who left. */

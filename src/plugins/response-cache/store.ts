@@ -1,0 +1,137 @@
+/**
+ * Where whole answers of shareable operations are kept (docs/caching.md,
+ * "The response cache"): this process's LRU, or with REDIS_URL Redis shared
+ * by every instance (`@envelop/response-cache-redis`). In front of either:
+ *
+ * - an answer is kept only with the upstream resources it was built from,
+ *   staged by the plugin just before the response cache stores it, as tags
+ *   (public-cache/keys.ts) a webhook evicts it by; an answer nobody staged is
+ *   never kept;
+ * - what is kept is the data and the headers the HTTP answer needs (a strong
+ *   ETag of the data, `Expires`, `Last-Modified`), nothing else of the
+ *   request's extensions (its cost belongs to the request that paid it);
+ * - Redis can only slow a request by its command timeout: a look-up that
+ *   fails or times out is a miss, and the operation runs; while the
+ *   connection is known to be down, nothing is asked.
+ */
+import { createHash } from 'node:crypto';
+import type { ExecutionResult } from 'graphql';
+import { createInMemoryCache, type Cache } from '@graphql-yoga/plugin-response-cache';
+import { createRedisCache } from '@envelop/response-cache-redis';
+import type { Config } from '../../config.js';
+import type { Logger } from '../../logger.js';
+import type { RedisConnection } from '../../redis/connection.js';
+import { countResponseCacheStore } from '../../metrics.js';
+
+type Headers = Record<string, string>;
+type StoredResult = ExecutionResult<Record<string, unknown>, { http?: { headers?: Headers } }>;
+
+/** Redis keys of this cache (responses and their tag sets), apart from the public cache's and the rate limits'. */
+const REDIS_PREFIX = 'gateway:response:';
+
+export interface ResponseStoreOptions {
+  /** Answers kept in this process (LRU by count), when there is no Redis. */
+  maxEntries: number;
+  logger: Logger;
+  redis?: RedisConnection;
+  now?: () => number;
+}
+
+export class ResponseStore implements Cache {
+  /**
+   * The tags of the one answer about to be stored: the response cache calls `onTtl` (where the plugin stages them)
+   * and then `set` in one synchronous step, so one slot is enough, and an answer it then declines leaves nothing behind.
+   */
+  private staged: { key: string; tags: readonly string[] } | undefined;
+  private readonly inner: Cache;
+  /** The clock of the public cache (tests move their own): lifetimes and max-age are counted on it. */
+  readonly now: () => number;
+
+  constructor(private readonly options: ResponseStoreOptions) {
+    this.now = options.now ?? Date.now;
+    this.inner = options.redis
+      ? createRedisCache({ redis: options.redis.client, buildRedisOperationResultCacheKey: (id) => `${id}:tags` })
+      : createInMemoryCache({ max: options.maxEntries });
+  }
+
+  /** Called by the plugin for the answer about to be stored under `key`: the tags it is evicted by. */
+  stage(key: string, tags: readonly string[]): void {
+    this.staged = { key, tags };
+  }
+
+  async get(key: string): Promise<StoredResult | undefined> {
+    if (this.options.redis && !this.options.redis.available) return undefined;
+    try {
+      const stored: StoredResult | undefined = (await this.inner.get(REDIS_PREFIX + key)) ?? undefined;
+      // Its lifetime on the public cache's clock, the one it was computed on (the stores' own expiry runs on theirs).
+      const expires = stored?.extensions?.http?.headers?.Expires;
+      return expires && Date.parse(expires) > this.now() ? stored : undefined;
+    } catch (error) {
+      this.options.logger.debug({ err: error }, 'response cache: look-up failed, running the operation');
+      return undefined;
+    }
+  }
+
+  set(key: string, result: StoredResult, _entities: unknown, ttlMs: number): Promise<void> | void {
+    const tags = this.staged?.key === key ? this.staged.tags : undefined;
+    this.staged = undefined;
+    if (!tags || !(ttlMs > 0 && Number.isFinite(ttlMs))) return;
+    const headers: Headers = {
+      ETag: etagOf(result.data),
+      // Whole seconds, rounded down: what max-age is counted from on every later answer.
+      Expires: new Date(Math.floor((this.now() + ttlMs) / 1000) * 1000).toUTCString(),
+      'Last-Modified': new Date(this.now()).toUTCString(),
+    };
+    // The answer going out now carries the same headers as every answer served from this entry.
+    const extensions = (result.extensions ??= {});
+    const http = (extensions.http ??= {});
+    http.headers = { ...http.headers, ...headers };
+    const stored: StoredResult = { data: result.data, extensions: { http: { headers } } };
+    if (this.options.redis && !this.options.redis.available) return;
+    countResponseCacheStore();
+    const entities = tags.map((tag) => ({ typename: REDIS_PREFIX + tag }));
+    return Promise.resolve()
+      .then(() => this.inner.set(REDIS_PREFIX + key, stored, entities, ttlMs))
+      .then(() => this.expireTagSets(REDIS_PREFIX + key, entities, ttlMs))
+      .catch((error: unknown) => this.options.logger.debug({ err: error }, 'response cache: an answer was not stored'));
+  }
+
+  /**
+   * `@envelop/response-cache-redis` keeps its tag sets (tag → answers, answer → tags) for ever; here each lives as
+   * long as the longest-lived answer in it (NX gives a new set its lifetime, GT only ever extends it), so Redis
+   * holds nothing of an answer once it has expired.
+   */
+  private async expireTagSets(id: string, entities: ReadonlyArray<{ typename: string }>, ttlMs: number): Promise<void> {
+    const redis = this.options.redis?.client;
+    if (!redis) return;
+    const ms = Math.ceil(ttlMs);
+    const pipeline = redis.pipeline().pexpire(`${id}:tags`, ms);
+    for (const { typename } of entities) pipeline.pexpire(typename, ms, 'NX').pexpire(typename, ms, 'GT');
+    await pipeline.exec();
+  }
+
+  invalidate(entities: Iterable<{ typename: string; id?: string | number }>): Promise<void> {
+    return this.evict([...entities].map((entity) => entity.typename));
+  }
+
+  /** Evicts every answer built from a resource carrying one of `tags` (a webhook's changes); failures are logged. */
+  async evict(tags: readonly string[]): Promise<void> {
+    if (tags.length === 0) return;
+    try {
+      await this.inner.invalidate(tags.map((tag) => ({ typename: REDIS_PREFIX + tag })));
+    } catch (error) {
+      this.options.logger.warn({ err: error, tags }, 'response cache: eviction failed');
+    }
+  }
+}
+
+/** A strong validator of the data: equal data, equal ETag, whichever instance or entry produced it. */
+function etagOf(data: unknown): string {
+  return `"${createHash('sha256').update(JSON.stringify(data ?? null)).digest('base64url').slice(0, 32)}"`;
+}
+
+/** The response cache's store, or undefined when it is off (RESPONSE_CACHE_MAX_ENTRIES=0, or the public cache is off: nothing would say how fresh an answer is). */
+export function createResponseStore(config: Config, logger: Logger, redis?: RedisConnection, now?: () => number): ResponseStore | undefined {
+  if (config.responseCache.maxEntries === 0 || config.publicCache.maxBytes === 0) return undefined;
+  return new ResponseStore({ maxEntries: config.responseCache.maxEntries, logger, redis, now });
+}

@@ -1,0 +1,173 @@
+/**
+ * The response cache (docs/caching.md, "The response cache"): an operation
+ * whose answer cannot depend on who asks is answered whole from a cache,
+ * without parsing, validating or executing it, and without any upstream call.
+ * Built on `@graphql-yoga/plugin-response-cache`; what is ours:
+ *
+ * - Which answers may be shared, by construction: the document's plan
+ *   (response-cache/operation-plan.ts, once per document) and the request's
+ *   own record of the upstream answers it used (every one a kept public answer,
+ *   public-cache/public-reads.ts). A caller with a credential has its own key
+ *   space, where only answers no credential could change are stored.
+ * - The lifetime: the shortest freshness among those upstream answers (their
+ *   Cache-Control, else PUBLIC_CACHE_TTL_MS), and at most REFERENCE_CACHE_TTL_MS
+ *   where reference data was read.
+ * - Eviction: the answer is stored with the tags of the upstream resources it
+ *   was built from, which the marketplace webhooks evict (src/yoga.ts).
+ * - HTTP: on GET and persisted-document requests a shared answer goes out with
+ *   `Cache-Control: public, max-age=<remaining>`, a strong `ETag` of its data
+ *   and `Vary` on the credential headers, and a matching `If-None-Match` gets
+ *   `304`. Anything else is left to use-cache-headers.ts (`private, no-store`).
+ */
+import { createHash } from 'node:crypto';
+import stableStringify from 'fast-json-stable-stringify';
+import { useResponseCache as useYogaResponseCache } from '@graphql-yoga/plugin-response-cache';
+import { handleMaybePromise } from '@whatwg-node/promise-helpers';
+import { isAsyncIterable, type Plugin } from 'graphql-yoga';
+import type { GatewayContext } from '../context.js';
+import { readCredentials } from '../context.js';
+import { countResponseCache } from '../metrics.js';
+import { documentIdOf } from './use-trusted-documents.js';
+import { planOf, type OperationPlan } from './response-cache/operation-plan.js';
+import type { ResponseStore } from './response-cache/store.js';
+
+export interface ResponseCacheOptions {
+  store: ResponseStore;
+  /** REFERENCE_CACHE_TTL_MS: how old reference data read by an operation may already be. */
+  referenceTtlMs: number;
+}
+
+/** What a shared answer varies by, for a cache in front of the gateway: a caller with a credential has its own key space. */
+const VARY = 'authorization, x-seo-api-key, x-items-api-key';
+/** Headers the store puts on a shared answer (store.ts); only GET and persisted-document answers keep them. */
+const STORE_HEADERS = ['ETag', 'Expires', 'Last-Modified'];
+
+/** The key space of a caller: anonymous callers share one, callers with any credential share another. */
+function sessionOf(request: Request): string | null {
+  const { marketplaceToken, seoApiKey, itemsApiKey } = readCredentials(request);
+  return marketplaceToken || seoApiKey || itemsApiKey ? 'credentialed' : null;
+}
+
+const mayShare = (plan: OperationPlan, request: Request) => plan.shareable && !(plan.anonymousOnly && sessionOf(request) !== null);
+
+type HttpResult = { extensions?: { http?: { headers?: Record<string, string>; status?: number } } & Record<string, unknown> } & Record<string, unknown>;
+
+/** Requests that named a persisted document (`documentId`, an APQ hash): seen before the persisted-query plugins replace it by its text. */
+const persistedRequests = new WeakSet<Request>();
+
+/** Placed before the persisted-query plugins (src/yoga.ts): notes the requests that name a document rather than send its text. */
+export function useNotePersistedRequests(): Plugin {
+  return {
+    onParams({ params, request }) {
+      if (params !== null && typeof params === 'object' && documentIdOf(params as never, request) !== null) persistedRequests.add(request);
+    },
+  };
+}
+
+export function useResponseCache({ store, referenceTtlMs }: ResponseCacheOptions): Plugin[] {
+  const now = store.now;
+  const plans = new WeakMap<object, OperationPlan>();
+  const keys = new WeakMap<object, string>();
+
+  // Before the response cache's own onExecute, so its `enabled` sees the plan (and an unshareable operation
+  // is executed as if the cache were not there: no rewritten document, no walk of its result).
+  const planner: Plugin<GatewayContext> = {
+    onExecute({ args }) {
+      plans.set(args.contextValue, planOf(args.schema, args.document, args.operationName));
+    },
+  };
+
+  const { onParams: lookUp, onRequest: _keyAsEtag, ...responseCache } = useYogaResponseCache<GatewayContext>({
+    cache: store,
+    session: sessionOf,
+    // Before execution nothing is known of the document: look it up (only what was allowed was ever stored).
+    // At execution, an operation that never passed onParams (graphql-ws runs them directly) has no key: not cached.
+    enabled: (request, context) => {
+      const plan = context && plans.get(context);
+      return plan === undefined || (keys.has(context) && mayShare(plan, request));
+    },
+    // The library's default key (the same fields) hashes through WebCrypto's async digest, the largest cost of a hit.
+    buildResponseCacheKey: (params) => {
+      const text = [params.documentString, params.operationName ?? '', stableStringify(params.variableValues ?? {}), params.sessionId ?? ''].join('|');
+      const key = createHash('sha256').update(text).digest('base64url');
+      keys.set(params.context as object, key);
+      return key;
+    },
+    // Our webhooks say what changed; a mutation's result says nothing about which public answers it touched.
+    invalidateViaMutation: false,
+    // Entities are not how answers are evicted here (the upstream resources' tags are): no id field is added to the document.
+    idFields: [],
+    onTtl: ({ context: plain }) => {
+      const context = plain as GatewayContext;
+      const lifetime = lifetimeOf(context, now());
+      const key = keys.get(context);
+      if (lifetime > 0 && key !== undefined) store.stage(key, context.publicReads.tags);
+      return lifetime;
+    },
+    includeExtensionMetadata: false,
+  });
+
+  function lifetimeOf(context: GatewayContext, at: number): number {
+    const plan = plans.get(context);
+    if (!plan || !mayShare(plan, context.request)) return 0;
+    const lifetime = context.publicReads.lifetimeAt(at);
+    return plan.readsReference ? Math.min(lifetime, referenceTtlMs) : lifetime;
+  }
+
+  const answering: Plugin = {
+    ...responseCache,
+    // The look-up runs where the operation would run (the params handler), after every onParams hook: an
+    // operation another plugin already answered (a refused or unknown persisted document) is never looked up.
+    onParams({ setParamsHandler, paramsHandler }) {
+      setParamsHandler((input) => {
+        const { request, params, context } = input;
+        let hit: ReturnType<typeof paramsHandler> | undefined;
+        const answered = (result: unknown) => void (hit = result as typeof hit);
+        return handleMaybePromise(
+          () => lookUp!({ params, request, context, setResult: answered } as never),
+          () => {
+            countResponseCache(hit ? 'hit' : 'miss');
+            return hit ?? paramsHandler(input);
+          },
+        );
+      });
+    },
+    onResultProcess({ request, result, setResult, setResultProcessor }) {
+      if (Array.isArray(result) || isAsyncIterable(result)) return;
+      const single = result as HttpResult;
+      const headers = single.extensions?.http?.headers;
+      if (!headers || !STORE_HEADERS.some((name) => name in headers)) return;
+      const others = Object.fromEntries(Object.entries(headers).filter(([name]) => !STORE_HEADERS.includes(name)));
+      const remaining = headers.Expires ? Math.floor((Date.parse(headers.Expires) - now()) / 1000) : 0;
+      const overHttp = request.method === 'GET' || persistedRequests.has(request);
+      if (!headers.ETag || !overHttp || remaining <= 0) {
+        // Not stored (the plugin's own ETag is its cache key), a POST of query text, or an answer at the end of
+        // its life: no validator goes out, and use-cache-headers.ts says private, no-store.
+        setResult(withHeaders(single, others));
+        return;
+      }
+      const shared: Record<string, string> = { ...others, ETag: headers.ETag, Expires: headers.Expires!, 'Cache-Control': `public, max-age=${remaining}`, Vary: VARY };
+      if (headers['Last-Modified']) shared['Last-Modified'] = headers['Last-Modified'];
+      if (matches(request.headers.get('if-none-match'), headers.ETag)) {
+        setResultProcessor((_result, fetchAPI) => new fetchAPI.Response(null, { status: 304, headers: shared }), 'application/json');
+        return;
+      }
+      setResult(withHeaders(single, shared));
+    },
+  };
+  return [planner as Plugin, answering];
+}
+
+/** The result with these HTTP headers (a copy: a cached result is shared by every hit). */
+function withHeaders(result: HttpResult, headers: Record<string, string>): HttpResult {
+  const { http, ...extensions } = result.extensions ?? {};
+  const next = { ...extensions, ...(Object.keys(headers).length > 0 || http?.status ? { http: { ...http, headers } } : {}) };
+  return { ...result, extensions: Object.keys(next).length > 0 ? next : undefined } as HttpResult;
+}
+
+/** If-None-Match (RFC 9110 13.1.2): `*`, or a list of entity tags compared weakly. */
+function matches(ifNoneMatch: string | null, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  const bare = (tag: string) => tag.trim().replace(/^W\//, '');
+  return ifNoneMatch.split(',').some((tag) => tag.trim() === '*' || bare(tag) === bare(etag));
+}

@@ -1,0 +1,88 @@
+/**
+ * The response cache in Redis (REDIS_URL), shared by two gateway instances
+ * over a real `redis-server`: an answer stored by one is a hit on the other,
+ * a webhook to one evicts it for both, and a paused Redis (SIGSTOP: the socket
+ * open, nothing answered) never hangs a request: the look-up times out (250 ms)
+ * and the operation runs.
+ */
+import { Redis } from 'ioredis';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { startTestGateway, type TestGateway } from '../helpers/gateway.js';
+import { eventFor, postWebhook } from '../helpers/events.js';
+import { expectOk } from '../helpers/operations.js';
+import { hasRedisServer, startRedisServer, type RedisServer } from '../helpers/redis-server.js';
+
+const GIG_AND_SELLER = 'query($slug: String!) { gig(slug: $slug) { slug title seller { username name } } }';
+/** Generous for two busy cores: the command timeout is 250 ms. */
+const BOUND_MS = 2_000;
+
+async function hits(gateway: TestGateway): Promise<number> {
+  const text = await (await fetch(`${gateway.url}/metrics`)).text();
+  const line = text.split('\n').find((l) => l.startsWith('gateway_response_cache_requests_total{result="hit"}'));
+  return line ? Number(line.split(' ').pop()) : 0;
+}
+
+describe.skipIf(!hasRedisServer)(`the response cache in Redis${hasRedisServer ? '' : ' (skipped: no redis-server here)'}`, () => {
+  let redis: RedisServer;
+  let a: TestGateway;
+  let b: TestGateway;
+  let slugs: string[] = [];
+
+  beforeAll(async () => {
+    redis = await startRedisServer();
+    const env = { REDIS_URL: redis.url, REDIS_COMMAND_TIMEOUT_MS: '250', PUBLIC_CACHE_MAX_BYTES: String(16 * 1024 * 1024), RESPONSE_CACHE_MAX_ENTRIES: '100' };
+    [a, b] = await Promise.all([startTestGateway(env, ['marketplace']), startTestGateway(env, ['marketplace'])]);
+    const res = await fetch(`${a.sandbox.urls.marketplace}/api/v1/gigs?per_page=20`);
+    slugs = ((await res.json()) as { data: Array<{ slug: string }> }).data.map((g) => g.slug);
+  });
+  // A SIGSTOPped server left behind would hang every later suite that uses it.
+  afterEach(() => redis?.resume());
+  afterAll(async () => {
+    await Promise.all([a?.close(), b?.close()]);
+    await redis?.stop();
+  });
+
+  it('an answer stored by one instance is a hit on the other, with no upstream call; a webhook to one evicts it for both', async () => {
+    const slug = slugs.pop()!;
+    const cold = expectOk(await a.query(GIG_AND_SELLER, { variables: { slug } }));
+    const before = await hits(b);
+    b.resetCalls();
+    const warm = await b.query(GIG_AND_SELLER, { variables: { slug } });
+    expect(warm.data).toEqual(cold);
+    expect(await hits(b)).toBe(before + 1);
+    expect(b.calls('marketplace')).toHaveLength(0);
+
+    expect((await postWebhook(a.url, eventFor({ slug }, 'gig.updated'))).status).toBe(202);
+    const evicted = await hits(b);
+    expectOk(await b.query(GIG_AND_SELLER, { variables: { slug } }));
+    expect(await hits(b)).toBe(evicted);
+  });
+
+  it('every key it writes expires: the answer with its lifetime, and its tag sets once no answer in them can be alive', async () => {
+    const slug = slugs.pop()!;
+    expectOk(await a.query(GIG_AND_SELLER, { variables: { slug } }));
+    const client = new Redis(redis.url);
+    try {
+      const keys = await client.keys('gateway:response:*');
+      expect(keys.some((key) => key.endsWith(`marketplace:gig:${slug}`))).toBe(true);
+      const lifetimes = await Promise.all(keys.map(async (key) => [key, await client.pttl(key)] as const));
+      // -1 would be a key kept for ever (-2: gone meanwhile).
+      expect(lifetimes.filter(([, ms]) => ms === -1)).toEqual([]);
+    } finally {
+      client.disconnect();
+    }
+  });
+
+  it('a paused Redis: a cached operation and a new one are both answered, each within the bound, by running them', async () => {
+    const cachedSlug = slugs.pop()!;
+    expectOk(await a.query(GIG_AND_SELLER, { variables: { slug: cachedSlug } }));
+    redis.pause();
+    for (const slug of [cachedSlug, slugs.pop()!, cachedSlug]) {
+      const started = Date.now();
+      const answer = await a.query(GIG_AND_SELLER, { variables: { slug } });
+      expect(expectOk(answer).gig).toMatchObject({ slug });
+      expect(Date.now() - started).toBeLessThan(BOUND_MS);
+    }
+    redis.resume();
+  });
+});

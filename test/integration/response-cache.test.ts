@@ -1,0 +1,281 @@
+/**
+ * The response cache (docs/caching.md, "The response cache"), over HTTP
+ * against the sandbox, counting the upstream calls each request makes: a
+ * shareable operation's second request is answered whole (0 calls), one rule
+ * per test decides what is never shared, the lifetime is the shortest
+ * upstream freshness, a webhook evicts, and the HTTP headers say so.
+ */
+import { createHash } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { TOKENS, useTestGateway } from '../helpers/gateway.js';
+import { eventFor, postWebhook } from '../helpers/events.js';
+import { bearer, expectOk } from '../helpers/operations.js';
+import { testClock } from '../helpers/clock.js';
+import { connectWs } from '../helpers/ws.js';
+
+const clock = testClock();
+const gw = useTestGateway({ PUBLIC_CACHE_MAX_BYTES: String(4 * 1024 * 1024), RESPONSE_CACHE_MAX_ENTRIES: '100', EXPOSE_COST: 'true', CORS_ORIGINS: 'https://app.example,https://admin.example' }, ['marketplace'], { now: clock.now });
+
+const GIG_AND_SELLER = 'query($slug: String!) { gig(slug: $slug) { slug title priceFrom seller { username name rating } } }';
+const SELLER_GIGS_REVIEWS = `query($seller: String!) { seller(username: $seller) { username name rating
+  gigs(first: 3) { totalCount nodes { slug title reviews(first: 2) { totalCount nodes { rating comment } } } } } }`;
+
+/** Gig slugs of the seeded sandbox, one per test so no test sees another's entries. */
+let gigs: Array<{ slug: string; seller_username: string }> = [];
+async function freshGig(): Promise<{ slug: string; seller_username: string }> {
+  if (gigs.length === 0) {
+    const res = await fetch(`${gw.sandbox.urls.marketplace}/api/v1/gigs?per_page=100`);
+    gigs = ((await res.json()) as { data: typeof gigs }).data;
+  }
+  return gigs.pop()!;
+}
+
+const callsNow = () => gw.calls('marketplace').length;
+async function counted<T>(run: () => Promise<T>): Promise<{ result: T; calls: number }> {
+  gw.resetCalls();
+  const result = await run();
+  return { result, calls: callsNow() };
+}
+
+async function responseCacheCount(result: 'hit' | 'miss'): Promise<number> {
+  const text = await (await fetch(`${gw.url}/metrics`)).text();
+  const line = text.split('\n').find((l) => l.startsWith(`gateway_response_cache_requests_total{result="${result}"}`));
+  return line ? Number(line.split(' ').pop()) : 0;
+}
+
+const get = (query: string, variables: Record<string, unknown>, headers: Record<string, string> = {}) =>
+  fetch(`${gw.url}/graphql?${new URLSearchParams({ query, variables: JSON.stringify(variables) })}`, { headers: { accept: 'application/json', ...headers } });
+
+describe('warm public queries are answered whole, with no upstream call', () => {
+  it('gig + seller: the second anonymous request makes 0 upstream calls and gets the same answer', async () => {
+    const { slug } = await freshGig();
+    const hitsBefore = await responseCacheCount('hit');
+    const cold = await counted(() => gw.query(GIG_AND_SELLER, { variables: { slug } }));
+    expect(cold.calls).toBe(2);
+    const warm = await counted(() => gw.query(GIG_AND_SELLER, { variables: { slug } }));
+    expect(warm.calls).toBe(0);
+    expect(warm.result.data).toEqual(expectOk(cold.result));
+    expect(await responseCacheCount('hit')).toBe(hitsBefore + 1);
+  });
+
+  it('seller → gigs → reviews (a list that carries a token when there is one) is shared between anonymous callers', async () => {
+    const { seller_username: seller } = await freshGig();
+    const cold = await counted(() => gw.query(SELLER_GIGS_REVIEWS, { variables: { seller } }));
+    expect(cold.calls).toBeGreaterThan(2);
+    const warm = await counted(() => gw.query(SELLER_GIGS_REVIEWS, { variables: { seller } }));
+    expect(warm.calls).toBe(0);
+    expect(warm.result.data).toEqual(expectOk(cold.result));
+  });
+
+  it("a hit does not carry the cost of the request that filled it: it made no call", async () => {
+    const { slug } = await freshGig();
+    type Costed = { extensions?: { cost?: { estimated: number; actual: number } } };
+    const cold = (await gw.query(GIG_AND_SELLER, { variables: { slug } })) as Costed;
+    expect(cold.extensions?.cost?.actual).toBe(2);
+    const warm = (await gw.query(GIG_AND_SELLER, { variables: { slug } })) as Costed;
+    expect(warm.extensions?.cost).toEqual({ estimated: 0, actual: 0 });
+  });
+});
+
+/** The hits counted while `run` runs: 0 means every request in it executed. */
+async function hitsDuring(run: () => Promise<unknown>): Promise<number> {
+  const before = await responseCacheCount('hit');
+  await run();
+  return (await responseCacheCount('hit')) - before;
+}
+
+describe('over graphql-ws (no HTTP parameters to key on)', () => {
+  it('a shareable query is executed as usual, never answered from or into the cache', async () => {
+    const { slug } = await freshGig();
+    const ws = await connectWs(gw.url);
+    try {
+      const hits = await hitsDuring(async () => {
+        for (let i = 0; i < 2; i++) {
+          const result = await ws.run(GIG_AND_SELLER, { slug });
+          expect(result.error).toBeUndefined();
+          expect(result.next[0]?.errors).toBeUndefined();
+          expect(result.next[0]?.data).toMatchObject({ gig: { slug } });
+        }
+      });
+      expect(hits).toBe(0);
+    } finally {
+      ws.close();
+    }
+  });
+});
+
+describe('what is never answered from the response cache (one rule each)', () => {
+  it('a list that carries the caller token (public-when-anonymous): a caller with a token never gets the anonymous answer, and its own is not kept', async () => {
+    const { seller_username: seller } = await freshGig();
+    await gw.query(SELLER_GIGS_REVIEWS, { variables: { seller } });
+    expect(await hitsDuring(() => gw.query(SELLER_GIGS_REVIEWS, { variables: { seller } }))).toBe(1);
+    for (let i = 0; i < 2; i++) {
+      const withToken = await counted(() => gw.query(SELLER_GIGS_REVIEWS, { variables: { seller }, headers: bearer(TOKENS.buyer) }));
+      expectOk(withToken.result);
+      const list = gw.calls('marketplace').find((c) => c.path === '/api/v1/gigs');
+      expect(list?.headers.authorization).toBe(`Bearer ${TOKENS.buyer}`);
+    }
+  });
+
+  it('an operation of public rows only cannot depend on the caller: callers with a token share answers (their own key space)', async () => {
+    const { slug } = await freshGig();
+    await gw.query(GIG_AND_SELLER, { variables: { slug }, headers: bearer(TOKENS.buyer) });
+    expect(await hitsDuring(() => gw.query(GIG_AND_SELLER, { variables: { slug }, headers: bearer(TOKENS.seller) }))).toBe(1);
+  });
+
+  it('a private field anywhere in the operation: never kept', async () => {
+    const { slug } = await freshGig();
+    const query = 'query($slug: String!) { gig(slug: $slug) { title } me { username } }';
+    const hits = await hitsDuring(async () => {
+      for (let i = 0; i < 2; i++) {
+        const answer = await counted(() => gw.query(query, { variables: { slug }, headers: bearer(TOKENS.buyer) }));
+        expectOk(answer.result);
+        expect(gw.calls('marketplace').some((c) => c.path === '/api/v1/me')).toBe(true);
+      }
+    });
+    expect(hits).toBe(0);
+  });
+
+  it('a root field with no upstream row (node) could read anything: never kept', async () => {
+    const { slug } = await freshGig();
+    const id = expectOk(await gw.query<{ gig: { id: string } }>('query($slug: String!) { gig(slug: $slug) { id } }', { variables: { slug } })).gig.id;
+    const query = 'query($id: ID!) { node(id: $id) { ... on Gig { title } } }';
+    const twice = async () => {
+      expectOk(await gw.query(query, { variables: { id } }));
+      expectOk(await gw.query(query, { variables: { id } }));
+    };
+    expect(await hitsDuring(twice)).toBe(0);
+  });
+
+  it('reference data read with REFERENCE_CACHE_TTL_MS=0 (this suite): the answer lives no longer than it, so is never kept', async () => {
+    const { slug } = await freshGig();
+    const query = 'query($slug: String!) { gig(slug: $slug) { title category { name } } }';
+    const twice = async () => {
+      expectOk(await gw.query(query, { variables: { slug } }));
+      expectOk(await gw.query(query, { variables: { slug } }));
+    };
+    expect(await hitsDuring(twice)).toBe(0);
+  });
+
+  it('a mutation: never kept, each one reaches the upstream (even one whose selection reads only public rows)', async () => {
+    const mutation = 'mutation { favoriteSeller(input: { username: "motionlab" }) { favorited seller { username } } }';
+    const hits = await hitsDuring(async () => {
+      for (let i = 0; i < 2; i++) {
+        const answer = await counted(() => gw.query(mutation, { headers: bearer(TOKENS.buyer) }));
+        expectOk(answer.result);
+        expect(gw.calls('marketplace').some((c) => c.method === 'POST')).toBe(true);
+      }
+    });
+    expect(hits).toBe(0);
+  });
+
+  it('an answer with errors: never kept', async () => {
+    const query = 'query { gig(slug: "no-such-gig-anywhere") { title } }';
+    const twice = async () => {
+      expect((await gw.query(query)).errors).toBeDefined();
+      expect((await gw.query(query)).errors).toBeDefined();
+    };
+    expect(await hitsDuring(twice)).toBe(0);
+    const again = await counted(() => gw.query(query));
+    expect(again.calls).toBe(1);
+  });
+});
+
+describe('lifetime and eviction', () => {
+  const control = () => gw.sandbox.services.marketplace!.control;
+
+  it('lives as long as the shortest-lived upstream answer it was built from', async () => {
+    const { slug } = await freshGig();
+    const real = await (await fetch(`${gw.sandbox.urls.marketplace}/api/v1/gigs/${slug}`)).json();
+    control().setFaults([{ kind: 'status', status: 200, method: 'GET', pathIncludes: `/gigs/${slug}`, times: 1, body: real, headers: { 'cache-control': 'public, max-age=5' } }]);
+    const first = await get(GIG_AND_SELLER, { slug });
+    expect(first.status).toBe(200);
+    // The seller's answer is fresh 30 s, the gig's 5 s: the whole answer 5 s at most.
+    const maxAge = Number(/max-age=(\d+)/.exec(first.headers.get('cache-control') ?? '')?.[1]);
+    expect(maxAge).toBeGreaterThan(0);
+    expect(maxAge).toBeLessThanOrEqual(5);
+    expect(await hitsDuring(() => gw.query(GIG_AND_SELLER, { variables: { slug } }))).toBe(1);
+    clock.advance(6_000);
+    const later = await counted(() => gw.query(GIG_AND_SELLER, { variables: { slug } }));
+    expect(gw.calls('marketplace').map((c) => c.path)).toContain(`/api/v1/gigs/${slug}`);
+    expect(later.result.data).toBeDefined();
+  });
+
+  it('a signed gig.updated evicts every answer built from that gig; a seller.updated those built from the seller', async () => {
+    const { slug, seller_username: seller } = await freshGig();
+    await gw.query(GIG_AND_SELLER, { variables: { slug } });
+    expect(await hitsDuring(() => gw.query(GIG_AND_SELLER, { variables: { slug } }))).toBe(1);
+    expect((await postWebhook(gw.url, eventFor({ slug, username: seller }, 'gig.updated'))).status).toBe(202);
+    expect(await hitsDuring(() => gw.query(GIG_AND_SELLER, { variables: { slug } }))).toBe(0);
+    expect(await hitsDuring(() => gw.query(GIG_AND_SELLER, { variables: { slug } }))).toBe(1);
+    expect((await postWebhook(gw.url, eventFor({ username: seller }, 'seller.updated'))).status).toBe(202);
+    expect(await hitsDuring(() => gw.query(GIG_AND_SELLER, { variables: { slug } }))).toBe(0);
+  });
+
+  it('an unsigned webhook evicts nothing', async () => {
+    const { slug } = await freshGig();
+    await gw.query(GIG_AND_SELLER, { variables: { slug } });
+    await postWebhook(gw.url, eventFor({ slug }, 'gig.updated'), { secret: 'not-the-secret-at-all-0123456789abcdef' });
+    expect(await hitsDuring(() => gw.query(GIG_AND_SELLER, { variables: { slug } }))).toBe(1);
+  });
+});
+
+describe('HTTP caching of shared answers', () => {
+  it('GET: Cache-Control public with the remaining lifetime, a strong ETag, Vary on the credentials; a matching If-None-Match is a 304', async () => {
+    const { slug } = await freshGig();
+    const cold = await get(GIG_AND_SELLER, { slug });
+    // The sandbox's answers are fresh 30 s; the seller's may have been kept by an earlier test.
+    const maxAge = Number(/^public, max-age=(\d+)$/.exec(cold.headers.get('cache-control') ?? '')?.[1]);
+    expect(maxAge).toBeGreaterThan(0);
+    expect(maxAge).toBeLessThanOrEqual(30);
+    const etag = cold.headers.get('etag')!;
+    expect(etag).toMatch(/^"[\w-]+"$/);
+    expect(cold.headers.get('vary')).toContain('authorization');
+    expect(Date.parse(cold.headers.get('expires')!)).toBeGreaterThan(Date.now());
+    expect(cold.headers.get('last-modified')).not.toBeNull();
+    const body = (await cold.json()) as { data: unknown };
+    const warm = await get(GIG_AND_SELLER, { slug });
+    expect(warm.headers.get('etag')).toBe(etag);
+    expect(((await warm.json()) as { data: unknown }).data).toEqual(body.data);
+    const notModified = await get(GIG_AND_SELLER, { slug }, { 'if-none-match': `W/${etag}` });
+    expect(notModified.status).toBe(304);
+    expect(await notModified.text()).toBe('');
+    expect(notModified.headers.get('etag')).toBe(etag);
+    expect(notModified.headers.get('cache-control')).toMatch(/^public, max-age=\d+$/);
+    const changed = await get(GIG_AND_SELLER, { slug }, { 'if-none-match': '"something-else"' });
+    expect(changed.status).toBe(200);
+  });
+
+  it("with CORS, the shared answer varies by Origin and by the credential headers (CORS's Vary does not replace ours)", async () => {
+    const { slug } = await freshGig();
+    const answer = await get(GIG_AND_SELLER, { slug }, { origin: 'https://app.example' });
+    expect(answer.headers.get('access-control-allow-origin')).toBe('https://app.example');
+    const vary = (answer.headers.get('vary') ?? '').toLowerCase().split(/\s*,\s*/);
+    expect(vary).toEqual(expect.arrayContaining(['origin', 'authorization', 'x-seo-api-key', 'x-items-api-key']));
+  });
+
+  it('a persisted document (APQ hash) gets the same headers over POST; a POST of query text says private, no-store', async () => {
+    const { slug } = await freshGig();
+    const hash = createHash('sha256').update(GIG_AND_SELLER).digest('hex');
+    const post = (body: unknown) => fetch(`${gw.url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const extensions = { persistedQuery: { version: 1, sha256Hash: hash } };
+    const text = await post({ query: GIG_AND_SELLER, variables: { slug }, extensions: undefined });
+    expect(text.headers.get('cache-control')).toBe('private, no-store');
+    expect(text.headers.get('etag')).toBeNull();
+    await post({ query: GIG_AND_SELLER, variables: { slug }, extensions });
+    const persisted = await post({ variables: { slug }, extensions });
+    expect(persisted.status).toBe(200);
+    expect(persisted.headers.get('cache-control')).toMatch(/^public, max-age=\d+$/);
+    expect(persisted.headers.get('etag')).toMatch(/^"/);
+  });
+
+  it('an answer that is not shared says private, no-store and carries no validator', async () => {
+    const { slug } = await freshGig();
+    const query = 'query($slug: String!) { gig(slug: $slug) { title } me { username } }';
+    const answer = await get(query, { slug }, bearer(TOKENS.buyer));
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get('cache-control')).toBe('private, no-store');
+    expect(answer.headers.get('etag')).toBeNull();
+    expect(answer.headers.get('expires')).toBeNull();
+  });
+});
