@@ -67,9 +67,11 @@ function decodeChecked(bytes: Buffer, upstream: UpstreamName, status: number): s
 
 /**
  * The response body as JSON, read with plain 'data'/'end' listeners (async iteration of a
- * Readable costs a promise per chunk and showed in profiles). The Pool's `maxResponseSize`
- * (src/upstreams/http.ts, the same `limit`) cuts a body that grows past the limit: undici
- * closes the connection and the body fails with ResponseExceededMaxSizeError, refused here.
+ * Readable costs a promise per chunk and showed in profiles). No more than `limit` bytes are
+ * ever held: a declared length over it is refused before a byte is read, and a body whose
+ * bytes pass it (chunked, endless, or longer than declared) is refused at the chunk that does,
+ * its connection closed. The Pool's `maxResponseSize` (src/upstreams/http.ts, the same
+ * `limit`) cuts such a body in undici too; its ResponseExceededMaxSizeError is refused alike.
  * With a Content-Length the chunks are copied into one buffer of that size as they arrive
  * (a list of chunks and their concatenation held a large body twice); only the bytes
  * received are ever read from it.
@@ -98,6 +100,13 @@ export function readJson(
     let size = 0;
     body.on('data', (chunk: Buffer) => {
       const end = size + chunk.length;
+      if (end > limit) {
+        // Counted here too, not only by the Pool: what arrives is what would be held, whatever was declared.
+        whole = undefined;
+        chunks = [];
+        discard(body);
+        return reject(tooLarge(upstream, status));
+      }
       if (whole && end <= whole.length) chunk.copy(whole, size);
       else {
         // More than declared (undici would normally refuse it): keep what was copied and go on with chunks.

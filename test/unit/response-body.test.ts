@@ -62,4 +62,45 @@ describe('readJson', () => {
       message: expect.stringContaining('nested deeper'),
     });
   });
+
+  describe('the size limit, counted on the bytes as they arrive', () => {
+    const LIMIT = 4096;
+    const sized = (n: number) => JSON.stringify({ data: 'x'.repeat(n - 11) });
+    const tooLarge = { code: 'UPSTREAM_BAD_RESPONSE', message: 'The items service sent a response larger than allowed', extensions: { status: 200 } };
+
+    it.each([
+      ['just under', LIMIT - 1],
+      ['at', LIMIT],
+    ])('reads a body %s the limit, declared or chunked', async (_, n) => {
+      const text = sized(n);
+      expect(Buffer.byteLength(text)).toBe(n);
+      await expect(readJson(streamed(text, 1000), String(n), LIMIT, 'items', 200)).resolves.toEqual({ data: 'x'.repeat(n - 11) });
+      await expect(readJson(streamed(text, 1000), undefined, LIMIT, 'items', 200)).resolves.toEqual({ data: 'x'.repeat(n - 11) });
+    });
+
+    it('refuses a body one byte over the limit, declared (before a byte is read) or chunked (at the byte that passes it)', async () => {
+      const text = sized(LIMIT + 1);
+      const declared = streamed(text, 1000);
+      await expect(readJson(declared, String(LIMIT + 1), LIMIT, 'items', 200)).rejects.toMatchObject(tooLarge);
+      expect(declared.destroyed).toBe(true);
+      await expect(readJson(streamed(text, 1000), undefined, LIMIT, 'items', 200)).rejects.toMatchObject(tooLarge);
+      // Declared under the limit but longer than declared: the bytes that arrive are what count.
+      await expect(readJson(streamed(text, 1000), String(LIMIT), LIMIT, 'items', 200)).rejects.toMatchObject(tooLarge);
+    });
+
+    it('stops reading a body that never ends once it passes the limit', async () => {
+      let pulled = 0;
+      const endless = new Readable({
+        read() {
+          pulled += 1024;
+          // Ends after 1 MiB only so that a reader which never stops fails here rather than hangs.
+          this.push(pulled > 1024 * 1024 ? null : Buffer.alloc(1024, 0x20));
+        },
+      });
+      await expect(readJson(endless, undefined, LIMIT, 'items', 200)).rejects.toMatchObject(tooLarge);
+      expect(endless.destroyed).toBe(true);
+      // Within a stream buffer of the limit: the body was not read on past it.
+      expect(pulled).toBeLessThan(LIMIT + 64 * 1024);
+    });
+  });
 });
