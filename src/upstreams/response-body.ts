@@ -104,6 +104,7 @@ export function readJson(
     let chunks: Buffer[] = [];
     let size = 0;
     body.on('data', (chunk: Buffer) => {
+      if (body.destroyed) return; // refused (or failed) already: nothing more is kept
       const end = size + chunk.length;
       if (end > limit) {
         // Counted here too, not only by the Pool: what arrives is what would be held, whatever was declared.
