@@ -45,6 +45,14 @@ describe('readJson', () => {
     await expect(readJson(streamed(text, 1e6), undefined, 1e6, 'items', 200)).resolves.toEqual(value);
   });
 
+  it('reads text the same whether the body is all ASCII or has one multi-byte character, wherever it is', async () => {
+    for (const name of ['plain ascii', 'é at the start', 'at the end €', '\u00e9 escaped, then 😀']) {
+      const body = JSON.stringify({ items: [{ name }, { name: 'x'.repeat(3000) }] });
+      await expect(readJson(streamed(body, 1), undefined, 1e6, 'items', 200)).resolves.toEqual(JSON.parse(body));
+      await expect(readJson(streamed(body, 4096), String(Buffer.byteLength(body)), 1e6, 'items', 200)).resolves.toEqual(JSON.parse(body));
+    }
+  });
+
   it('still parses a body longer than its declared length, and never reads past what arrived', async () => {
     await expect(readJson(streamed(text, 1000), '100', 1e6, 'items', 200)).resolves.toEqual(value);
     // Declared longer than sent: only the bytes received are parsed.
