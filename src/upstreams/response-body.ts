@@ -5,6 +5,7 @@
  * with (UPSTREAM_BAD_RESPONSE) instead of overflowing the stack later, when
  * the response is mapped or serialised.
  */
+import { isAscii } from 'node:buffer';
 import type { Readable } from 'node:stream';
 import { errors as undiciErrors } from 'undici';
 import { UpstreamError, type UpstreamName } from '../errors.js';
@@ -57,19 +58,25 @@ function escaped(bytes: Buffer, at: number): boolean {
   return backslashes % 2 === 1;
 }
 
-/** The body as text once its nesting is known to be within MAX_JSON_DEPTH (the bytes live only in this frame). */
+/**
+ * The body as text once its nesting is known to be within MAX_JSON_DEPTH (the bytes live only in this frame).
+ * ASCII bytes (most JSON: non-ASCII text is usually sent as \u escapes) read the same in Latin-1 and UTF-8;
+ * the Latin-1 decoder copies them without validating sequences, 2.5× faster on an 8.8 MiB body.
+ */
 function decodeChecked(bytes: Buffer, upstream: UpstreamName, status: number): string {
   if (jsonDepthExceeds(bytes, MAX_JSON_DEPTH)) {
     throw new UpstreamError(upstream, 'UPSTREAM_BAD_RESPONSE', `The ${upstream} service sent JSON nested deeper than ${MAX_JSON_DEPTH} levels`, { status });
   }
-  return bytes.toString('utf8');
+  return bytes.toString(isAscii(bytes) ? 'latin1' : 'utf8');
 }
 
 /**
  * The response body as JSON, read with plain 'data'/'end' listeners (async iteration of a
- * Readable costs a promise per chunk and showed in profiles). The Pool's `maxResponseSize`
- * (src/upstreams/http.ts, the same `limit`) cuts a body that grows past the limit: undici
- * closes the connection and the body fails with ResponseExceededMaxSizeError, refused here.
+ * Readable costs a promise per chunk and showed in profiles). No more than `limit` bytes are
+ * ever held: a declared length over it is refused before a byte is read, and a body whose
+ * bytes pass it (chunked, endless, or longer than declared) is refused at the chunk that does,
+ * its connection closed. The Pool's `maxResponseSize` (src/upstreams/http.ts, the same
+ * `limit`) cuts such a body in undici too; its ResponseExceededMaxSizeError is refused alike.
  * With a Content-Length the chunks are copied into one buffer of that size as they arrive
  * (a list of chunks and their concatenation held a large body twice); only the bytes
  * received are ever read from it.
@@ -97,7 +104,15 @@ export function readJson(
     let chunks: Buffer[] = [];
     let size = 0;
     body.on('data', (chunk: Buffer) => {
+      if (body.destroyed) return; // refused (or failed) already: nothing more is kept
       const end = size + chunk.length;
+      if (end > limit) {
+        // Counted here too, not only by the Pool: what arrives is what would be held, whatever was declared.
+        whole = undefined;
+        chunks = [];
+        discard(body);
+        return reject(tooLarge(upstream, status));
+      }
       if (whole && end <= whole.length) chunk.copy(whole, size);
       else {
         // More than declared (undici would normally refuse it): keep what was copied and go on with chunks.

@@ -28,4 +28,14 @@ describe('upstream response size limit', () => {
     const ready = (await (await fetch(`${gw.url}/readyz`)).json()) as { upstreams: Record<string, { breaker: string }> };
     expect(ready.upstreams.marketplace!.breaker).toBe('closed');
   });
+
+  it('refuses the item list over the limit, with its own error, and serves the account from the same item store', async () => {
+    gw.resetCalls();
+    const res = await query(gw, '{ items { id name } itemsAccount { username } }');
+    expect(errorAt(res, 'items')?.extensions).toMatchObject({ code: 'UPSTREAM_BAD_RESPONSE', upstream: 'items', status: 200 });
+    expect(errorAt(res, 'items')?.message).toBe('The items service sent a response larger than allowed');
+    expect(res.data?.items).toBeNull();
+    expect((res.data?.itemsAccount as { username: string }).username).toBeTruthy();
+    expect(attempts(gw, 'items', '/items/all', 'GET')).toBe(1);
+  });
 });

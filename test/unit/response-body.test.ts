@@ -45,6 +45,14 @@ describe('readJson', () => {
     await expect(readJson(streamed(text, 1e6), undefined, 1e6, 'items', 200)).resolves.toEqual(value);
   });
 
+  it('reads text the same whether the body is all ASCII or has one multi-byte character, wherever it is', async () => {
+    for (const name of ['plain ascii', 'é at the start', 'at the end €', '\u00e9 escaped, then 😀']) {
+      const body = JSON.stringify({ items: [{ name }, { name: 'x'.repeat(3000) }] });
+      await expect(readJson(streamed(body, 1), undefined, 1e6, 'items', 200)).resolves.toEqual(JSON.parse(body));
+      await expect(readJson(streamed(body, 4096), String(Buffer.byteLength(body)), 1e6, 'items', 200)).resolves.toEqual(JSON.parse(body));
+    }
+  });
+
   it('still parses a body longer than its declared length, and never reads past what arrived', async () => {
     await expect(readJson(streamed(text, 1000), '100', 1e6, 'items', 200)).resolves.toEqual(value);
     // Declared longer than sent: only the bytes received are parsed.
@@ -60,6 +68,47 @@ describe('readJson', () => {
     await expect(readJson(streamed(deep, 10), String(deep.length), 1e6, 'items', 200)).rejects.toMatchObject({
       code: 'UPSTREAM_BAD_RESPONSE',
       message: expect.stringContaining('nested deeper'),
+    });
+  });
+
+  describe('the size limit, counted on the bytes as they arrive', () => {
+    const LIMIT = 4096;
+    const sized = (n: number) => JSON.stringify({ data: 'x'.repeat(n - 11) });
+    const tooLarge = { code: 'UPSTREAM_BAD_RESPONSE', message: 'The items service sent a response larger than allowed', extensions: { status: 200 } };
+
+    it.each([
+      ['just under', LIMIT - 1],
+      ['at', LIMIT],
+    ])('reads a body %s the limit, declared or chunked', async (_, n) => {
+      const text = sized(n);
+      expect(Buffer.byteLength(text)).toBe(n);
+      await expect(readJson(streamed(text, 1000), String(n), LIMIT, 'items', 200)).resolves.toEqual({ data: 'x'.repeat(n - 11) });
+      await expect(readJson(streamed(text, 1000), undefined, LIMIT, 'items', 200)).resolves.toEqual({ data: 'x'.repeat(n - 11) });
+    });
+
+    it('refuses a body one byte over the limit, declared (before a byte is read) or chunked (at the byte that passes it)', async () => {
+      const text = sized(LIMIT + 1);
+      const declared = streamed(text, 1000);
+      await expect(readJson(declared, String(LIMIT + 1), LIMIT, 'items', 200)).rejects.toMatchObject(tooLarge);
+      expect(declared.destroyed).toBe(true);
+      await expect(readJson(streamed(text, 1000), undefined, LIMIT, 'items', 200)).rejects.toMatchObject(tooLarge);
+      // Declared under the limit but longer than declared: the bytes that arrive are what count.
+      await expect(readJson(streamed(text, 1000), String(LIMIT), LIMIT, 'items', 200)).rejects.toMatchObject(tooLarge);
+    });
+
+    it('stops reading a body that never ends once it passes the limit', async () => {
+      let pulled = 0;
+      const endless = new Readable({
+        read() {
+          pulled += 1024;
+          // Ends after 1 MiB only so that a reader which never stops fails here rather than hangs.
+          this.push(pulled > 1024 * 1024 ? null : Buffer.alloc(1024, 0x20));
+        },
+      });
+      await expect(readJson(endless, undefined, LIMIT, 'items', 200)).rejects.toMatchObject(tooLarge);
+      expect(endless.destroyed).toBe(true);
+      // Within a stream buffer of the limit: the body was not read on past it.
+      expect(pulled).toBeLessThan(LIMIT + 64 * 1024);
     });
   });
 });

@@ -70,6 +70,33 @@ describe('upstream response size limit', () => {
     await refusal();
   });
 
+  const sized = (n: number) => JSON.stringify({ data: 'x'.repeat(n - 11) });
+  const send = (text: string, declared: boolean) => (res: ServerResponse) => {
+    res.writeHead(200, { 'content-type': 'application/json', ...(declared ? { 'content-length': String(Buffer.byteLength(text)) } : {}) });
+    // Two writes: without a Content-Length the body goes out chunked.
+    res.write(text.slice(0, 1000));
+    res.end(text.slice(1000));
+  };
+
+  it.each([
+    ['just under the limit, with Content-Length', LIMIT - 1, true],
+    ['at the limit, with Content-Length', LIMIT, true],
+    ['just under the limit, chunked', LIMIT - 1, false],
+    ['at the limit, chunked', LIMIT, false],
+  ])('reads a body %s', async (_, n, declared) => {
+    respond = send(sized(n), declared);
+    const response = await http.send({ method: 'GET', path: '/gigs', operation: 'gigsIndex' });
+    expect((response.body as { data: string }).data).toHaveLength(n - 11);
+  });
+
+  it.each([
+    ['with Content-Length (refused before the body is read)', true],
+    ['chunked (cut at the byte that passes the limit)', false],
+  ])('refuses a body one byte over the limit, %s', async (_, declared) => {
+    respond = send(sized(LIMIT + 1), declared);
+    await refusal();
+  });
+
   it('reads a body exactly at the limit', async () => {
     const text = JSON.stringify({ data: 'x'.repeat(LIMIT - 11) });
     expect(text.length).toBe(LIMIT);

@@ -84,55 +84,68 @@ function itemList() {
   });
 }
 
-const INVALID = Symbol('invalid');
-/** `n` optional strings, once none of them was INVALID. */
-type Texts<N extends number, T extends Array<string | null> = []> = T['length'] extends N ? T : Texts<N, [...T, string | null]>;
+/** Thrown (and caught in plainItem) at the first value `itemSchema` would not take unchanged. */
+const NOT_PLAIN = Symbol('not plain');
+const notPlain = (): never => {
+  throw NOT_PLAIN;
+};
 type Plain = Record<string, unknown>;
 const isPlain = (value: unknown): value is Plain => typeof value === 'object' && value !== null && !Array.isArray(value);
-const text = (value: unknown): string | null | typeof INVALID => (value == null ? null : typeof value === 'string' ? value : INVALID);
 const finite = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
-const texts = (value: unknown): string[] | typeof INVALID => {
+const text = (value: unknown): string | null => (value == null ? null : typeof value === 'string' ? value : notPlain());
+/**
+ * A list of strings as parsed, not copied: the parsed body is this reader's alone (an item-store
+ * call carries the caller's key, so its answer is never shared) and is dropped once mapped.
+ */
+const texts = (value: unknown): string[] => {
   if (value == null) return [];
-  if (!Array.isArray(value)) return INVALID;
-  for (const entry of value) if (typeof entry !== 'string') return INVALID;
-  return value.slice() as string[];
+  if (!Array.isArray(value)) return notPlain();
+  for (let i = 0; i < value.length; i++) if (typeof value[i] !== 'string') notPlain();
+  return value as string[];
 };
 
 /** `itemSchema`'s record for an item it would accept unchanged, else undefined (then zod decides). */
 function plainItem(raw: unknown): ItemShape | undefined {
-  if (!isPlain(raw)) return undefined;
-  const { id, name, price, media, version } = raw;
-  if (!(finite(id) || typeof id === 'string') || typeof name !== 'string') return undefined;
-  const fields = [raw.description, raw.category, raw.sub_category, raw.demo_link, raw.currency, raw.published_at].map(text);
-  const options = texts(raw.options);
-  const tags = texts(raw.tags);
-  if (fields.includes(INVALID) || options === INVALID || tags === INVALID) return undefined;
-  if (!(version == null || typeof version === 'string' || finite(version))) return undefined;
-  if (!(price == null || (isPlain(price) && finite(price.regular) && finite(price.extended)))) return undefined;
-  let mapped: ItemShape['media'] = null;
-  if (media != null) {
-    if (!isPlain(media)) return undefined;
-    const urls = [media.thumbnail, media.preview_image, media.preview_video, media.preview_audio].map(text);
-    const screenshots = texts(media.screenshots);
-    if (urls.includes(INVALID) || screenshots === INVALID) return undefined;
-    const [thumbnail, previewImage, previewVideo, previewAudio] = urls as Texts<4>;
-    mapped = { thumbnail, previewImage, previewVideo, previewAudio, screenshots };
+  try {
+    return isPlain(raw) ? mapPlain(raw) : undefined;
+  } catch (error) {
+    if (error === NOT_PLAIN) return undefined;
+    throw error;
   }
-  const [description, category, subCategory, demoLink, currency, publishedAt] = fields as Texts<6>;
+}
+
+/** One pass over the raw item, no intermediate arrays: each field is checked as it is copied. */
+function mapPlain(raw: Plain): ItemShape {
+  const { id, name, version } = raw;
+  const price = raw.price as Plain | null | undefined;
+  const media = raw.media as Plain | null | undefined;
+  if (!(finite(id) || typeof id === 'string') || typeof name !== 'string') notPlain();
+  if (!(version == null || typeof version === 'string' || finite(version))) notPlain();
+  if (!(price == null || (isPlain(price) && finite(price.regular) && finite(price.extended)))) notPlain();
+  if (!(media == null || isPlain(media))) notPlain();
   return {
     id: String(id),
-    name,
-    description,
-    category,
-    subCategory,
-    options,
+    name: name as string,
+    description: text(raw.description),
+    category: text(raw.category),
+    subCategory: text(raw.sub_category),
+    options: texts(raw.options),
     version: version == null ? null : String(version),
-    demoLink,
-    tags,
-    media: mapped,
+    demoLink: text(raw.demo_link),
+    tags: texts(raw.tags),
+    media:
+      media == null
+        ? null
+        : {
+            thumbnail: text(media.thumbnail),
+            previewImage: text(media.preview_image),
+            previewVideo: text(media.preview_video),
+            previewAudio: text(media.preview_audio),
+            screenshots: texts(media.screenshots),
+          },
     price: price == null ? null : { regular: price.regular as number, extended: price.extended as number },
-    currency,
-    publishedAt,
+    currency: text(raw.currency),
+    publishedAt: text(raw.published_at),
   };
 }
 
