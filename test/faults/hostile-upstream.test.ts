@@ -4,53 +4,18 @@
  * nests JSON 5,000 deep, redirects elsewhere, resets mid-body, leaks SQL, paths
  * and the caller's token in error messages, asks for long Retry-After waits).
  * In every case the caller gets the right code in bounded time, the fields of
- * the other upstreams still arrive, and the process stays healthy.
+ * the other upstreams still arrive, and the process stays healthy. (A header
+ * larger than undici reads, a refused connection, and what both do to the
+ * breaker: hostile-upstream-breaker.test.ts.)
  */
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage } from 'node:http';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ALL_CREDENTIALS, errorAt, startTestGateway, TOKENS, type GraphQLResponse, type TestGateway } from '../helpers/gateway.js';
 import { healthz } from './fault-kit.js';
+import { closeServer, GIG, hostileServer, QUERY, SLUG, TIMEOUT_MS } from './hostile-server.js';
 
-const TIMEOUT_MS = 500;
 /** Loose upper bound on the caller's wait: the per-call timeout plus slack for a loaded machine. */
 const BOUND_MS = TIMEOUT_MS + 2000;
-const SLUG = 'pixelcraft-design-a-minimalist-logo-in-24-hours';
-const GIG = {
-  slug: SLUG,
-  title: 'I will design a minimalist logo in 24 hours',
-  description: 'A logo.',
-  seller_username: 'pixelcraft',
-  category_slug: 'logo-design',
-  price_from: 155,
-  currency: 'USD',
-  rating: 4.8,
-  reviews_count: 10,
-  delivery_days: 13,
-  created_at: '2025-11-27T09:26:00.000Z',
-};
-const QUERY = `{ gig(slug: "${SLUG}") { slug attributes } itemsAccount { username } }`;
-
-type Handler = (req: IncomingMessage, res: ServerResponse) => void;
-
-/** A server whose behaviour each test sets; `hits` counts the requests it received. */
-async function hostileServer(): Promise<{ server: Server; url: string; handle: { current: Handler }; hits: { count: number } }> {
-  const handle: { current: Handler } = { current: (_req, res) => res.end() };
-  const hits = { count: 0 };
-  const server = createServer((req, res) => {
-    hits.count++;
-    res.on('error', () => undefined);
-    handle.current(req, res);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, handle, hits };
-}
-
-const closeServer = (server: Server) =>
-  new Promise<void>((resolve) => {
-    server.closeAllConnections();
-    server.close(() => resolve());
-  });
 
 describe('hostile upstream', () => {
   let gw: TestGateway;
@@ -233,67 +198,5 @@ describe('hostile upstream', () => {
     expect(res.errors).toBeUndefined();
     // Nothing a case sent was kept: the process grew by far less than the 1 GB one upstream claimed.
     expect(process.memoryUsage().rss - rssBefore).toBeLessThan(256 * 1024 * 1024);
-  });
-});
-
-describe('an upstream sending a response header larger than undici reads (maxHeaderSize)', () => {
-  let gw: TestGateway;
-  let upstream: Awaited<ReturnType<typeof hostileServer>>;
-  beforeAll(async () => {
-    upstream = await hostileServer();
-    upstream.handle.current = (_req, res) => {
-      res.writeHead(200, { 'content-type': 'application/json', 'x-padding': 'a'.repeat(128 * 1024) });
-      res.end(JSON.stringify({ data: GIG }));
-    };
-    gw = await startTestGateway({ MARKETPLACE_URL: upstream.url, BREAKER_FAILURES: '2', UPSTREAM_TIMEOUT_MS: String(TIMEOUT_MS) }, ['seo', 'items']);
-  });
-  afterAll(async () => {
-    await gw?.close();
-    await closeServer(upstream.server);
-  });
-
-  it('is UPSTREAM_BAD_RESPONSE (not an unexpected error), and the breaker counts it as a failure of the upstream', async () => {
-    const first = await gw.query(QUERY, { headers: ALL_CREDENTIALS });
-    expect(errorAt(first, 'gig')?.extensions).toMatchObject({ code: 'UPSTREAM_BAD_RESPONSE', upstream: 'marketplace' });
-    expect((first.data as { itemsAccount?: { username: string } } | null)?.itemsAccount?.username).toBeTruthy();
-    expect(gw.logs.filter((line) => line.includes('unexpected error'))).toEqual([]);
-    const readyz = (await (await fetch(`${gw.url}/readyz`)).json()) as { upstreams: Record<string, { lastError: { message: string } | null }> };
-    expect(readyz.upstreams.marketplace!.lastError?.message).toContain('UND_ERR_HEADERS_OVERFLOW');
-    await gw.query(QUERY, { headers: ALL_CREDENTIALS });
-    const hits = upstream.hits.count;
-    const third = await gw.query(QUERY, { headers: ALL_CREDENTIALS });
-    expect(errorAt(third, 'gig')?.message).toContain('circuit open');
-    expect(upstream.hits.count).toBe(hits);
-  });
-});
-
-describe('dead upstream', () => {
-  let gw: TestGateway;
-  beforeAll(async () => {
-    gw = await startTestGateway({ MARKETPLACE_URL: 'http://127.0.0.1:1', BREAKER_FAILURES: '3', UPSTREAM_TIMEOUT_MS: String(TIMEOUT_MS) }, ['seo', 'items']);
-  });
-  afterAll(() => gw?.close());
-
-  it('retries of one request do not open the circuit, and the log and /readyz name the transport cause', async () => {
-    const res = await gw.query(`{ gig(slug: "${SLUG}") { slug } }`, { headers: ALL_CREDENTIALS });
-    const error = errorAt(res, 'gig');
-    expect(error?.extensions).toMatchObject({ code: 'UPSTREAM_UNAVAILABLE', upstream: 'marketplace' });
-    expect(error?.message).not.toContain('circuit open');
-    const readyz = (await (await fetch(`${gw.url}/readyz`)).json()) as {
-      upstreams: Record<string, { breaker: string; lastError: { message: string } | null }>;
-    };
-    expect(readyz.upstreams.marketplace!.breaker).toBe('closed');
-    expect(readyz.upstreams.marketplace!.lastError?.message).toContain('ECONNREFUSED');
-    expect(readyz.upstreams.marketplace!.lastError?.message).toContain('127.0.0.1:1');
-    const logged = gw.logs.filter((line) => line.includes('ECONNREFUSED'));
-    expect(logged.length).toBeGreaterThan(0);
-    expect(logged.join('')).toContain('127.0.0.1:1');
-    expect(gw.logs.join('')).not.toContain(TOKENS.buyer);
-  });
-
-  it('separate failing requests still open it at the threshold', async () => {
-    for (let i = 0; i < 3; i++) await gw.query(`{ gig(slug: "${SLUG}") { slug } }`, { headers: ALL_CREDENTIALS });
-    const res = await gw.query(`{ gig(slug: "${SLUG}") { slug } }`, { headers: ALL_CREDENTIALS });
-    expect(errorAt(res, 'gig')?.message).toContain('circuit open');
   });
 });

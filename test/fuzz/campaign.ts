@@ -3,75 +3,24 @@
  * over HTTP or graphql-ws, and checks every answer, upstream call and log
  * line (see checks.ts). A crash is recorded with the input in flight and the
  * gateway restarted, so one bug does not hide the rest.
+ *
+ * This module is also the campaign's entry point for scripts/fuzz.ts and
+ * scripts/soak.ts: it passes on the options (options.ts) and the summary
+ * (summary.ts) they use.
  */
 import { getOperationAST, parse, type GraphQLSchema } from 'graphql';
 import { estimateUpstreamCalls } from '../../src/plugins/upstream-cost.js';
 import { generateCase } from './cases.js';
-import { checkCalls, checkLogLine, checkResult, Findings, SECRET_PATTERN, signatureOf, type CostTotals, type ExecutionResultLike, type Finding } from './checks.js';
+import { checkCalls, checkLogLine, checkResult, Findings, SECRET_PATTERN, signatureOf, type CostTotals, type ExecutionResultLike } from './checks.js';
 import { loadFuzzSchema } from './documents.js';
+import type { CampaignOptions } from './options.js';
+import type { CampaignSummary } from './summary.js';
 import type { FuzzTarget } from './targets.js';
 import { sendHttp, WsSession } from './transports.js';
 import { Rng, samplePools } from './values.js';
 
-export interface CampaignOptions {
-  runs: number;
-  seed: number;
-  /** Share of cases sent over graphql-ws (hand-made HTTP bodies always go over HTTP). */
-  wsShare: number;
-  /** Forged cursors naming offsets near 2^53 (they kill the current planner). */
-  hostileCursors: boolean;
-  /** Longest wait for one answer before it counts as a hang. */
-  timeoutMs: number;
-  /** Largest WebSocket frame the gateway should accept (MAX_BODY_BYTES). */
-  maxFrameBytes: number;
-  /** Only these case numbers (to replay a finding); all `runs` otherwise. */
-  only?: number[];
-  progress?: (line: string) => void;
-}
-
-export interface CampaignSummary {
-  inputs: { http: number; ws: number };
-  crashes: number;
-  fiveXx: number;
-  wsInternalCloses: number;
-  uncodedErrors: number;
-  internalErrors: number;
-  leaks: number;
-  /** 'not available' when no answer carried `extensions.cost`. */
-  callsOverEstimate: number | 'not available';
-  costChecked: number;
-  outsideTable: number;
-  hangs: number;
-  maxRssBytes: number | undefined;
-  healthzAtEnd: number | string;
-  statuses: Record<string, number>;
-  codes: Record<string, number>;
-  upstreamCalls: number;
-  elapsedMs: number;
-  findings: Finding[];
-}
-
-/**
- * Findings that break a promise of the README or the contract (the campaign fails on them). The others
- * (`ws-closed` with a protocol code, `unexpected-code`: a code outside the contract's list) are reported as notes.
- */
-export const FAILING_CATEGORIES = new Set([
-  'crash', 'hang', 'transport-error', '5xx', 'ws-internal-close', 'uncoded-error', 'internal-error', 'stack-in-response', 'leak-response',
-  'leak-log', 'credential-to-wrong-upstream', 'call-outside-table', 'calls-over-estimate', 'stack-in-log', 'log-forgery',
-  'control-chars-echoed', 'ws-oversized-frame-accepted',
-]);
-
-export const failuresOf = (summary: CampaignSummary): Finding[] => summary.findings.filter((f) => FAILING_CATEGORIES.has(f.category));
-
-export const defaultOptions = (env: NodeJS.ProcessEnv, runs: number): CampaignOptions => ({
-  runs: Number(env.FUZZ_RUNS ?? runs),
-  seed: Number(env.FUZZ_SEED ?? 20261123),
-  wsShare: Number(env.FUZZ_WS_SHARE ?? 0.35),
-  hostileCursors: env.FUZZ_HOSTILE_CURSORS !== '0',
-  timeoutMs: Number(env.FUZZ_TIMEOUT_MS ?? 40_000),
-  maxFrameBytes: Number(env.MAX_BODY_BYTES ?? 1024 * 1024),
-  only: env.FUZZ_CASES ? env.FUZZ_CASES.split(',').map(Number) : undefined,
-});
+export { defaultOptions, type CampaignOptions } from './options.js';
+export { failuresOf, formatSummary, type CampaignSummary } from './summary.js';
 
 const bump = (counts: Record<string, number>, key: string) => (counts[key] = (counts[key] ?? 0) + 1);
 
@@ -219,31 +168,6 @@ function parseJson(text: string): unknown {
   } catch {
     return undefined;
   }
-}
-
-/** The summary as text: the headline figures, then every distinct finding with its smallest input. */
-export function formatSummary(summary: CampaignSummary, o: CampaignOptions, description: string): string {
-  const mb = (bytes: number | undefined) => (bytes === undefined ? 'unknown' : `${Math.round(bytes / 1024 / 1024)} MB`);
-  const lines = [
-    `hostile-input campaign: seed ${o.seed}, ${o.runs} cases, hostile cursors ${o.hostileCursors ? 'on' : 'off'}, ${description}`,
-    `inputs sent:          ${summary.inputs.http + summary.inputs.ws} (HTTP ${summary.inputs.http}, graphql-ws ${summary.inputs.ws}) in ${Math.round(summary.elapsedMs / 1000)} s, ${summary.upstreamCalls} upstream calls`,
-    `crashes:              ${summary.crashes}`,
-    `5xx:                  ${summary.fiveXx} (graphql-ws internal closes: ${summary.wsInternalCloses})`,
-    `uncoded errors:       ${summary.uncodedErrors} (INTERNAL_SERVER_ERROR: ${summary.internalErrors})`,
-    `leaks:                ${summary.leaks}`,
-    `calls outside table:  ${summary.outsideTable}`,
-    `calls over estimate:  ${summary.callsOverEstimate}${summary.costChecked ? ` (of ${summary.costChecked} answers with extensions.cost)` : ' (no answer carried extensions.cost)'}`,
-    `hangs:                ${summary.hangs}`,
-    `max RSS of gateway:   ${mb(summary.maxRssBytes)}`,
-    `/healthz at the end:  ${summary.healthzAtEnd}`,
-    `statuses:             ${JSON.stringify(summary.statuses)}`,
-    `codes:                ${JSON.stringify(summary.codes)}`,
-    `distinct findings:    ${summary.findings.length} (${failuresOf(summary).length} failing, the rest notes)`,
-  ];
-  for (const f of summary.findings) {
-    lines.push(`  ${FAILING_CATEGORIES.has(f.category) ? '' : '(note) '}[${f.category}] ${f.transport} ×${f.count}: ${f.signature}`, `      case ${f.caseIndex}: ${f.example.replace(/\n/g, '\\n')}`);
-  }
-  return lines.join('\n');
 }
 
 /** The gateway's estimate of one operation (0 when it does not parse: it is refused before any call). */

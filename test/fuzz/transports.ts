@@ -6,7 +6,8 @@
 import { getOperationAST, parse } from 'graphql';
 import WebSocket from 'ws';
 import type { ExecutionResultLike, ResultError } from './checks.js';
-import type { FuzzCase, FuzzOperation } from './cases.js';
+import type { FuzzOperation } from './attack-shapes.js';
+import type { FuzzCase } from './cases.js';
 
 export interface HttpOutcome {
   status?: number;

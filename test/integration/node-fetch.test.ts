@@ -3,61 +3,18 @@
  * through its own field, then refetched by its `nodeId` with `node(id)` (same
  * fields, same values, only the upstream calls its own lookup makes);
  * `nodes(ids)` with mixed types in order; one upstream call per distinct
- * resource however often it is named; forged ids refused with no upstream
- * call; a missing credential gives the direct field's error.
+ * resource however often it is named. (Refused ids and credentials:
+ * node-refusals.test.ts.)
  */
 import { isNonNullType, isObjectType, type GraphQLInterfaceType } from 'graphql';
 import { describe, expect, it } from 'vitest';
 import { schema } from '../../schema/index.js';
 import { encodeGlobalId, MAX_NODE_IDS } from '../../src/global-id.js';
-import { ALL_CREDENTIALS, errorAt, ITEMS_KEY, TOKENS, useTestGateway, type GraphQLResponse } from '../helpers/gateway.js';
+import { ALL_CREDENTIALS, errorAt } from '../helpers/gateway.js';
 import { as, expectOk } from '../helpers/operations.js';
+import { CASES, GIG, nodeQuery, useNodeGateway, type Entity } from './node-fixtures.js';
 
-const gw = useTestGateway();
-
-const GIG = 'pixelcraft-design-a-minimalist-logo-in-24-hours';
-type Entity = Record<string, unknown> & { nodeId: string };
-
-interface Case {
-  type: string;
-  /** A query reaching one entity through its ordinary field. */
-  direct: string;
-  /** Where that entity is in the answer. */
-  pick: (data: Record<string, unknown>) => Entity;
-  fields: string;
-  /** The upstream call `node(id)` makes for it (service and path prefix); list-only types read a page of their list. */
-  call: [service: 'marketplace' | 'seo' | 'items', path: RegExp];
-}
-
-const first = (list: unknown): Entity => (list as { nodes: Entity[] }).nodes[0]!;
-
-const CASES: Case[] = [
-  { type: 'User', direct: '{ user(username: "alice") { F } }', pick: (d) => d.user as Entity, fields: 'nodeId id username name', call: ['marketplace', /^\/api\/v1\/users\/alice$/] },
-  { type: 'Seller', direct: '{ seller(username: "pixelcraft") { F } }', pick: (d) => d.seller as Entity, fields: 'nodeId id username name rating', call: ['marketplace', /^\/api\/v1\/sellers\/pixelcraft$/] },
-  { type: 'Gig', direct: `{ gig(slug: "${GIG}") { F } }`, pick: (d) => d.gig as Entity, fields: 'nodeId id slug title', call: ['marketplace', new RegExp(`^/api/v1/gigs/${GIG}$`)] },
-  { type: 'Review', direct: `{ gig(slug: "${GIG}") { reviews(first: 1) { nodes { F } } } }`, pick: (d) => first((d.gig as Record<string, unknown>).reviews), fields: 'nodeId id rating comment', call: ['marketplace', new RegExp(`^/api/v1/gigs/${GIG}/reviews$`)] },
-  { type: 'Order', direct: '{ orders(first: 1) { nodes { F } } }', pick: (d) => first(d.orders), fields: 'nodeId id status', call: ['marketplace', /^\/api\/v1\/orders\/[\w-]+$/] },
-  { type: 'Offer', direct: '{ offers(first: 1) { nodes { F } } }', pick: (d) => first(d.offers), fields: 'nodeId id status price', call: ['marketplace', /^\/api\/v1\/offers\/[\w-]+$/] },
-  { type: 'Proposal', direct: '{ proposals(first: 1) { nodes { F } } }', pick: (d) => first(d.proposals), fields: 'nodeId id status price', call: ['marketplace', /^\/api\/v1\/proposals$/] },
-  { type: 'BuyerRequest', direct: '{ requestBoard(first: 1) { nodes { F } } }', pick: (d) => first(d.requestBoard), fields: 'nodeId id status title', call: ['marketplace', /^\/api\/v1\/requests\/board$/] },
-  { type: 'Conversation', direct: '{ conversations(first: 1) { nodes { F } } }', pick: (d) => first(d.conversations), fields: 'nodeId id messagesCount', call: ['marketplace', /^\/api\/v1\/conversations$/] },
-  { type: 'Media', direct: '{ media(first: 1) { nodes { F } } }', pick: (d) => first(d.media), fields: 'nodeId id filename', call: ['marketplace', /^\/api\/v1\/media\/[\w-]+$/] },
-  { type: 'SeoReport', direct: '{ seoReports(first: 1) { nodes { F } } }', pick: (d) => first(d.seoReports), fields: 'nodeId id url score', call: ['seo', /^\/api\/v1\/reports\/\d+$/] },
-  { type: 'SeoProject', direct: '{ seoProjects(first: 1) { nodes { F } } }', pick: (d) => first(d.seoProjects), fields: 'nodeId id name reportsCount', call: ['seo', /projects$/] },
-  { type: 'Item', direct: '{ items { F } }', pick: (d) => (d.items as Entity[])[0]!, fields: 'nodeId id name version', call: ['items', /\/items\/item$/] },
-];
-
-const SERVICES = ['marketplace', 'seo', 'items'] as const;
-const allCalls = () => SERVICES.flatMap((service) => gw.calls(service).map((c) => ({ service, path: c.path, query: c.query })));
-
-async function fetchDirect(c: Case): Promise<Entity> {
-  const entity = c.pick(expectOk(await gw.query<Record<string, unknown>>(c.direct.replace('F', c.fields), { headers: ALL_CREDENTIALS })));
-  expect(entity, `${c.type} reached through its own field`).toBeDefined();
-  gw.resetCalls();
-  return entity;
-}
-
-const nodeQuery = (c: Case) => `query($id: ID!) { node(id: $id) { __typename nodeId ... on ${c.type} { ${c.fields} } } }`;
+const { gw, allCalls, fetchDirect } = useNodeGateway();
 
 describe('node(id)', () => {
   for (const c of CASES) {
@@ -204,67 +161,5 @@ describe('nodes(ids)', () => {
     const res = await gw.query('query($ids: [ID!]!) { nodes(ids: $ids) { nodeId } }', { variables: { ids } });
     expect(errorAt(res, 'nodes')?.extensions?.code).toBe('BAD_USER_INPUT');
     expect(allCalls()).toEqual([]);
-  });
-});
-
-describe('ids this API did not issue', () => {
-  const b64 = (text: string) => Buffer.from(text).toString('base64url');
-  const seller = encodeGlobalId('Seller', ['pixelcraft']);
-  const FORGED: Record<string, string> = {
-    'a bare upstream id': '1',
-    'an unknown type': b64('Wallet:1'),
-    'a type that is no Node': b64('Category:logo-design'),
-    'an empty key': b64('Seller:'),
-    'too many key parts': b64('Seller:pixelcraft:x'),
-    'too few key parts': b64('Review:42'),
-    'padded base64': `${seller}=`,
-    'standard base64 of the same text': Buffer.from('Seller:pixel~craft?').toString('base64'),
-    'broken percent-encoding': b64('Seller:%E0%A4%A'),
-    'a key the direct field refuses': encodeGlobalId('Gig', ['..']),
-    'an item id that is not numeric': encodeGlobalId('Item', ['abc']),
-    'an overlong id': 'A'.repeat(3000),
-    'an empty id': '',
-  };
-  for (const [what, id] of Object.entries(FORGED)) {
-    it(`refuses ${what} with BAD_USER_INPUT and no upstream call`, async () => {
-      const res = await gw.query('query($id: ID!) { node(id: $id) { nodeId } }', { variables: { id }, headers: ALL_CREDENTIALS });
-      expect(errorAt(res, 'node')?.extensions?.code, JSON.stringify(res)).toBe('BAD_USER_INPUT');
-      expect(allCalls()).toEqual([]);
-    });
-  }
-
-  it('refuses a whole nodes() list with one forged id or one refused key, before any upstream call', async () => {
-    for (const bad of [b64('Nope:1'), encodeGlobalId('Gig', ['..']), encodeGlobalId('Item', ['abc'])]) {
-      const res = await gw.query('query($ids: [ID!]!) { nodes(ids: $ids) { nodeId } }', { variables: { ids: [seller, bad] }, headers: ALL_CREDENTIALS });
-      expect(res.data).toEqual({ nodes: null });
-      expect(errorAt(res, 'nodes')?.extensions).toMatchObject({ code: 'BAD_USER_INPUT', field: 'ids' });
-      expect(allCalls()).toEqual([]);
-    }
-  });
-});
-
-describe('credentials', () => {
-  const sameError = (viaNode: GraphQLResponse<unknown>, direct: GraphQLResponse<unknown>, field: string) => {
-    const expected = errorAt(direct, field)?.extensions;
-    expect(expected?.code).toBeDefined();
-    expect(errorAt(viaNode, 'node')?.extensions).toEqual(expected);
-  };
-
-  it('an id of a type the caller cannot read gives the error its direct field gives', async () => {
-    const cases: Array<{ id: string; direct: string; field: string; headers: Record<string, string> }> = [
-      { id: encodeGlobalId('SeoReport', ['270']), direct: '{ seoReport(id: "270") { id } }', field: 'seoReport', headers: { authorization: `Bearer ${TOKENS.buyer}` } },
-      { id: encodeGlobalId('Item', ['10']), direct: '{ item(id: "10") { id } }', field: 'item', headers: {} },
-      { id: encodeGlobalId('Order', ['be8eb17a-4c81-47cf-8d2b-59beeaadaa90']), direct: '{ order(id: "be8eb17a-4c81-47cf-8d2b-59beeaadaa90") { id } }', field: 'order', headers: { 'x-items-api-key': ITEMS_KEY } },
-      { id: encodeGlobalId('Order', ['be8eb17a-4c81-47cf-8d2b-59beeaadaa90']), direct: '{ order(id: "be8eb17a-4c81-47cf-8d2b-59beeaadaa90") { id } }', field: 'order', headers: { authorization: `Bearer ${TOKENS.noscope}` } },
-    ];
-    for (const c of cases) {
-      const direct = await gw.query(c.direct, { headers: c.headers });
-      const directCalls = allCalls().length;
-      gw.resetCalls();
-      const viaNode = await gw.query('query($id: ID!) { node(id: $id) { nodeId } }', { variables: { id: c.id }, headers: c.headers });
-      sameError(viaNode, direct, c.field);
-      expect(allCalls().length).toBe(directCalls);
-      gw.resetCalls();
-    }
   });
 });
