@@ -15,12 +15,9 @@
  * below (the type check at the end fails until you do).
  */
 import type { Clients } from '../src/upstreams/index.js';
-import { createGigLoaders } from './gigs.js';
 import { createItemLoaders, type ItemLoaderOptions } from './items.js';
 import { createOrderLoaders } from './orders.js';
-import { createSellerLoaders } from './sellers.js';
 import { createSeoLoaders } from './seo.js';
-import { createUserLoaders } from './users.js';
 import { createDiscoveryLoaders } from './discovery.js';
 import { createOrderLifecycleLoaders } from './order-lifecycle.js';
 import { createRequestLoaders } from './requests.js';
@@ -41,12 +38,6 @@ export class Loaders {
     private readonly options: ItemLoaderOptions,
   ) {}
 
-  #gigs?: Group<typeof createGigLoaders>;
-  private get gigs() { return (this.#gigs ??= createGigLoaders(this.clients)); }
-  get gigBySlug() { return this.gigs.gigBySlug; }
-  get gigPages() { return this.gigs.gigPages; }
-  get reviewPages() { return this.gigs.reviewPages; }
-
   #items?: Group<typeof createItemLoaders>;
   private get items() { return (this.#items ??= createItemLoaders(this.clients, this.options)); }
   get allItems() { return this.items.allItems; }
@@ -61,21 +52,11 @@ export class Loaders {
   get deliveriesByOrder() { return this.orders.deliveriesByOrder; }
   get revisionsByOrder() { return this.orders.revisionsByOrder; }
 
-  #sellers?: Group<typeof createSellerLoaders>;
-  private get sellers() { return (this.#sellers ??= createSellerLoaders(this.clients)); }
-  get sellerByUsername() { return this.sellers.sellerByUsername; }
-  get sellerPages() { return this.sellers.sellerPages; }
-
   #seo?: Group<typeof createSeoLoaders>;
   private get seo() { return (this.#seo ??= createSeoLoaders(this.clients)); }
   get seoReportById() { return this.seo.seoReportById; }
   get seoReportPages() { return this.seo.seoReportPages; }
   get seoProjectPages() { return this.seo.seoProjectPages; }
-
-  #users?: Group<typeof createUserLoaders>;
-  private get users() { return (this.#users ??= createUserLoaders(this.clients)); }
-  get userByUsername() { return this.users.userByUsername; }
-  get me() { return this.users.me; }
 
   #discovery?: Group<typeof createDiscoveryLoaders>;
   private get discovery() { return (this.#discovery ??= createDiscoveryLoaders(this.clients)); }
@@ -152,12 +133,9 @@ export const createLoaders = (clients: Clients, options: ItemLoaderOptions): Loa
 
 /** Every loader a factory returns has its getter above: a name listed here is one that is missing. */
 type Unexposed = Exclude<
-  | keyof Group<typeof createGigLoaders>
   | keyof Group<typeof createItemLoaders>
   | keyof Group<typeof createOrderLoaders>
-  | keyof Group<typeof createSellerLoaders>
   | keyof Group<typeof createSeoLoaders>
-  | keyof Group<typeof createUserLoaders>
   | keyof Group<typeof createDiscoveryLoaders>
   | keyof Group<typeof createOrderLifecycleLoaders>
   | keyof Group<typeof createRequestLoaders>

@@ -8,6 +8,7 @@ import { identifier } from '../src/upstreams/identifiers.js';
 import type * as map from '../src/upstreams/marketplace/map.js';
 import { requiredText, searchText } from './args.js';
 import { bodyOf } from './body.js';
+import { primeGig } from './gigs.js';
 import { loadConnection, type ConnectionArgs } from './connection.js';
 import { requiredWholeNumber, wholeNumber } from './whole-numbers.js';
 import { marketplaceOperations as ops } from '../src/upstreams/marketplace/operations.js';
@@ -16,7 +17,7 @@ export type PackageName = 'BASIC' | 'STANDARD' | 'PREMIUM';
 export const packageToUpstream = (name: PackageName | null | undefined) => (name ? name.toLowerCase() : undefined);
 
 const primeGigs = (ctx: GatewayContext, gigs: map.GigShape[]) => {
-  for (const gig of gigs) ctx.loaders.gigBySlug.prime(gig.slug, gig);
+  for (const gig of gigs) primeGig(ctx, gig);
   return gigs;
 };
 
@@ -60,7 +61,7 @@ export async function createReview(_: unknown, args: { input: CreateReviewInput 
     comment: requiredText(args.input.comment, 'input.comment'),
   });
   const review = await ctx.clients.marketplace.call(ops.reviewsStore, { uuid, body: json });
-  ctx.loaders.reviewPages.clearAll();
+  ctx.clients.marketplace.forget(ops.reviewsGig);
   ctx.loaders.orderById.clear(uuid);
   return { review };
 }
@@ -80,7 +81,7 @@ export const collections = (_: unknown, args: ConnectionArgs, ctx: GatewayContex
   loadConnection(args, ctx.loaders.collectionPages, null);
 
 export const collectionGigs = (parent: map.GigCollectionShape, _args: unknown, ctx: GatewayContext) =>
-  Promise.all(parent.gigSlugs.map((slug) => ctx.loaders.gigBySlug.load(slug)));
+  Promise.all(parent.gigSlugs.map((slug) => ctx.clients.marketplace.read(ops.gigsShow, { slug })));
 
 export interface CreateCollectionInput {
   name: string;

@@ -107,7 +107,7 @@ export function childSelections(at: SelectionPoint, fieldName: string): ChildSel
  * safe; a field without one is speculated only while every circuit look-ahead
  * reaches is closed.
  */
-function mayPrefetch(ctx: GatewayContext, operation?: AnyOperation): boolean {
+export function mayPrefetch(ctx: GatewayContext, operation?: AnyOperation): boolean {
   if (operation) return operation.idempotent && ctx.clients[operation.service].circuitClosed;
   return ctx.clients.marketplace.circuitClosed && ctx.clients.items.circuitClosed;
 }
@@ -120,7 +120,7 @@ function operationAt(at: SelectionPoint, fieldName: string): AnyOperation | unde
 }
 
 /** Starts a prefetch; its failure is left for the child resolver to meet (see the top of this file). */
-function start(load: () => unknown): void {
+export function start(load: () => unknown): void {
   try {
     const pending = load();
     if (pending instanceof Promise) pending.catch(() => undefined);
@@ -154,6 +154,12 @@ export function prefetchChild(
  */
 export type ItemChildren<T> = Record<string, (item: T, args: never, ctx: GatewayContext) => unknown>;
 
+/** Where a connection's items are selected: under `nodes`, and under `edges { node }`. */
+export const itemPoints = (list: SelectionPoint): SelectionPoint[] => [
+  ...childSelections(list, 'nodes').map((nodes) => nodes.at),
+  ...childSelections(list, 'edges').flatMap((edges) => childSelections(edges.at, 'node').map((node) => node.at)),
+];
+
 /**
  * List look-ahead: `orders { nodes { deliveries } }` or `seller { gigs { nodes
  * { reviews } } }`. The moment a connection's page arrives, starts the loads of
@@ -169,10 +175,7 @@ export function prefetchItemChildren<T>(
   ctx: GatewayContext,
 ): void {
   if (!list || !mayPrefetch(ctx)) return;
-  const items = [
-    ...childSelections(list, 'nodes').map((nodes) => nodes.at),
-    ...childSelections(list, 'edges').flatMap((edges) => childSelections(edges.at, 'node').map((node) => node.at)),
-  ];
+  const items = itemPoints(list);
   const wanted = Object.entries(children).flatMap(([fieldName, load]) =>
     items.flatMap((at) => childSelections(at, fieldName).map((child) => ({ load, args: child.args, operation: operationAt(at, fieldName) }))),
   );

@@ -5,6 +5,7 @@
  */
 import type * as M from '../src/upstreams/marketplace/map.js';
 import * as resolve from '../resolvers/discovery.js';
+import { marketplaceOperations as ops } from '../src/upstreams/marketplace/operations.js';
 import { builder } from './builder.js';
 import { connectionOf, pagingArgs } from './connection.js';
 import { Gig, GigConnection, Review } from './gigs.js';
@@ -58,7 +59,7 @@ export const GigFavoritePayload = builder.objectRef<M.GigFavoriteShape>('GigFavo
   fields: (t) => ({
     gigSlug: t.exposeString('gigSlug', { nullable: false }),
     favorited: t.exposeBoolean('favorited', { nullable: false, description: 'The new state.' }),
-    gig: t.field({ type: Gig, ...via.marketplace('gigsShow'), resolve: (f, _a, ctx) => ctx.loaders.gigBySlug.load(f.gigSlug) }),
+    gig: t.field({ type: Gig, ...via.marketplace('gigsShow'), resolve: (f, _a, ctx) => ctx.clients.marketplace.read(ops.gigsShow, { slug: f.gigSlug }) }),
   }),
 });
 

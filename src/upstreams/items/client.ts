@@ -8,6 +8,7 @@
 import { UpstreamError } from '../../errors.js';
 import type { Upstream } from '../upstream.js';
 import { parseRetryAfter } from '../retry-after.js';
+import { ReadingClient } from '../reading-client.js';
 import type { RequestBinding, UpstreamResponse } from '../wire.js';
 import { sendFields } from '../call.js';
 import { formBody } from '../identifiers.js';
@@ -16,12 +17,14 @@ import type { AnyOperation, ArgsParam, QueryValues, ResultOf } from '../operatio
 import type { ItemsRowExtras } from './operations.js';
 import * as map from './map.js';
 
-export class ItemsClient {
+export class ItemsClient extends ReadingClient<AnyOperation & ItemsRowExtras> {
   constructor(
     private readonly http: Upstream,
     private readonly apiKey: string | undefined,
     private readonly binding: RequestBinding = {},
-  ) {}
+  ) {
+    super();
+  }
 
   /** False while this upstream's circuit is open or half-open (look-ahead then speculates no calls). */
   get circuitClosed(): boolean {
