@@ -1,6 +1,7 @@
 /**
  * The per-request read cache every request-bound client keeps
- * (`client.read(row, args)`): one request never asks the same thing twice.
+ * (`client.read(row, args)`, src/upstreams/reading-client.ts): one request
+ * never asks the same thing twice.
  * An entry is the promise of one call, keyed by the operation row and a
  * stable key of the call's arguments (key order does not matter), so two
  * fields asking for the same gig, or a prefetch and the resolver it runs

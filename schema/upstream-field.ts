@@ -14,7 +14,7 @@
  * may return null for "no call, the field is null". Only GET rows are read
  * this way; the answer's type must fit the field's type.
  */
-import type { FieldKind, FieldRef, InputFieldMap, InputShapeFromFields, ObjectRef, OutputShape, OutputType } from '@pothos/core';
+import type { FieldKind, FieldRef, InputFieldMap, InputShapeFromFields, ObjectRef, ShapeFromTypeParam, TypeParam } from '@pothos/core';
 import type { GatewayContext } from '../src/context.js';
 import type { CallArgs, ReadRow, ResultOf } from '../src/upstreams/operations.js';
 import type { ConnectionArgs, ItemOf, ListKey } from '../resolvers/connection.js';
@@ -58,17 +58,17 @@ function declare<Kind extends FieldKind>(
 }
 
 /** A field answered by one read of `row`. */
-export function upstreamField<Parent, Kind extends FieldKind, D extends ReadRow, Type extends OutputType<BuilderTypes>, Args extends InputFieldMap = {}>(
+export function upstreamField<Parent, Kind extends FieldKind, D extends ReadRow, Type extends TypeParam<BuilderTypes>, Args extends InputFieldMap = Record<never, never>>(
   t: FieldBuilder<Parent, Kind>,
   row: D,
-  options: ReadOptions<Parent, Args, InputShapeFromFields<Args>, CallArgs<D>> & { type: Type } & Fits<ResultOf<D>, OutputShape<BuilderTypes, Type>>,
+  options: ReadOptions<Parent, Args, InputShapeFromFields<Args>, CallArgs<D>> & { type: Type } & Fits<ResultOf<D>, ShapeFromTypeParam<BuilderTypes, Type, false>>,
 ): FieldRef<BuilderTypes, unknown, Kind> {
   const read: UpstreamRead = { row, connection: false, key: options.key as UpstreamRead['key'], lookAhead: options.lookAhead as UpstreamRead['lookAhead'] };
   return declare(t as FieldBuilder<unknown, Kind>, read, options);
 }
 
 /** A Relay connection over the pages of the paged `row` (`first`/`after` added after `args`, pages sized by the row). */
-export function upstreamConnection<Parent, Kind extends FieldKind, D extends ReadRow & { envelope: 'page' }, Args extends InputFieldMap = {}>(
+export function upstreamConnection<Parent, Kind extends FieldKind, D extends ReadRow & { envelope: 'page' }, Args extends InputFieldMap = Record<never, never>>(
   t: FieldBuilder<Parent, Kind>,
   row: D,
   options: ReadOptions<Parent, Args, InputShapeFromFields<Args> & ConnectionArgs, ListKey<D>> & {
