@@ -15,7 +15,6 @@
  * below (the type check at the end fails until you do).
  */
 import type { Clients } from '../src/upstreams/index.js';
-import { createItemLoaders, type ItemLoaderOptions } from './items.js';
 import { createOrderLoaders } from './orders.js';
 import { createSeoLoaders } from './seo.js';
 import { createDiscoveryLoaders } from './discovery.js';
@@ -33,17 +32,7 @@ import { createCrmLoaders } from './crm.js';
 type Group<F extends (...args: never[]) => object> = ReturnType<F>;
 
 export class Loaders {
-  constructor(
-    private readonly clients: Clients,
-    private readonly options: ItemLoaderOptions,
-  ) {}
-
-  #items?: Group<typeof createItemLoaders>;
-  private get items() { return (this.#items ??= createItemLoaders(this.clients, this.options)); }
-  get allItems() { return this.items.allItems; }
-  get itemById() { return this.items.itemById; }
-  get purchaseByCode() { return this.items.purchaseByCode; }
-  get account() { return this.items.account; }
+  constructor(private readonly clients: Clients) {}
 
   #orders?: Group<typeof createOrderLoaders>;
   private get orders() { return (this.#orders ??= createOrderLoaders(this.clients)); }
@@ -129,11 +118,10 @@ export class Loaders {
   get retentionCampaignPages() { return this.crm.retentionCampaignPages; }
 }
 
-export const createLoaders = (clients: Clients, options: ItemLoaderOptions): Loaders => new Loaders(clients, options);
+export const createLoaders = (clients: Clients): Loaders => new Loaders(clients);
 
 /** Every loader a factory returns has its getter above: a name listed here is one that is missing. */
 type Unexposed = Exclude<
-  | keyof Group<typeof createItemLoaders>
   | keyof Group<typeof createOrderLoaders>
   | keyof Group<typeof createSeoLoaders>
   | keyof Group<typeof createDiscoveryLoaders>

@@ -44,6 +44,11 @@ export class ReadCache {
     this.primeById(row.id, args, value);
   }
 
+  /** Whether `row` has been asked for `args` in this request (or primed). */
+  has(row: AnyOperation, args: unknown): boolean {
+    return this.rows.get(row.id)?.has(argumentsKey(args)) ?? false;
+  }
+
   /** Drops every cached answer of `row` (after a write that changes them). */
   forget(row: AnyOperation): void {
     this.rows.delete(row.id);
@@ -67,8 +72,8 @@ export class ReadCache {
   }
 }
 
-/** The items of an answer, by its row's envelope: a page's, a list's elements, or the one record. */
+/** The items of an answer, by its row's envelope: a page's, a list's (or a raw list's) elements, or the one record. */
 function itemsOf(row: AnyOperation, answer: unknown): unknown[] {
   if (row.envelope === 'page') return (answer as { items: unknown[] }).items;
-  return row.envelope === 'list' ? (answer as unknown[]) : [answer];
+  return Array.isArray(answer) ? answer : [answer];
 }

@@ -86,7 +86,7 @@ const NODE_KINDS = {
   Offer: { keyOf: (r: M.OfferShape) => [r.id], load: (k: string[], ctx: GatewayContext) => ctx.loaders.offerById.load(key(k)) },
   Media: { keyOf: (r: M.MediaShape) => [r.id], load: (k: string[], ctx: GatewayContext) => ctx.loaders.mediaById.load(key(k)) },
   SeoReport: { keyOf: (r: SeoReportShape) => [r.id], load: (k: string[], ctx: GatewayContext) => ctx.loaders.seoReportById.load(key(k)) },
-  Item: { keyOf: (r: ItemShape) => [r.id], load: (k: string[], ctx: GatewayContext) => ctx.loaders.itemById.load(key(k)) },
+  Item: { keyOf: (r: ItemShape) => [r.id], load: (k: string[], ctx: GatewayContext) => ctx.clients.items.item(key(k)) },
   Review: {
     keyOf: (r: M.ReviewShape) => [r.gigSlug, r.id],
     load: async (k: string[], ctx: GatewayContext) => {

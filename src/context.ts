@@ -118,7 +118,10 @@ export function createContextFactory(deps: ContextDeps) {
     const inFlight = { count: 0 };
     const budget = new CallBudget();
     const binding: RequestBinding = { signal, deadlineAt, idempotencyKey: idempotencyKeyOf(request), requestId, inFlight, budget };
-    const clients = bindClients(deps.pools, credentials, binding);
+    const clients = bindClients(deps.pools, credentials, binding, {
+      itemsBatchThreshold: deps.config.itemsBatchThreshold,
+      validateConcurrency: deps.config.validatePurchaseConcurrency,
+    });
     return {
       finish: () => {
         clearTimeout(deadline);
@@ -127,10 +130,7 @@ export function createContextFactory(deps: ContextDeps) {
       },
       requestId,
       clients,
-      loaders: createLoaders(clients, {
-        itemsBatchThreshold: deps.config.itemsBatchThreshold,
-        validateConcurrency: deps.config.validatePurchaseConcurrency,
-      }),
+      loaders: createLoaders(clients),
       reference: deps.reference,
       events: deps.events,
       config: deps.config,

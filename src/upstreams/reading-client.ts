@@ -25,6 +25,11 @@ export abstract class ReadingClient<Row extends AnyOperation = AnyOperation> {
     this.reads.prime(row, args, value);
   }
 
+  /** Whether this request has asked `row` for `args` already. */
+  protected hasRead<D extends Row & ReadRow>(row: D, ...[args]: ArgsParam<D>): boolean {
+    return this.reads.has(row, args);
+  }
+
   /** Drops the cached answers of `row` (after a write that changes them). */
   forget(row: Row & ReadRow): void {
     this.reads.forget(row);

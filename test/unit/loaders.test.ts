@@ -22,13 +22,12 @@ vi.mock('../../loaders/seo.js', async (original) => {
 
 /** Never called: these tests only build loaders, they load nothing. */
 const clients = {} as Clients;
-const options = { itemsBatchThreshold: 5, validateConcurrency: 2 };
 
 describe('per-request loaders', () => {
   it('builds a group on first use of one of its loaders, once, and never a group the request does not touch', () => {
     vi.mocked(createOfferLoaders).mockClear();
     vi.mocked(createSeoLoaders).mockClear();
-    const loaders = createLoaders(clients, options);
+    const loaders = createLoaders(clients);
     expect(createOfferLoaders).not.toHaveBeenCalled();
 
     const byId = loaders.offerById;
@@ -39,8 +38,8 @@ describe('per-request loaders', () => {
   });
 
   it('gives every request its own loaders, so no cached value crosses from one caller to another', () => {
-    const first = createLoaders(clients, options);
-    const second = createLoaders(clients, options);
+    const first = createLoaders(clients);
+    const second = createLoaders(clients);
     expect(first.offerById).not.toBe(second.offerById);
     expect(first.seoReportById).not.toBe(second.seoReportById);
   });
