@@ -16,7 +16,6 @@
  */
 import type { Clients } from '../src/upstreams/index.js';
 import { createOrderLoaders } from './orders.js';
-import { createSeoLoaders } from './seo.js';
 import { createDiscoveryLoaders } from './discovery.js';
 import { createOrderLifecycleLoaders } from './order-lifecycle.js';
 import { createRequestLoaders } from './requests.js';
@@ -40,12 +39,6 @@ export class Loaders {
   get orderPages() { return this.orders.orderPages; }
   get deliveriesByOrder() { return this.orders.deliveriesByOrder; }
   get revisionsByOrder() { return this.orders.revisionsByOrder; }
-
-  #seo?: Group<typeof createSeoLoaders>;
-  private get seo() { return (this.#seo ??= createSeoLoaders(this.clients)); }
-  get seoReportById() { return this.seo.seoReportById; }
-  get seoReportPages() { return this.seo.seoReportPages; }
-  get seoProjectPages() { return this.seo.seoProjectPages; }
 
   #discovery?: Group<typeof createDiscoveryLoaders>;
   private get discovery() { return (this.#discovery ??= createDiscoveryLoaders(this.clients)); }
@@ -123,7 +116,6 @@ export const createLoaders = (clients: Clients): Loaders => new Loaders(clients)
 /** Every loader a factory returns has its getter above: a name listed here is one that is missing. */
 type Unexposed = Exclude<
   | keyof Group<typeof createOrderLoaders>
-  | keyof Group<typeof createSeoLoaders>
   | keyof Group<typeof createDiscoveryLoaders>
   | keyof Group<typeof createOrderLifecycleLoaders>
   | keyof Group<typeof createRequestLoaders>

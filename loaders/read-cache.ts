@@ -49,9 +49,10 @@ export class ReadCache {
     return this.rows.get(row.id)?.has(argumentsKey(args)) ?? false;
   }
 
-  /** Drops every cached answer of `row` (after a write that changes them). */
-  forget(row: AnyOperation): void {
-    this.rows.delete(row.id);
+  /** Drops the cached answer of `row` for `args`, or every answer of `row` without them (after a write that changes them). */
+  forget(row: AnyOperation, args?: unknown): void {
+    if (args === undefined) this.rows.delete(row.id);
+    else this.rows.get(row.id)?.delete(argumentsKey(args));
   }
 
   private primeFrom(row: AnyOperation, answer: unknown): void {

@@ -22,6 +22,7 @@ import type { SeoProjectShape, SeoReportShape } from '../src/upstreams/seo/map.j
 import { itemId } from './items.js';
 import type { ItemOf, ListKey } from './connection.js';
 import { readRow } from './read-row.js';
+import { seoOperations as seoOps } from '../src/upstreams/seo/operations.js';
 import type { CallArgs, ReadRow } from '../src/upstreams/operations.js';
 import { marketplaceOperations as ops } from '../src/upstreams/marketplace/operations.js';
 
@@ -85,7 +86,7 @@ const NODE_KINDS = {
   Order: { keyOf: (r: M.OrderShape) => [r.id], load: (k: string[], ctx: GatewayContext) => ctx.loaders.orderById.load(key(k)) },
   Offer: { keyOf: (r: M.OfferShape) => [r.id], load: (k: string[], ctx: GatewayContext) => ctx.loaders.offerById.load(key(k)) },
   Media: { keyOf: (r: M.MediaShape) => [r.id], load: (k: string[], ctx: GatewayContext) => ctx.loaders.mediaById.load(key(k)) },
-  SeoReport: { keyOf: (r: SeoReportShape) => [r.id], load: (k: string[], ctx: GatewayContext) => ctx.loaders.seoReportById.load(key(k)) },
+  SeoReport: { keyOf: (r: SeoReportShape) => [r.id], load: (k: string[], ctx: GatewayContext) => ctx.clients.seo.read(seoOps.showReport, { id: key(k) }) },
   Item: { keyOf: (r: ItemShape) => [r.id], load: (k: string[], ctx: GatewayContext) => ctx.clients.items.item(key(k)) },
   Review: {
     keyOf: (r: M.ReviewShape) => [r.gigSlug, r.id],
@@ -112,7 +113,7 @@ const NODE_KINDS = {
     keyOf: (r: SeoProjectShape) => [r.name],
     load: async (k: string[], ctx: GatewayContext) => {
       const name = key(k);
-      return found(await scan(ctx.loaders.seoProjectPages, { search: name }, (p) => p.name === name), 'seo', `project '${name}'`);
+      return found(await scan(pagesOf(ctx, seoOps.listProjects, (query: { search: string }) => ({ query })), { search: name }, (p) => p.name === name), 'seo', `project '${name}'`);
     },
   },
   BuyerRequest: {

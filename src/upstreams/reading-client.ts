@@ -30,8 +30,8 @@ export abstract class ReadingClient<Row extends AnyOperation = AnyOperation> {
     return this.reads.has(row, args);
   }
 
-  /** Drops the cached answers of `row` (after a write that changes them). */
-  forget(row: Row & ReadRow): void {
-    this.reads.forget(row);
+  /** Drops the cached answer of `row` for `args`, or all of the row's without them (after a write that changes them). */
+  forget<D extends Row & ReadRow>(row: D, args?: CallArgs<D>): void {
+    this.reads.forget(row, args);
   }
 }

@@ -6,18 +6,18 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createLoaders } from '../../loaders/index.js';
 import { createOfferLoaders } from '../../loaders/offers.js';
-import { createSeoLoaders } from '../../loaders/seo.js';
+import { createMediaLoaders } from '../../loaders/media.js';
 import type { Clients } from '../../src/upstreams/index.js';
 import type * as OffersModule from '../../loaders/offers.js';
-import type * as SeoModule from '../../loaders/seo.js';
+import type * as MediaModule from '../../loaders/media.js';
 
 vi.mock('../../loaders/offers.js', async (original) => {
   const actual = await original<typeof OffersModule>();
   return { ...actual, createOfferLoaders: vi.fn(actual.createOfferLoaders) };
 });
-vi.mock('../../loaders/seo.js', async (original) => {
-  const actual = await original<typeof SeoModule>();
-  return { ...actual, createSeoLoaders: vi.fn(actual.createSeoLoaders) };
+vi.mock('../../loaders/media.js', async (original) => {
+  const actual = await original<typeof MediaModule>();
+  return { ...actual, createMediaLoaders: vi.fn(actual.createMediaLoaders) };
 });
 
 /** Never called: these tests only build loaders, they load nothing. */
@@ -26,7 +26,7 @@ const clients = {} as Clients;
 describe('per-request loaders', () => {
   it('builds a group on first use of one of its loaders, once, and never a group the request does not touch', () => {
     vi.mocked(createOfferLoaders).mockClear();
-    vi.mocked(createSeoLoaders).mockClear();
+    vi.mocked(createMediaLoaders).mockClear();
     const loaders = createLoaders(clients);
     expect(createOfferLoaders).not.toHaveBeenCalled();
 
@@ -34,13 +34,13 @@ describe('per-request loaders', () => {
     expect(loaders.offerPages).toBeDefined();
     expect(loaders.offerById).toBe(byId);
     expect(createOfferLoaders).toHaveBeenCalledTimes(1);
-    expect(createSeoLoaders).not.toHaveBeenCalled();
+    expect(createMediaLoaders).not.toHaveBeenCalled();
   });
 
   it('gives every request its own loaders, so no cached value crosses from one caller to another', () => {
     const first = createLoaders(clients);
     const second = createLoaders(clients);
     expect(first.offerById).not.toBe(second.offerById);
-    expect(first.seoReportById).not.toBe(second.seoReportById);
+    expect(first.mediaById).not.toBe(second.mediaById);
   });
 });

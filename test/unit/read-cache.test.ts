@@ -31,7 +31,8 @@ function recorded(answer: (path: string) => { status: number; body: unknown }) {
     },
     breakerState: () => 'closed',
   };
-  return { paths, client: new MarketplaceClient(upstream as unknown as Upstream, undefined) };
+  const shared = upstream as unknown as Upstream;
+  return { paths, upstream: shared, client: new MarketplaceClient(shared, undefined) };
 }
 
 describe('the per-request read cache', () => {
@@ -47,6 +48,14 @@ describe('the per-request read cache', () => {
     await client.read(ops.gigsIndex, { query: { search: 'x', seller: 'y' }, page: 1, perPage: 10 });
     await client.read(ops.gigsIndex, { perPage: 10, page: 1, query: { seller: 'y', search: 'x', category: undefined } });
     expect(paths).toEqual(['/gigs/logo', '/gigs/icon', '/gigs?search=x&seller=y&page=1&per_page=10']);
+  });
+
+  it('is one per client, and a client is one per request: an answer never reaches another request', async () => {
+    const { paths, upstream, client } = recorded((path) => ({ status: 200, body: { data: gig(path.slice(6)) } }));
+    const nextRequest = new MarketplaceClient(upstream, undefined);
+    await client.read(ops.gigsShow, { slug: 'a' });
+    await nextRequest.read(ops.gigsShow, { slug: 'a' });
+    expect(paths).toEqual(['/gigs/a', '/gigs/a']);
   });
 
   it('starts a call at once, so calls asked together are in flight together', async () => {
