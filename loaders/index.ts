@@ -16,8 +16,6 @@
  */
 import type { Clients } from '../src/upstreams/index.js';
 import { createOrderLoaders } from './orders.js';
-import { createDiscoveryLoaders } from './discovery.js';
-import { createOrderLifecycleLoaders } from './order-lifecycle.js';
 import { createRequestLoaders } from './requests.js';
 import { createOfferLoaders } from './offers.js';
 import { createMediaLoaders } from './media.js';
@@ -39,23 +37,6 @@ export class Loaders {
   get orderPages() { return this.orders.orderPages; }
   get deliveriesByOrder() { return this.orders.deliveriesByOrder; }
   get revisionsByOrder() { return this.orders.revisionsByOrder; }
-
-  #discovery?: Group<typeof createDiscoveryLoaders>;
-  private get discovery() { return (this.#discovery ??= createDiscoveryLoaders(this.clients)); }
-  get pricingByGig() { return this.discovery.pricingByGig; }
-  get favoriteGigPages() { return this.discovery.favoriteGigPages; }
-  get recommendedGigPages() { return this.discovery.recommendedGigPages; }
-  get recentGigs() { return this.discovery.recentGigs; }
-  get collectionPages() { return this.discovery.collectionPages; }
-  get savedSearchPages() { return this.discovery.savedSearchPages; }
-
-  #orderLifecycle?: Group<typeof createOrderLifecycleLoaders>;
-  private get orderLifecycle() { return (this.#orderLifecycle ??= createOrderLifecycleLoaders(this.clients)); }
-  get countdownByOrder() { return this.orderLifecycle.countdownByOrder; }
-  get extensionsByOrder() { return this.orderLifecycle.extensionsByOrder; }
-  get timelineByOrder() { return this.orderLifecycle.timelineByOrder; }
-  get filesByOrder() { return this.orderLifecycle.filesByOrder; }
-  get reorderPages() { return this.orderLifecycle.reorderPages; }
 
   #requests?: Group<typeof createRequestLoaders>;
   private get requests() { return (this.#requests ??= createRequestLoaders(this.clients)); }
@@ -116,8 +97,6 @@ export const createLoaders = (clients: Clients): Loaders => new Loaders(clients)
 /** Every loader a factory returns has its getter above: a name listed here is one that is missing. */
 type Unexposed = Exclude<
   | keyof Group<typeof createOrderLoaders>
-  | keyof Group<typeof createDiscoveryLoaders>
-  | keyof Group<typeof createOrderLifecycleLoaders>
   | keyof Group<typeof createRequestLoaders>
   | keyof Group<typeof createOfferLoaders>
   | keyof Group<typeof createMediaLoaders>

@@ -34,3 +34,6 @@ export const gigBySlugOrNull = (slug: string | null, ctx: GatewayContext) => (sl
 
 /** A gig that arrived inside another answer (a recommendation, a placement): `gig(slug)` later in the request costs nothing. */
 export const primeGig = (ctx: GatewayContext, gig: GigShape) => ctx.clients.marketplace.prime(ops.gigsShow, { slug: gig.slug }, gig);
+
+/** The key of a link to a gig (`Order.gig`): none, so a null field and no call, when the record names no gig. */
+export const gigLink = (slug: string | null) => (slug ? { slug } : null);

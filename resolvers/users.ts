@@ -4,3 +4,6 @@ import { marketplaceOperations as ops } from '../src/upstreams/marketplace/opera
 import { readRow } from './read-row.js';
 
 export const userByName = (username: string | null, ctx: GatewayContext) => (username ? readRow(ctx, ops.usersShow, { username }) : null);
+
+/** The key of a link to a user (`Order.buyer`, `Review.reviewer`): none when the record names no user. */
+export const userLink = (username: string | null) => (username ? { username } : null);

@@ -2,6 +2,7 @@
 import type { GigShape, ReviewShape } from '../src/upstreams/marketplace/map.js';
 import { marketplaceOperations as ops } from '../src/upstreams/marketplace/operations.js';
 import * as resolve from '../resolvers/gigs.js';
+import { userLink } from '../resolvers/users.js';
 import { builder } from './builder.js';
 import { connectionOf } from './connection.js';
 import { Category } from './platform.js';
@@ -46,7 +47,7 @@ Review.implement({
     reviewer: upstreamField(t, ops.usersShow, {
       type: User,
       canonical: false,
-      key: (review) => (review.reviewerUsername ? { username: review.reviewerUsername } : null),
+      key: (review) => userLink(review.reviewerUsername),
     }),
     createdAt: t.field({ type: 'DateTime', resolve: (r) => r.createdAt }),
     attributes: t.field({ type: 'JSON', description: 'The whole upstream review object.', resolve: (r) => r.attributes }),
