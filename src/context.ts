@@ -1,6 +1,7 @@
 /**
- * The per-request context: the caller's credentials (each only in its own
- * upstream's client), fresh loaders, and the request's deadline signal, which
+ * The per-request context: the request-bound clients (each holding only its
+ * own upstream's credential, and its per-request read cache), the loaders of
+ * the domains not yet moved to that cache, and the request's deadline signal, which
  * aborts every upstream call still running when the caller leaves, the
  * result has been produced, or the request's deadline passes. Caller-supplied
  * values that travel further (credentials, Idempotency-Key, X-Request-Id) are
