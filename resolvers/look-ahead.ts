@@ -4,7 +4,8 @@
  * needs GET /sellers/{username} and GET /gigs?seller={username}; resolving
  * level by level would send the second only after the first answered, a
  * waterfall the data does not require. The parent reads its own selection set,
- * starts the child's load through the same per-request loader with the same
+ * starts the child's load through the same per-request read cache (or, in a
+ * domain not yet moved to it, loader) with the same
  * key, and when the child resolver runs later it gets the promise already in
  * flight (no second call).
  *
@@ -166,7 +167,9 @@ export const itemPoints = (list: SelectionPoint): SelectionPoint[] => [
  * `children` selected on its items (under `nodes` or `edges.node`) for every
  * item, instead of after GraphQL has completed the list (and, for a prefetched
  * list, after the list's parent has answered too). The child resolvers then
- * find the calls in flight in the loaders.
+ * find the calls in flight in the read cache (or loaders). A field declared
+ * with schema/upstream-field.ts names its look-ahead in its declaration
+ * instead (resolvers/upstream-read.ts), through the helpers exported here.
  */
 export function prefetchItemChildren<T>(
   pending: Promise<ConnectionShape<T>>,
