@@ -15,14 +15,7 @@
  * below (the type check at the end fails until you do).
  */
 import type { Clients } from '../src/upstreams/index.js';
-import { createGigLoaders } from './gigs.js';
-import { createItemLoaders, type ItemLoaderOptions } from './items.js';
 import { createOrderLoaders } from './orders.js';
-import { createSellerLoaders } from './sellers.js';
-import { createSeoLoaders } from './seo.js';
-import { createUserLoaders } from './users.js';
-import { createDiscoveryLoaders } from './discovery.js';
-import { createOrderLifecycleLoaders } from './order-lifecycle.js';
 import { createRequestLoaders } from './requests.js';
 import { createOfferLoaders } from './offers.js';
 import { createMediaLoaders } from './media.js';
@@ -36,23 +29,7 @@ import { createCrmLoaders } from './crm.js';
 type Group<F extends (...args: never[]) => object> = ReturnType<F>;
 
 export class Loaders {
-  constructor(
-    private readonly clients: Clients,
-    private readonly options: ItemLoaderOptions,
-  ) {}
-
-  #gigs?: Group<typeof createGigLoaders>;
-  private get gigs() { return (this.#gigs ??= createGigLoaders(this.clients)); }
-  get gigBySlug() { return this.gigs.gigBySlug; }
-  get gigPages() { return this.gigs.gigPages; }
-  get reviewPages() { return this.gigs.reviewPages; }
-
-  #items?: Group<typeof createItemLoaders>;
-  private get items() { return (this.#items ??= createItemLoaders(this.clients, this.options)); }
-  get allItems() { return this.items.allItems; }
-  get itemById() { return this.items.itemById; }
-  get purchaseByCode() { return this.items.purchaseByCode; }
-  get account() { return this.items.account; }
+  constructor(private readonly clients: Clients) {}
 
   #orders?: Group<typeof createOrderLoaders>;
   private get orders() { return (this.#orders ??= createOrderLoaders(this.clients)); }
@@ -60,39 +37,6 @@ export class Loaders {
   get orderPages() { return this.orders.orderPages; }
   get deliveriesByOrder() { return this.orders.deliveriesByOrder; }
   get revisionsByOrder() { return this.orders.revisionsByOrder; }
-
-  #sellers?: Group<typeof createSellerLoaders>;
-  private get sellers() { return (this.#sellers ??= createSellerLoaders(this.clients)); }
-  get sellerByUsername() { return this.sellers.sellerByUsername; }
-  get sellerPages() { return this.sellers.sellerPages; }
-
-  #seo?: Group<typeof createSeoLoaders>;
-  private get seo() { return (this.#seo ??= createSeoLoaders(this.clients)); }
-  get seoReportById() { return this.seo.seoReportById; }
-  get seoReportPages() { return this.seo.seoReportPages; }
-  get seoProjectPages() { return this.seo.seoProjectPages; }
-
-  #users?: Group<typeof createUserLoaders>;
-  private get users() { return (this.#users ??= createUserLoaders(this.clients)); }
-  get userByUsername() { return this.users.userByUsername; }
-  get me() { return this.users.me; }
-
-  #discovery?: Group<typeof createDiscoveryLoaders>;
-  private get discovery() { return (this.#discovery ??= createDiscoveryLoaders(this.clients)); }
-  get pricingByGig() { return this.discovery.pricingByGig; }
-  get favoriteGigPages() { return this.discovery.favoriteGigPages; }
-  get recommendedGigPages() { return this.discovery.recommendedGigPages; }
-  get recentGigs() { return this.discovery.recentGigs; }
-  get collectionPages() { return this.discovery.collectionPages; }
-  get savedSearchPages() { return this.discovery.savedSearchPages; }
-
-  #orderLifecycle?: Group<typeof createOrderLifecycleLoaders>;
-  private get orderLifecycle() { return (this.#orderLifecycle ??= createOrderLifecycleLoaders(this.clients)); }
-  get countdownByOrder() { return this.orderLifecycle.countdownByOrder; }
-  get extensionsByOrder() { return this.orderLifecycle.extensionsByOrder; }
-  get timelineByOrder() { return this.orderLifecycle.timelineByOrder; }
-  get filesByOrder() { return this.orderLifecycle.filesByOrder; }
-  get reorderPages() { return this.orderLifecycle.reorderPages; }
 
   #requests?: Group<typeof createRequestLoaders>;
   private get requests() { return (this.#requests ??= createRequestLoaders(this.clients)); }
@@ -148,18 +92,11 @@ export class Loaders {
   get retentionCampaignPages() { return this.crm.retentionCampaignPages; }
 }
 
-export const createLoaders = (clients: Clients, options: ItemLoaderOptions): Loaders => new Loaders(clients, options);
+export const createLoaders = (clients: Clients): Loaders => new Loaders(clients);
 
 /** Every loader a factory returns has its getter above: a name listed here is one that is missing. */
 type Unexposed = Exclude<
-  | keyof Group<typeof createGigLoaders>
-  | keyof Group<typeof createItemLoaders>
   | keyof Group<typeof createOrderLoaders>
-  | keyof Group<typeof createSellerLoaders>
-  | keyof Group<typeof createSeoLoaders>
-  | keyof Group<typeof createUserLoaders>
-  | keyof Group<typeof createDiscoveryLoaders>
-  | keyof Group<typeof createOrderLifecycleLoaders>
   | keyof Group<typeof createRequestLoaders>
   | keyof Group<typeof createOfferLoaders>
   | keyof Group<typeof createMediaLoaders>

@@ -5,7 +5,7 @@
  * the end of the current frame, so a call leaves only after its sibling
  * resolvers (which graphql-js calls in one frame) have run, one frame later
  * than a plain async call, and before any timer or I/O
- * (test/unit/keyed.test.ts measures the order). A failed key gets an Error in
+ * (the read cache that replaces these, loaders/read-cache.ts, starts calls at once). A failed key gets an Error in
  * its slot (DataLoader's contract: a missing key is a value, not a throw).
  * What DataLoader adds is the per-request cache: one request never asks the
  * same key twice, and list responses prime it.

@@ -9,6 +9,7 @@ import { identifier } from '../src/upstreams/identifiers.js';
 import type { AdCampaignShape } from '../src/upstreams/marketplace/map.js';
 import { requiredText, searchText } from './args.js';
 import { bodyOf, positive } from './body.js';
+import { primeGig } from './gigs.js';
 import { loadConnection, type ConnectionArgs } from './connection.js';
 import { marketplaceOperations as ops } from '../src/upstreams/marketplace/operations.js';
 
@@ -17,7 +18,7 @@ export const promotionProducts = (_: unknown, _args: unknown, ctx: GatewayContex
 
 export async function sponsoredPlacements(_: unknown, args: { category?: string | null }, ctx: GatewayContext) {
   const placements = await ctx.clients.marketplace.call(ops.sponsoredPlacements, { query: { category: searchText(args.category, 'category') } });
-  for (const { gig } of placements) if (gig) ctx.loaders.gigBySlug.prime(gig.slug, gig);
+  for (const { gig } of placements) if (gig) primeGig(ctx, gig);
   return placements;
 }
 

@@ -9,6 +9,7 @@ import { identifier } from '../src/upstreams/identifiers.js';
 import type { AiRequestShape } from '../src/upstreams/marketplace/map.js';
 import { requiredText, searchText } from './args.js';
 import { bodyOf } from './body.js';
+import { primeGig } from './gigs.js';
 import { marketplaceOperations as ops } from '../src/upstreams/marketplace/operations.js';
 
 export const AI_DRAFT_KINDS = { GIG_DESCRIPTION: 'gig_description', GIG_TITLE: 'gig_title', MESSAGE: 'message', PROPOSAL: 'proposal', GENERIC: 'generic' } as const;
@@ -28,7 +29,7 @@ export const aiRequest = (_: unknown, args: { id: string }, ctx: GatewayContext)
 
 export async function aiRecommendations(_: unknown, _args: unknown, ctx: GatewayContext) {
   const recommendations = await ctx.clients.marketplace.call(ops.aiRecommendations);
-  for (const { gig } of recommendations) ctx.loaders.gigBySlug.prime(gig.slug, gig);
+  for (const { gig } of recommendations) primeGig(ctx, gig);
   return recommendations;
 }
 
@@ -36,7 +37,7 @@ export async function aiRecommendations(_: unknown, _args: unknown, ctx: Gateway
 export async function aiSearch(_: unknown, args: { query: string }, ctx: GatewayContext) {
   const query = requiredText(args.query, 'query');
   const result = await ctx.clients.marketplace.call(ops.aiSearch, { body: { query } });
-  for (const gig of result.gigs) ctx.loaders.gigBySlug.prime(gig.slug, gig);
+  for (const gig of result.gigs) primeGig(ctx, gig);
   return result;
 }
 

@@ -1,27 +1,50 @@
 /**
  * Turns `first`/`after` into the fewest upstream page calls (see
- * src/upstreams/paging.ts), fetches them concurrently through a page loader,
+ * src/upstreams/paging.ts), fetches them concurrently through the client's
+ * read cache (`readConnection`, sized by the row's page sizes) or a page
+ * loader (`loadConnection`, for domains not yet moved to the read cache),
  * and slices the window into a Relay connection.
  */
 import type { ConnectionShape } from '../schema/connection.js';
 import type { PageLoader } from '../loaders/keyed.js';
+import type { GatewayContext } from '../src/context.js';
+import type { CallArgs, PageSizes, ReadRow, ResultOf } from '../src/upstreams/operations.js';
 import type { Page } from '../src/upstreams/wire.js';
 import { encodeCursor, planPages, windowOf, type Window } from '../src/upstreams/paging.js';
+import { readRow } from './read-row.js';
 
 export interface ConnectionArgs {
   first?: number | null;
   after?: string | null;
 }
 
+/** A paged row's arguments without the page: what identifies the list (`{ slug }`, `{ query }`). */
+export type ListKey<D extends ReadRow> = Omit<CallArgs<D>, 'page' | 'perPage'>;
+
+/** The items of a paged row's answer. */
+export type ItemOf<D extends ReadRow> = ResultOf<D> extends Page<infer T> ? T : never;
+
+/** The window of `args` from the pages of the paged `row` for `key`, read through the client's read cache. */
+export async function readConnection<D extends ReadRow>(ctx: GatewayContext, row: D, key: ListKey<D>, args: ConnectionArgs): Promise<ConnectionShape<ItemOf<D>>> {
+  if (!row.paginated) throw new Error(`${row.id} is not a paged operation`);
+  const window = windowOf(args);
+  const read = (page: number, perPage: number) => readRow(ctx, row, { ...key, page, perPage } as CallArgs<D>) as Promise<Page<ItemOf<D>>>;
+  return sliceWindow(window, await loadWindowPages(window, row.paginated, read));
+}
+
 /** The window of `args` from the pages of `loader`, sized by the page sizes its operation accepts. */
 export async function loadConnection<F, T>(args: ConnectionArgs, loader: PageLoader<F, Page<T>>, filter: F): Promise<ConnectionShape<T>> {
   const window = windowOf(args);
-  return sliceWindow(window, await loadWindowPages(window, loader, filter));
+  return sliceWindow(window, await loadWindowPages(window, loader.pageSizes, (page, perPage) => loader.load({ filter, page, perPage })));
 }
 
-async function loadWindowPages<F, T>(window: Window, loader: PageLoader<F, Page<T>>, filter: F): Promise<{ items: T[]; total: number; skip: number }> {
-  const plan = planPages(window, loader.pageSizes);
-  const pages = await Promise.all(plan.pages.map((page) => loader.load({ filter, page, perPage: plan.perPage })));
+async function loadWindowPages<T>(
+  window: Window,
+  sizes: PageSizes,
+  load: (page: number, perPage: number) => Promise<Page<T>>,
+): Promise<{ items: T[]; total: number; skip: number }> {
+  const plan = planPages(window, sizes);
+  const pages = await Promise.all(plan.pages.map((page) => load(page, plan.perPage)));
   return { items: pages.flatMap((p) => p.items), total: pages[0]?.total ?? 0, skip: plan.skip };
 }
 

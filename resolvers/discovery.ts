@@ -1,26 +1,20 @@
 /**
- * Gig pricing and quotes, favorites, reviews of one's orders, and the
- * discovery lists (recommendations, recently viewed, search suggestions,
- * collections, saved searches). Gigs these lists return prime `gigBySlug`.
+ * Gig quotes (a read sent as POST), favoriting, reviews of one's orders,
+ * collections and the gigs of one. The discovery reads themselves (pricing,
+ * favorites, recommendations, recently viewed, search suggestions,
+ * collections, saved searches) are declared in schema/discovery.ts; the gig
+ * lists among them prime `gigsShow` on their rows.
  */
 import type { GatewayContext } from '../src/context.js';
 import { identifier } from '../src/upstreams/identifiers.js';
 import type * as map from '../src/upstreams/marketplace/map.js';
 import { requiredText, searchText } from './args.js';
 import { bodyOf } from './body.js';
-import { loadConnection, type ConnectionArgs } from './connection.js';
 import { requiredWholeNumber, wholeNumber } from './whole-numbers.js';
 import { marketplaceOperations as ops } from '../src/upstreams/marketplace/operations.js';
 
 export type PackageName = 'BASIC' | 'STANDARD' | 'PREMIUM';
 export const packageToUpstream = (name: PackageName | null | undefined) => (name ? name.toLowerCase() : undefined);
-
-const primeGigs = (ctx: GatewayContext, gigs: map.GigShape[]) => {
-  for (const gig of gigs) ctx.loaders.gigBySlug.prime(gig.slug, gig);
-  return gigs;
-};
-
-export const gigPricing = (parent: map.GigShape, _args: unknown, ctx: GatewayContext) => ctx.loaders.pricingByGig.load(parent.slug);
 
 export const gigQuote = (
   _: unknown,
@@ -32,17 +26,11 @@ export const gigQuote = (
   return ctx.clients.marketplace.call(ops.gigsQuote, { slug, body: json });
 };
 
-export const favoriteGigs = async (_: unknown, args: ConnectionArgs, ctx: GatewayContext) => {
-  const connection = await loadConnection(args, ctx.loaders.favoriteGigPages, null);
-  primeGigs(ctx, connection.edges.map((e) => e.node));
-  return connection;
-};
-
 export async function toggleGigFavorite(_: unknown, args: { input: { slug: string } }, ctx: GatewayContext) {
   const slug = identifier(args.input.slug, 'input.slug');
   const result = await ctx.clients.marketplace.call(ops.favoritesToggle, { slug });
   // The favorites list of this request is stale now.
-  ctx.loaders.favoriteGigPages.clearAll();
+  ctx.clients.marketplace.forget(ops.favoritesIndex);
   return result;
 }
 
@@ -60,27 +48,13 @@ export async function createReview(_: unknown, args: { input: CreateReviewInput 
     comment: requiredText(args.input.comment, 'input.comment'),
   });
   const review = await ctx.clients.marketplace.call(ops.reviewsStore, { uuid, body: json });
-  ctx.loaders.reviewPages.clearAll();
-  ctx.loaders.orderById.clear(uuid);
+  ctx.clients.marketplace.forget(ops.reviewsGig);
+  ctx.clients.marketplace.forget(ops.ordersShow, { uuid });
   return { review };
 }
 
-export const recommendedGigs = async (_: unknown, args: ConnectionArgs, ctx: GatewayContext) => {
-  const connection = await loadConnection(args, ctx.loaders.recommendedGigPages, null);
-  primeGigs(ctx, connection.edges.map((e) => e.node));
-  return connection;
-};
-
-export const recentlyViewedGigs = async (_: unknown, _args: unknown, ctx: GatewayContext) => primeGigs(ctx, await ctx.loaders.recentGigs.load('recent'));
-
-export const searchSuggestions = (_: unknown, args: { query?: string | null }, ctx: GatewayContext) =>
-  ctx.clients.marketplace.call(ops.searchSuggestions, { query: { q: searchText(args.query, 'query') } });
-
-export const collections = (_: unknown, args: ConnectionArgs, ctx: GatewayContext) =>
-  loadConnection(args, ctx.loaders.collectionPages, null);
-
 export const collectionGigs = (parent: map.GigCollectionShape, _args: unknown, ctx: GatewayContext) =>
-  Promise.all(parent.gigSlugs.map((slug) => ctx.loaders.gigBySlug.load(slug)));
+  Promise.all(parent.gigSlugs.map((slug) => ctx.clients.marketplace.read(ops.gigsShow, { slug })));
 
 export interface CreateCollectionInput {
   name: string;
@@ -99,9 +73,6 @@ export async function createCollection(_: unknown, args: { input: CreateCollecti
     gig_slugs: input.gigSlugs?.map((slug, i) => identifier(slug, `input.gigSlugs.${i}`)),
   });
   const collection = await ctx.clients.marketplace.call(ops.collectionsStore, { body: json });
-  ctx.loaders.collectionPages.clearAll();
+  ctx.clients.marketplace.forget(ops.collectionsIndex);
   return { collection };
 }
-
-export const savedSearches = (_: unknown, args: ConnectionArgs, ctx: GatewayContext) =>
-  loadConnection(args, ctx.loaders.savedSearchPages, null);

@@ -2,6 +2,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import { filter, pipe } from 'graphql-yoga';
 import type { GatewayContext } from '../src/context.js';
+import { marketplaceOperations as ops } from '../src/upstreams/marketplace/operations.js';
 import { namedUsers, type MarketplaceEvent } from '../src/webhooks/events.js';
 
 const MAX_EVENT_FILTERS = 100;
@@ -18,7 +19,7 @@ function isAdmin(ctx: GatewayContext): boolean {
 export async function subscribeMarketplaceEvents(_: unknown, args: { events?: readonly string[] | null }, ctx: GatewayContext): Promise<AsyncIterable<MarketplaceEvent>> {
   const wanted = args.events?.length ? new Set(args.events.slice(0, MAX_EVENT_FILTERS)) : undefined;
   // Throws UNAUTHENTICATED (no token) or FORBIDDEN (no users.read) before anything is streamed.
-  const username = isAdmin(ctx) ? undefined : (await ctx.loaders.me.load('me')).username;
+  const username = isAdmin(ctx) ? undefined : (await ctx.clients.marketplace.read(ops.me)).username;
   return pipe(
     ctx.events.subscribe('marketplace:event'),
     filter((event: MarketplaceEvent) => (!wanted || wanted.has(event.event)) && (username === undefined || namedUsers(event.data).includes(username))),

@@ -1,46 +1,28 @@
-/** `gig(slug)`, `gigs(search)`, `Gig.seller`, `Gig.reviews` and `Gig.category`. */
-import type { GraphQLResolveInfo } from 'graphql';
+/** The keys of the gig reads (`gig(slug)`, `gigs(search)`, `Seller.gigs`), `Gig.category`, and links that end at a gig. */
 import type { GatewayContext } from '../src/context.js';
 import { identifier } from '../src/upstreams/identifiers.js';
 import type { GigShape } from '../src/upstreams/marketplace/map.js';
+import { marketplaceOperations as ops } from '../src/upstreams/marketplace/operations.js';
 import { searchText } from './args.js';
-import { loadConnection, type ConnectionArgs } from './connection.js';
-import { pointOf, prefetchChild, prefetchItemChildren, type ItemChildren } from './look-ahead.js';
+import { readRow } from './read-row.js';
 
-const reviewsOfGig = (slug: string, args: ConnectionArgs, ctx: GatewayContext) =>
-  loadConnection(args, ctx.loaders.reviewPages, slug);
+/** `gig(slug)`: the slug, checked before any call. */
+export const gigKey = (slug: string) => ({ slug: identifier(slug, 'slug') });
 
-/** `gig { reviews }` needs only the slug: both calls start together (resolvers/look-ahead.ts). */
-export const gig = (_: unknown, args: { slug: string }, ctx: GatewayContext, info?: GraphQLResolveInfo) => {
-  const slug = identifier(args.slug, 'slug');
-  prefetchChild(info, ctx, 'reviews', (reviewArgs) => reviewsOfGig(slug, reviewArgs, ctx));
-  return ctx.loaders.gigBySlug.load(slug);
-};
-
-export const gigs = (
-  _: unknown,
-  args: ConnectionArgs & { search?: string | null; seller?: string | null; category?: string | null },
-  ctx: GatewayContext,
-  info?: GraphQLResolveInfo,
-) => {
-  const filter: { search?: string; seller?: string; category?: string } = {};
+/** `gigs(search, seller, category)`: the filters given, trimmed and checked, in the upstream's query. */
+export function gigSearch(args: { search?: string | null; seller?: string | null; category?: string | null }) {
+  const query: { search?: string; seller?: string; category?: string } = {};
   const search = searchText(args.search, 'search');
-  const sellerName = searchText(args.seller, 'seller');
+  const seller = searchText(args.seller, 'seller');
   const category = searchText(args.category, 'category');
-  if (search) filter.search = search;
-  if (sellerName) filter.seller = sellerName;
-  if (category) filter.category = category;
-  const pending = loadConnection(args, ctx.loaders.gigPages, filter);
-  prefetchItemChildren(pending, info && pointOf(info), gigChildren, ctx);
-  return pending;
-};
+  if (search) query.search = search;
+  if (seller) query.seller = seller;
+  if (category) query.category = category;
+  return { query };
+}
 
-export const gigSeller = (parent: GigShape, _args: unknown, ctx: GatewayContext) => ctx.loaders.sellerByUsername.load(parent.sellerUsername);
-
-export const gigReviews = (parent: GigShape, args: ConnectionArgs, ctx: GatewayContext) => reviewsOfGig(parent.slug, args, ctx);
-
-/** What a list of gigs starts for each gig the moment the list arrives (resolvers/look-ahead.ts). */
-export const gigChildren: ItemChildren<GigShape> = { reviews: gigReviews, seller: gigSeller };
+/** `Seller.gigs` is GET /gigs?seller=<username>. */
+export const gigsOfSeller = (username: string) => ({ query: { seller: username } });
 
 export const gigCategory = async (parent: GigShape, _args: unknown, ctx: GatewayContext) => {
   if (!parent.categorySlug) return null;
@@ -48,4 +30,10 @@ export const gigCategory = async (parent: GigShape, _args: unknown, ctx: Gateway
   return categories.find((c) => c.slug === parent.categorySlug) ?? null;
 };
 
-export const gigBySlugOrNull = (slug: string | null, ctx: GatewayContext) => (slug ? ctx.loaders.gigBySlug.load(slug) : null);
+export const gigBySlugOrNull = (slug: string | null, ctx: GatewayContext) => (slug ? readRow(ctx, ops.gigsShow, { slug }) : null);
+
+/** A gig that arrived inside another answer (a recommendation, a placement): `gig(slug)` later in the request costs nothing. */
+export const primeGig = (ctx: GatewayContext, gig: GigShape) => ctx.clients.marketplace.prime(ops.gigsShow, { slug: gig.slug }, gig);
+
+/** The key of a link to a gig (`Order.gig`): none, so a null field and no call, when the record names no gig. */
+export const gigLink = (slug: string | null) => (slug ? { slug } : null);

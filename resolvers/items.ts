@@ -1,7 +1,8 @@
 /**
- * Item-store reads: the account, items (many `item(id)` share one
- * /items/all above a threshold, see loaders/items.ts), purchase validation,
- * and `Item.demoReports`, which crosses into the website-analysis service.
+ * Item-store fields beyond the plain reads declared in schema/items.ts:
+ * `item(id)` (many share one /items/all above a threshold, see
+ * loaders/items.ts), purchase validation, and `Item.demoReports`, which
+ * crosses into the website-analysis service.
  */
 import type { GraphQLResolveInfo } from 'graphql';
 import type { GatewayContext } from '../src/context.js';
@@ -27,25 +28,21 @@ function purchaseCode(value: string): string {
   return code;
 }
 
-export const itemsAccount = (_: unknown, _args: unknown, ctx: GatewayContext) => ctx.loaders.account.load('account');
-
-export const items = (_: unknown, _args: unknown, ctx: GatewayContext) => ctx.loaders.allItems.load('all');
-
 /** `item { purchase(code) }` needs only the code: validation and item calls start together (resolvers/look-ahead.ts). */
 export const item = (_: unknown, args: { id: string }, ctx: GatewayContext, info?: GraphQLResolveInfo) => {
   const id = itemId(args.id);
-  prefetchChild(info, ctx, 'purchase', (purchaseArgs) => ctx.loaders.purchaseByCode.load(purchaseCode(String(purchaseArgs.code))));
-  return ctx.loaders.itemById.load(id);
+  prefetchChild(info, ctx, 'purchase', (purchaseArgs) => ctx.clients.items.validatePurchase(purchaseCode(String(purchaseArgs.code))));
+  return ctx.clients.items.item(id);
 };
 
 export async function validatePurchase(_: unknown, args: { code: string }, ctx: GatewayContext) {
-  const result = await ctx.loaders.purchaseByCode.load(purchaseCode(args.code));
+  const result = await ctx.clients.items.validatePurchase(purchaseCode(args.code));
   return result.valid ? { valid: true, purchase: result.purchase, reason: null } : { valid: false, purchase: null, reason: result.reason };
 }
 
 /** Valid only when the code is a purchase of this very item. */
 export async function itemPurchase(parent: ItemShape, args: { code: string }, ctx: GatewayContext) {
-  const result = await ctx.loaders.purchaseByCode.load(purchaseCode(args.code));
+  const result = await ctx.clients.items.validatePurchase(purchaseCode(args.code));
   if (!result.valid) return { valid: false, purchase: null, reason: result.reason };
   if (result.purchase.item.id !== parent.id) return { valid: false, purchase: null, reason: 'The purchase code is for another item' };
   return { valid: true, purchase: result.purchase, reason: null };

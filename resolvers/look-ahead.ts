@@ -4,7 +4,8 @@
  * needs GET /sellers/{username} and GET /gigs?seller={username}; resolving
  * level by level would send the second only after the first answered, a
  * waterfall the data does not require. The parent reads its own selection set,
- * starts the child's load through the same per-request loader with the same
+ * starts the child's load through the same per-request read cache (or, in a
+ * domain not yet moved to it, loader) with the same
  * key, and when the child resolver runs later it gets the promise already in
  * flight (no second call).
  *
@@ -107,7 +108,7 @@ export function childSelections(at: SelectionPoint, fieldName: string): ChildSel
  * safe; a field without one is speculated only while every circuit look-ahead
  * reaches is closed.
  */
-function mayPrefetch(ctx: GatewayContext, operation?: AnyOperation): boolean {
+export function mayPrefetch(ctx: GatewayContext, operation?: AnyOperation): boolean {
   if (operation) return operation.idempotent && ctx.clients[operation.service].circuitClosed;
   return ctx.clients.marketplace.circuitClosed && ctx.clients.items.circuitClosed;
 }
@@ -120,7 +121,7 @@ function operationAt(at: SelectionPoint, fieldName: string): AnyOperation | unde
 }
 
 /** Starts a prefetch; its failure is left for the child resolver to meet (see the top of this file). */
-function start(load: () => unknown): void {
+export function start(load: () => unknown): void {
   try {
     const pending = load();
     if (pending instanceof Promise) pending.catch(() => undefined);
@@ -154,13 +155,21 @@ export function prefetchChild(
  */
 export type ItemChildren<T> = Record<string, (item: T, args: never, ctx: GatewayContext) => unknown>;
 
+/** Where a connection's items are selected: under `nodes`, and under `edges { node }`. */
+export const itemPoints = (list: SelectionPoint): SelectionPoint[] => [
+  ...childSelections(list, 'nodes').map((nodes) => nodes.at),
+  ...childSelections(list, 'edges').flatMap((edges) => childSelections(edges.at, 'node').map((node) => node.at)),
+];
+
 /**
  * List look-ahead: `orders { nodes { deliveries } }` or `seller { gigs { nodes
  * { reviews } } }`. The moment a connection's page arrives, starts the loads of
  * `children` selected on its items (under `nodes` or `edges.node`) for every
  * item, instead of after GraphQL has completed the list (and, for a prefetched
  * list, after the list's parent has answered too). The child resolvers then
- * find the calls in flight in the loaders.
+ * find the calls in flight in the read cache (or loaders). A field declared
+ * with schema/upstream-field.ts names its look-ahead in its declaration
+ * instead (resolvers/upstream-read.ts), through the helpers exported here.
  */
 export function prefetchItemChildren<T>(
   pending: Promise<ConnectionShape<T>>,
@@ -169,10 +178,7 @@ export function prefetchItemChildren<T>(
   ctx: GatewayContext,
 ): void {
   if (!list || !mayPrefetch(ctx)) return;
-  const items = [
-    ...childSelections(list, 'nodes').map((nodes) => nodes.at),
-    ...childSelections(list, 'edges').flatMap((edges) => childSelections(edges.at, 'node').map((node) => node.at)),
-  ];
+  const items = itemPoints(list);
   const wanted = Object.entries(children).flatMap(([fieldName, load]) =>
     items.flatMap((at) => childSelections(at, fieldName).map((child) => ({ load, args: child.args, operation: operationAt(at, fieldName) }))),
   );

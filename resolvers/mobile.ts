@@ -10,6 +10,7 @@ import { identifier } from '../src/upstreams/identifiers.js';
 import type { MobileOrderShape, TokenPairShape } from '../src/upstreams/marketplace/map.js';
 import { requiredText, searchText } from './args.js';
 import { bodyOf } from './body.js';
+import { primeGig } from './gigs.js';
 import { loadConnection, type ConnectionArgs } from './connection.js';
 import { marketplaceOperations as ops } from '../src/upstreams/marketplace/operations.js';
 
@@ -29,7 +30,7 @@ function secret(value: string | null | undefined, field: string, required = fals
 
 export const mobileHome = async (_: unknown, _args: unknown, ctx: GatewayContext) => {
   const home = await ctx.clients.marketplace.call(ops.mobileHome);
-  for (const gig of [...home.featuredGigs, ...home.newGigs, ...home.recentGigs]) ctx.loaders.gigBySlug.prime(gig.slug, gig);
+  for (const gig of [...home.featuredGigs, ...home.newGigs, ...home.recentGigs]) primeGig(ctx, gig);
   return home;
 };
 
@@ -45,7 +46,7 @@ export const mobileOrderRevisions = (parent: MobileOrderShape, _args: unknown, c
   parent.revisions ?? ctx.loaders.revisionsByOrder.load(parent.id);
 
 function signedIn(pair: TokenPairShape, ctx: GatewayContext) {
-  if (pair.user) ctx.loaders.userByUsername.prime(pair.user.username, pair.user);
+  if (pair.user) ctx.clients.marketplace.prime(ops.usersShow, { username: pair.user.username }, pair.user);
   return pair;
 }
 

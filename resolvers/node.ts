@@ -20,6 +20,11 @@ import type { ItemShape } from '../src/upstreams/items/map.js';
 import { MAX_SCAN_PAGES } from '../src/upstreams/paging.js';
 import type { SeoProjectShape, SeoReportShape } from '../src/upstreams/seo/map.js';
 import { itemId } from './items.js';
+import type { ItemOf, ListKey } from './connection.js';
+import { readRow } from './read-row.js';
+import { seoOperations as seoOps } from '../src/upstreams/seo/operations.js';
+import type { CallArgs, ReadRow } from '../src/upstreams/operations.js';
+import { marketplaceOperations as ops } from '../src/upstreams/marketplace/operations.js';
 
 interface NodeKind<R> {
   /** The key parts of a record, or undefined when the upstream left one out. */
@@ -48,6 +53,11 @@ interface PageSource<F, T> {
   load(key: { filter: F; page: number; perPage: number }): Promise<Page<T>>;
 }
 
+/** The pages of a paged read row, through the read cache, as a PageSource whose filter `keyOf` makes the row's key. */
+const pagesOf = <F, D extends ReadRow>(ctx: GatewayContext, row: D, keyOf: (filter: F) => ListKey<D>): PageSource<F, ItemOf<D>> => ({
+  load: ({ filter, page, perPage }) => readRow(ctx, row, { ...keyOf(filter), page, perPage } as CallArgs<D>) as Promise<Page<ItemOf<D>>>,
+});
+
 const SCAN_PAGE_SIZE = 100;
 
 /** The first record `matches` accepts in the list's first MAX_SCAN_PAGES pages. */
@@ -70,19 +80,19 @@ const found = <T>(record: T | undefined, upstream: 'marketplace' | 'seo', what: 
 const key = (keys: string[], index = 0) => keys[index]!;
 
 const NODE_KINDS = {
-  User: { keyOf: (r: M.UserShape) => [r.username], load: (k: string[], ctx: GatewayContext) => ctx.loaders.userByUsername.load(key(k)) },
-  Seller: { keyOf: (r: M.SellerShape) => [r.username], load: (k: string[], ctx: GatewayContext) => ctx.loaders.sellerByUsername.load(key(k)) },
-  Gig: { keyOf: (r: M.GigShape) => [r.slug], load: (k: string[], ctx: GatewayContext) => ctx.loaders.gigBySlug.load(key(k)) },
-  Order: { keyOf: (r: M.OrderShape) => [r.id], load: (k: string[], ctx: GatewayContext) => ctx.loaders.orderById.load(key(k)) },
+  User: { keyOf: (r: M.UserShape) => [r.username], load: (k: string[], ctx: GatewayContext) => ctx.clients.marketplace.read(ops.usersShow, { username: key(k) }) },
+  Seller: { keyOf: (r: M.SellerShape) => [r.username], load: (k: string[], ctx: GatewayContext) => ctx.clients.marketplace.read(ops.sellersShow, { username: key(k) }) },
+  Gig: { keyOf: (r: M.GigShape) => [r.slug], load: (k: string[], ctx: GatewayContext) => ctx.clients.marketplace.read(ops.gigsShow, { slug: key(k) }) },
+  Order: { keyOf: (r: M.OrderShape) => [r.id], load: (k: string[], ctx: GatewayContext) => ctx.clients.marketplace.read(ops.ordersShow, { uuid: key(k) }) },
   Offer: { keyOf: (r: M.OfferShape) => [r.id], load: (k: string[], ctx: GatewayContext) => ctx.loaders.offerById.load(key(k)) },
   Media: { keyOf: (r: M.MediaShape) => [r.id], load: (k: string[], ctx: GatewayContext) => ctx.loaders.mediaById.load(key(k)) },
-  SeoReport: { keyOf: (r: SeoReportShape) => [r.id], load: (k: string[], ctx: GatewayContext) => ctx.loaders.seoReportById.load(key(k)) },
-  Item: { keyOf: (r: ItemShape) => [r.id], load: (k: string[], ctx: GatewayContext) => ctx.loaders.itemById.load(key(k)) },
+  SeoReport: { keyOf: (r: SeoReportShape) => [r.id], load: (k: string[], ctx: GatewayContext) => ctx.clients.seo.read(seoOps.showReport, { id: key(k) }) },
+  Item: { keyOf: (r: ItemShape) => [r.id], load: (k: string[], ctx: GatewayContext) => ctx.clients.items.item(key(k)) },
   Review: {
     keyOf: (r: M.ReviewShape) => [r.gigSlug, r.id],
     load: async (k: string[], ctx: GatewayContext) => {
       const [slug, id] = [key(k, 0), key(k, 1)];
-      return found(await scan(ctx.loaders.reviewPages, slug, (r) => r.id === id), 'marketplace', `review '${id}' of gig '${slug}'`);
+      return found(await scan(pagesOf(ctx, ops.reviewsGig, (slug: string) => ({ slug })), slug, (r) => r.id === id), 'marketplace', `review '${id}' of gig '${slug}'`);
     },
   },
   Proposal: {
@@ -103,7 +113,7 @@ const NODE_KINDS = {
     keyOf: (r: SeoProjectShape) => [r.name],
     load: async (k: string[], ctx: GatewayContext) => {
       const name = key(k);
-      return found(await scan(ctx.loaders.seoProjectPages, { search: name }, (p) => p.name === name), 'seo', `project '${name}'`);
+      return found(await scan(pagesOf(ctx, seoOps.listProjects, (query: { search: string }) => ({ query })), { search: name }, (p) => p.name === name), 'seo', `project '${name}'`);
     },
   },
   BuyerRequest: {

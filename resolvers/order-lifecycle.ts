@@ -1,15 +1,13 @@
 /**
- * Placing orders, deadline extensions (request and respond), reorders, and
- * the order's own reads: countdown, extensions, timeline, files. After a
- * write the order's cached reads are cleared, so the same request reads the
- * new state.
+ * Placing orders, deadline extensions (request and respond) and reorders
+ * (the order's own reads, countdown, extensions, timeline and files, are
+ * declared in schema/order-lifecycle.ts). After a write the order's cached
+ * reads are forgotten, so the same request reads the new state.
  */
 import type { GatewayContext } from '../src/context.js';
 import { identifier } from '../src/upstreams/identifiers.js';
-import type * as map from '../src/upstreams/marketplace/map.js';
 import { requiredText } from './args.js';
 import { bodyOf } from './body.js';
-import { loadConnection, type ConnectionArgs } from './connection.js';
 import { packageToUpstream, type PackageName } from './discovery.js';
 import { requiredWholeNumber, wholeNumber } from './whole-numbers.js';
 import { marketplaceOperations as ops } from '../src/upstreams/marketplace/operations.js';
@@ -18,17 +16,15 @@ export type ExtensionResponse = 'APPROVE' | 'REJECT';
 
 /** Forgets what this request read about an order, after a write changed it. */
 function forgetOrder(ctx: GatewayContext, uuid: string) {
-  ctx.loaders.orderById.clear(uuid);
-  ctx.loaders.extensionsByOrder.clear(uuid);
-  ctx.loaders.timelineByOrder.clear(uuid);
-  ctx.loaders.countdownByOrder.clear(uuid);
+  const market = ctx.clients.marketplace;
+  for (const row of [ops.ordersShow, ops.ordersExtensionsIndex, ops.ordersTimeline, ops.ordersCountdown]) market.forget(row, { uuid });
 }
 
-export const orderCountdown = (parent: map.OrderShape, _a: unknown, ctx: GatewayContext) => ctx.loaders.countdownByOrder.load(parent.id);
-export const orderExtensions = (parent: map.OrderShape, _a: unknown, ctx: GatewayContext) => ctx.loaders.extensionsByOrder.load(parent.id);
-export const orderTimeline = (parent: map.OrderShape, _a: unknown, ctx: GatewayContext) => ctx.loaders.timelineByOrder.load(parent.id);
-export const orderFiles = (parent: map.OrderShape, _a: unknown, ctx: GatewayContext) => ctx.loaders.filesByOrder.load(parent.id);
-export const orderOf = (id: string | null, ctx: GatewayContext) => (id ? ctx.loaders.orderById.load(id) : null);
+/** The key of a link to an order (`CartEntry.order`): none when the record names no order. */
+export const orderLink = (uuid: string | null) => (uuid ? { uuid } : null);
+
+/** An order by uuid, or null without a call (for fields not declared with schema/upstream-field.ts). */
+export const orderOf = (uuid: string | null, ctx: GatewayContext) => (uuid ? ctx.clients.marketplace.read(ops.ordersShow, { uuid }) : null);
 
 export interface CreateOrderInput {
   gigSlug: string;
@@ -47,8 +43,8 @@ export async function createOrder(_: unknown, args: { input: CreateOrderInput },
     requirements: input.requirements ?? undefined,
   });
   const order = await ctx.clients.marketplace.call(ops.ordersStore, { body: json });
-  ctx.loaders.orderById.prime(order.id, order);
-  ctx.loaders.orderPages.clearAll();
+  ctx.clients.marketplace.prime(ops.ordersShow, { uuid: order.id }, order);
+  ctx.clients.marketplace.forget(ops.ordersIndex);
   return { order };
 }
 
@@ -86,12 +82,10 @@ export async function respondToOrderExtension(_: unknown, args: { input: Respond
   return { extension, orderId: uuid };
 }
 
-export const reorders = (_: unknown, args: ConnectionArgs, ctx: GatewayContext) => loadConnection(args, ctx.loaders.reorderPages, null);
-
 export async function reorder(_: unknown, args: { input: { orderId: string; attributes?: unknown } }, ctx: GatewayContext) {
   const uuid = identifier(args.input.orderId, 'input.orderId');
   const json = bodyOf(args.input.attributes);
   const cartEntry = await ctx.clients.marketplace.call(ops.ordersReorder, { uuid, body: json });
-  ctx.loaders.reorderPages.clearAll();
+  ctx.clients.marketplace.forget(ops.reordersIndex);
   return { cartEntry };
 }

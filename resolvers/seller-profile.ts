@@ -9,6 +9,7 @@ import { identifier } from '../src/upstreams/identifiers.js';
 import type { SellerShape } from '../src/upstreams/marketplace/map.js';
 import type { ConnectionShape } from '../schema/connection.js';
 import { loadConnection, type ConnectionArgs } from './connection.js';
+import { gigBySlugOrNull } from './gigs.js';
 import { marketplaceOperations as ops } from '../src/upstreams/marketplace/operations.js';
 
 export const sellerProfile = (parent: SellerShape, _args: unknown, ctx: GatewayContext) => ctx.loaders.sellerProfileByUsername.load(parent.username);
@@ -21,7 +22,7 @@ export const sellerPortfolioProject = (parent: SellerShape, args: { slug: string
 
 /** Sellers that arrive in a list are primed, so `seller(username)` later in the request costs nothing. */
 export function primeSellers(connection: ConnectionShape<SellerShape>, ctx: GatewayContext): ConnectionShape<SellerShape> {
-  for (const { node } of connection.edges) ctx.loaders.sellerByUsername.prime(node.username, node);
+  for (const { node } of connection.edges) ctx.clients.marketplace.prime(ops.sellersShow, { username: node.username }, node);
   return connection;
 }
 
@@ -55,4 +56,4 @@ export const sellerLeads = (_: unknown, args: ConnectionArgs, ctx: GatewayContex
 export const conversionAnalytics = (_: unknown, _args: unknown, ctx: GatewayContext) =>
   ctx.clients.marketplace.call(ops.analyticsConversion);
 
-export const gigOf = (parent: { gigSlug: string | null }, _args: unknown, ctx: GatewayContext) => (parent.gigSlug ? ctx.loaders.gigBySlug.load(parent.gigSlug) : null);
+export const gigOf = (parent: { gigSlug: string | null }, _args: unknown, ctx: GatewayContext) => gigBySlugOrNull(parent.gigSlug, ctx);

@@ -1,7 +1,8 @@
 /**
- * Website-analysis reads and the four mutations. Lists may only ask for
- * per_page 10/25/50/100, so the connection helper picks the size and pages
- * that cover the window with the fewest calls.
+ * The keys of the website-analysis reads (declared in schema/seo.ts), the
+ * exact-url scan behind `Item.demoReports`, and the four mutations. Lists may
+ * only ask for per_page 10/25/50/100, so the connection helper picks the size
+ * and pages that cover the window with the fewest calls.
  */
 import type { GatewayContext } from '../src/context.js';
 import { badUserInput } from '../src/errors.js';
@@ -17,7 +18,7 @@ import {
   type SeoResult,
 } from '../src/upstreams/seo/map.js';
 import { searchText } from './args.js';
-import { loadConnection, type ConnectionArgs } from './connection.js';
+import type { ConnectionArgs } from './connection.js';
 import { seoOperations as seoOps } from '../src/upstreams/seo/operations.js';
 
 type Direction = 'ASC' | 'DESC';
@@ -35,26 +36,26 @@ export interface SeoProjectsArgs extends ConnectionArgs {
 const MAX_URL_LENGTH = 2048;
 const MAX_PASSWORD_LENGTH = 200;
 
-export const seoReport = (_: unknown, args: { id: string }, ctx: GatewayContext) => ctx.loaders.seoReportById.load(identifier(args.id, 'id'));
-
-export const seoReports = (_: unknown, args: SeoReportsArgs, ctx: GatewayContext) => {
-  const filter = {
+/** `seoReports(filter, orderBy)`: the filters checked, in the row's query. */
+export const seoReportsKey = (args: SeoReportsArgs) => {
+  const query = {
     search: searchText(args.filter?.search, 'filter.search'),
     project: searchText(args.filter?.project, 'filter.project'),
     result: args.filter?.result ? resultToUpstream(args.filter.result) : undefined,
     sortBy: args.orderBy ? REPORT_SORT_FIELDS[args.orderBy.field] : undefined,
     sort: args.orderBy ? (args.orderBy.direction.toLowerCase() as 'asc' | 'desc') : undefined,
   };
-  return loadConnection(args, ctx.loaders.seoReportPages, filter);
+  return { query };
 };
 
-export const seoProjects = (_: unknown, args: SeoProjectsArgs, ctx: GatewayContext) => {
-  const filter = {
+/** `seoProjects(search, orderBy)`: the search checked, in the row's query. */
+export const seoProjectsKey = (args: SeoProjectsArgs) => {
+  const query = {
     search: searchText(args.search, 'search'),
     sortBy: args.orderBy ? PROJECT_SORT_FIELDS[args.orderBy.field] : undefined,
     sort: args.orderBy ? (args.orderBy.direction.toLowerCase() as 'asc' | 'desc') : undefined,
   };
-  return loadConnection(args, ctx.loaders.seoProjectPages, filter);
+  return { query };
 };
 
 /**
@@ -67,7 +68,7 @@ export async function reportsForUrl(url: string, first: number, ctx: GatewayCont
   const matches: SeoReportShape[] = [];
   const perPage = 100;
   for (let page = 1; page <= MAX_SCAN_PAGES; page++) {
-    const result = await ctx.loaders.seoReportPages.load({ filter: { search: url }, page, perPage });
+    const result = await ctx.clients.seo.read(seoOps.listReports, { query: { search: url }, page, perPage });
     matches.push(...result.items.filter((report) => report.url === url));
     if (matches.length >= first || page >= result.lastPage || result.items.length === 0) break;
   }
@@ -106,7 +107,7 @@ export async function createSeoReport(
   const url = validUrl(args.input.url);
   const password = validPassword(args.input.password);
   const report = await ctx.clients.seo.call(seoOps.createReport, { body: { url, privacy: privacyOf(args.input.privacy), password } });
-  ctx.loaders.seoReportById.prime(report.id, report);
+  ctx.clients.seo.prime(seoOps.showReport, { id: report.id }, report);
   return { report };
 }
 
@@ -119,14 +120,15 @@ export async function updateSeoReport(
   const password = validPassword(args.input.password);
   const update = args.input.regenerate === null || args.input.regenerate === undefined ? undefined : args.input.regenerate ? 1 : 0;
   const report = await ctx.clients.seo.call(seoOps.updateReport, { id, body: { privacy: privacyOf(args.input.privacy), password, update } });
-  ctx.loaders.seoReportById.clear(id).prime(id, report);
+  ctx.clients.seo.forget(seoOps.showReport, { id });
+  ctx.clients.seo.prime(seoOps.showReport, { id }, report);
   return { report };
 }
 
 export async function deleteSeoReport(_: unknown, args: { id: string }, ctx: GatewayContext) {
   const id = identifier(args.id, 'id');
   await ctx.clients.seo.call(seoOps.deleteReport, { id });
-  ctx.loaders.seoReportById.clear(id);
+  ctx.clients.seo.forget(seoOps.showReport, { id });
   return { id, deleted: true };
 }
 

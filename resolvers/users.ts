@@ -1,10 +1,9 @@
-/** `me`, `user(username)`, and links that end at a user (order buyer, reviewer). */
+/** Links that end at a user (order buyer, message sender); the user reads themselves are declared in schema/users.ts. */
 import type { GatewayContext } from '../src/context.js';
-import { identifier } from '../src/upstreams/identifiers.js';
+import { marketplaceOperations as ops } from '../src/upstreams/marketplace/operations.js';
+import { readRow } from './read-row.js';
 
-export const me = (_: unknown, _args: unknown, ctx: GatewayContext) => ctx.loaders.me.load('me');
+export const userByName = (username: string | null, ctx: GatewayContext) => (username ? readRow(ctx, ops.usersShow, { username }) : null);
 
-export const user = (_: unknown, args: { username: string }, ctx: GatewayContext) =>
-  ctx.loaders.userByUsername.load(identifier(args.username, 'username'));
-
-export const userByName = (username: string | null, ctx: GatewayContext) => (username ? ctx.loaders.userByUsername.load(username) : null);
+/** The key of a link to a user (`Order.buyer`, `Review.reviewer`): none when the record names no user. */
+export const userLink = (username: string | null) => (username ? { username } : null);

@@ -5,11 +5,14 @@
  */
 import type * as M from '../src/upstreams/marketplace/map.js';
 import * as resolve from '../resolvers/discovery.js';
+import { marketplaceOperations as ops } from '../src/upstreams/marketplace/operations.js';
 import { builder } from './builder.js';
-import { connectionOf, pagingArgs } from './connection.js';
+import { connectionOf } from './connection.js';
 import { Gig, GigConnection, Review } from './gigs.js';
 import { attributesInput, wholeObject } from './field-helpers.js';
 import { costing, upstream, via } from './upstream-docs.js';
+import { upstreamConnection, upstreamField } from './upstream-field.js';
+import { searchText } from '../resolvers/args.js';
 import { UNPAGED_LIST_MAX } from '../src/upstreams/paging.js';
 
 
@@ -58,7 +61,7 @@ export const GigFavoritePayload = builder.objectRef<M.GigFavoriteShape>('GigFavo
   fields: (t) => ({
     gigSlug: t.exposeString('gigSlug', { nullable: false }),
     favorited: t.exposeBoolean('favorited', { nullable: false, description: 'The new state.' }),
-    gig: t.field({ type: Gig, ...via.marketplace('gigsShow'), resolve: (f, _a, ctx) => ctx.loaders.gigBySlug.load(f.gigSlug) }),
+    gig: upstreamField(t, ops.gigsShow, { type: Gig, canonical: false, key: (f) => ({ slug: f.gigSlug }) }),
   }),
 });
 
@@ -131,7 +134,7 @@ const CreateCollectionInput = builder.inputType('CreateCollectionInput', {
 });
 
 builder.objectFields(Gig, (t) => ({
-  pricing: t.field({ type: GigPricing, ...upstream.marketplace('gigsPricing', 'The basic, standard and premium packages.'), resolve: resolve.gigPricing }),
+  pricing: upstreamField(t, ops.gigsPricing, { type: GigPricing, description: 'The basic, standard and premium packages.', key: (gig) => ({ slug: gig.slug }) }),
 }));
 
 builder.queryFields((t) => ({
@@ -146,26 +149,25 @@ builder.queryFields((t) => ({
     },
     resolve: resolve.gigQuote,
   }),
-  favoriteGigs: t.field({
+  favoriteGigs: upstreamConnection(t, ops.favoritesIndex, {
     type: GigConnection,
-    ...upstream.marketplace('favoritesIndex', "The caller's favorite gigs, most recently favorited first."),
-    args: pagingArgs(t.arg),
-    resolve: resolve.favoriteGigs,
+    description: "The caller's favorite gigs, most recently favorited first.",
+    key: () => ({}),
   }),
-  recommendedGigs: t.field({ type: GigConnection, ...upstream.marketplace('recommendations', 'Gigs recommended to the caller.'), args: pagingArgs(t.arg), resolve: resolve.recommendedGigs }),
-  recentlyViewedGigs: t.field({
+  recommendedGigs: upstreamConnection(t, ops.recommendations, { type: GigConnection, description: 'Gigs recommended to the caller.', key: () => ({}) }),
+  recentlyViewedGigs: upstreamField(t, ops.recentViews, {
     type: [Gig],
-    ...upstream.marketplace('recentViews', 'Gigs the caller opened recently (a gig(slug) read with a token records a view), newest first.'),
-    resolve: resolve.recentlyViewedGigs,
+    description: 'Gigs the caller opened recently (a gig(slug) read with a token records a view), newest first.',
+    key: () => ({}),
   }),
-  searchSuggestions: t.field({
+  searchSuggestions: upstreamField(t, ops.searchSuggestions, {
     type: [SearchSuggestion],
-    ...upstream.marketplace('searchSuggestions', 'Up to 8 categories, sellers and gigs matching the text.'),
+    description: 'Up to 8 categories, sellers and gigs matching the text.',
     args: { query: t.arg.string({ description: 'The text typed so far (sent as `q`).' }) },
-    resolve: resolve.searchSuggestions,
+    key: (_, args) => ({ query: { q: searchText(args.query, 'query') } }),
   }),
-  gigCollections: t.field({ type: GigCollectionConnection, ...upstream.marketplace('collectionsIndex', "The caller's collections, newest first."), args: pagingArgs(t.arg), resolve: resolve.collections }),
-  savedSearches: t.field({ type: SavedSearchConnection, ...upstream.marketplace('savedSearchesIndex', "The caller's saved searches, newest first."), args: pagingArgs(t.arg), resolve: resolve.savedSearches }),
+  gigCollections: upstreamConnection(t, ops.collectionsIndex, { type: GigCollectionConnection, description: "The caller's collections, newest first.", key: () => ({}) }),
+  savedSearches: upstreamConnection(t, ops.savedSearchesIndex, { type: SavedSearchConnection, description: "The caller's saved searches, newest first.", key: () => ({}) }),
 }));
 
 builder.mutationFields((t) => ({

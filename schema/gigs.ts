@@ -1,14 +1,15 @@
 /** Gig and Review: `gig(slug)`, `gigs(search)`, `Gig.seller`, `Gig.reviews`, and `Seller.gigs`. */
 import type { GigShape, ReviewShape } from '../src/upstreams/marketplace/map.js';
+import { marketplaceOperations as ops } from '../src/upstreams/marketplace/operations.js';
 import * as resolve from '../resolvers/gigs.js';
-import { sellerGigs } from '../resolvers/sellers.js';
-import { userByName } from '../resolvers/users.js';
+import { userLink } from '../resolvers/users.js';
 import { builder } from './builder.js';
-import { connectionOf, pagingArgs } from './connection.js';
+import { connectionOf } from './connection.js';
 import { Category } from './platform.js';
 import { Seller } from './sellers.js';
 import { User } from './users.js';
-import { upstream, via } from './upstream-docs.js';
+import { via } from './upstream-docs.js';
+import { upstreamConnection, upstreamField } from './upstream-field.js';
 
 export const Gig = builder.objectRef<GigShape>('Gig');
 export const GigConnection = connectionOf('Gig', Gig);
@@ -30,14 +31,9 @@ Gig.implement({
     createdAt: t.field({ type: 'DateTime', resolve: (g) => g.createdAt }),
     sellerUsername: t.exposeString('sellerUsername', { nullable: false }),
     attributes: t.field({ type: 'JSON', description: 'The whole upstream gig object.', resolve: (g) => g.attributes }),
-    seller: t.field({ type: Seller, ...via.marketplace('sellersShow'), resolve: resolve.gigSeller }),
+    seller: upstreamField(t, ops.sellersShow, { type: Seller, canonical: false, key: (gig) => ({ username: gig.sellerUsername }) }),
     category: t.field({ type: Category, ...via.marketplace('categoriesIndex', 'Served from the reference cache.'), resolve: resolve.gigCategory }),
-    reviews: t.field({
-      type: ReviewConnection,
-      ...upstream.marketplace('reviewsGig', 'Newest first.'),
-      args: pagingArgs(t.arg),
-      resolve: resolve.gigReviews,
-    }),
+    reviews: upstreamConnection(t, ops.reviewsGig, { type: ReviewConnection, description: 'Newest first.', key: (gig) => ({ slug: gig.slug }) }),
   }),
 });
 
@@ -48,34 +44,48 @@ Review.implement({
     rating: t.exposeFloat('rating'),
     comment: t.exposeString('comment'),
     reviewerUsername: t.exposeString('reviewerUsername'),
-    reviewer: t.field({ type: User, ...via.marketplace('usersShow'), resolve: (r, _a, ctx) => userByName(r.reviewerUsername, ctx) }),
+    reviewer: upstreamField(t, ops.usersShow, {
+      type: User,
+      canonical: false,
+      key: (review) => userLink(review.reviewerUsername),
+    }),
     createdAt: t.field({ type: 'DateTime', resolve: (r) => r.createdAt }),
     attributes: t.field({ type: 'JSON', description: 'The whole upstream review object.', resolve: (r) => r.attributes }),
   }),
 });
 
+// A list of gigs starts, for each gig, its reviews and its seller the moment the list arrives.
+const GIG_CHILDREN = ['reviews', 'seller'];
+
 // Defined here rather than in sellers.ts so the two domains do not import each other (Seller needs
 // GigConnection, Gig needs Seller). The built schema lists fields sorted, so the move does not show.
 builder.objectField(Seller, 'gigs', (t) =>
-  t.field({
+  upstreamConnection(t, ops.gigsIndex, {
     type: GigConnection,
-    ...via.marketplace('gigsIndex', "The seller's gigs (GET /gigs?seller=<username>), newest first."),
-    args: pagingArgs(t.arg),
-    resolve: sellerGigs,
+    canonical: false,
+    description: "The seller's gigs (GET /gigs?seller=<username>), newest first.",
+    key: (seller) => resolve.gigsOfSeller(seller.username),
+    itemLookAhead: GIG_CHILDREN,
   }),
 );
 
 builder.queryFields((t) => ({
-  gig: t.field({ type: Gig, ...upstream.marketplace('gigsShow'), args: { slug: t.arg.string({ required: true }) }, resolve: resolve.gig }),
-  gigs: t.field({
+  gig: upstreamField(t, ops.gigsShow, {
+    type: Gig,
+    args: { slug: t.arg.string({ required: true }) },
+    key: (_, args) => resolve.gigKey(args.slug),
+    // `gig { reviews }` needs only the slug: both calls start together.
+    lookAhead: { reviews: ({ slug }) => ({ slug }) },
+  }),
+  gigs: upstreamConnection(t, ops.gigsIndex, {
     type: GigConnection,
-    ...upstream.marketplace('gigsIndex', 'Search and filter gigs, newest first.'),
+    description: 'Search and filter gigs, newest first.',
     args: {
       search: t.arg.string({ description: 'Text to search in titles and descriptions.' }),
       seller: t.arg.string({ description: "Only this seller's gigs (username)." }),
       category: t.arg.string({ description: 'Only gigs of this category (slug).' }),
-      ...pagingArgs(t.arg),
     },
-    resolve: resolve.gigs,
+    key: (_, args) => resolve.gigSearch(args),
+    itemLookAhead: GIG_CHILDREN,
   }),
 }));

@@ -4,6 +4,8 @@ import * as resolve from '../resolvers/items.js';
 import { builder } from './builder.js';
 import { SeoReport } from './seo.js';
 import { costing, upstream, via } from './upstream-docs.js';
+import { upstreamField } from './upstream-field.js';
+import { itemsOperations as ops } from '../src/upstreams/items/operations.js';
 import { MAX_SCAN_PAGES } from '../src/upstreams/paging.js';
 
 type ItemMediaShape = NonNullable<ItemShape['media']>;
@@ -115,8 +117,8 @@ export const ItemsAccount = builder.objectRef<AccountShape>('ItemsAccount').impl
 });
 
 builder.queryFields((t) => ({
-  itemsAccount: t.field({ type: ItemsAccount, ...upstream.items('accountDetails'), resolve: resolve.itemsAccount }),
-  items: t.field({ type: [Item], ...upstream.items('listItems'), resolve: resolve.items }),
+  itemsAccount: upstreamField(t, ops.accountDetails, { type: ItemsAccount, key: () => ({}) }),
+  items: upstreamField(t, ops.listItems, { type: [Item], key: () => ({}) }),
   item: t.field({
     type: Item,
     ...upstream.items('showItem', 'Many item(id) in one request share one GET /items/all above ITEMS_BATCH_THRESHOLD.'),

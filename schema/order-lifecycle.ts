@@ -4,15 +4,17 @@
  * completed order into the cart (`reorder`, `reorders`).
  */
 import type * as M from '../src/upstreams/marketplace/map.js';
+import { marketplaceOperations as ops } from '../src/upstreams/marketplace/operations.js';
 import * as resolve from '../resolvers/order-lifecycle.js';
-import { gigBySlugOrNull } from '../resolvers/gigs.js';
+import { gigLink } from '../resolvers/gigs.js';
 import { builder } from './builder.js';
-import { connectionOf, pagingArgs } from './connection.js';
+import { connectionOf } from './connection.js';
 import { GigPackageName } from './discovery.js';
 import { Gig } from './gigs.js';
 import { Order } from './orders.js';
 import { attributesInput, wholeObject } from './field-helpers.js';
-import { upstream, via } from './upstream-docs.js';
+import { upstream } from './upstream-docs.js';
+import { upstreamConnection, upstreamField } from './upstream-field.js';
 
 
 export const ExtensionResponse = builder.enumType('ExtensionResponse', { values: ['APPROVE', 'REJECT'] as const });
@@ -78,8 +80,8 @@ export const CartEntry = builder.objectRef<M.CartEntryShape>('CartEntry').implem
     currency: t.exposeString('currency'),
     createdAt: t.field({ type: 'DateTime', resolve: (c) => c.createdAt }),
     attributes: t.field({ ...wholeObject('cart entry'), resolve: (c) => c.attributes }),
-    gig: t.field({ type: Gig, ...via.marketplace('gigsShow'), resolve: (c, _a, ctx) => gigBySlugOrNull(c.gigSlug, ctx) }),
-    order: t.field({ type: Order, ...via.marketplace('ordersShow'), resolve: (c, _a, ctx) => resolve.orderOf(c.orderId, ctx) }),
+    gig: upstreamField(t, ops.gigsShow, { type: Gig, canonical: false, key: (c) => gigLink(c.gigSlug) }),
+    order: upstreamField(t, ops.ordersShow, { type: Order, canonical: false, key: (c) => resolve.orderLink(c.orderId) }),
   }),
 });
 export const CartEntryConnection = connectionOf('CartEntry', CartEntry);
@@ -91,7 +93,12 @@ export const OrderPayload = builder.objectRef<{ order: M.OrderShape }>('OrderPay
 export const OrderExtensionPayload = builder.objectRef<{ extension: M.OrderExtensionShape; orderId: string }>('OrderExtensionPayload').implement({
   fields: (t) => ({
     extension: t.field({ type: OrderExtension, resolve: (p) => p.extension }),
-    order: t.field({ type: Order, ...via.marketplace('ordersShow', 'The order after the change (an approval moves dueAt).'), resolve: (p, _a, ctx) => resolve.orderOf(p.orderId, ctx) }),
+    order: upstreamField(t, ops.ordersShow, {
+      type: Order,
+      canonical: false,
+      description: 'The order after the change (an approval moves dueAt).',
+      key: (p) => ({ uuid: p.orderId }),
+    }),
   }),
 });
 
@@ -132,18 +139,17 @@ const ReorderInput = builder.inputType('ReorderInput', {
 });
 
 builder.objectFields(Order, (t) => ({
-  countdown: t.field({ type: OrderCountdown, ...upstream.marketplace('ordersCountdown'), resolve: resolve.orderCountdown }),
-  extensions: t.field({ type: [OrderExtension], ...upstream.marketplace('ordersExtensionsIndex', 'Newest first.'), resolve: resolve.orderExtensions }),
-  timeline: t.field({ type: [OrderTimelineEvent], ...upstream.marketplace('ordersTimeline', 'Oldest first.'), resolve: resolve.orderTimeline }),
-  files: t.field({ type: [OrderFile], ...upstream.marketplace('ordersFiles', 'Every file of every delivery.'), resolve: resolve.orderFiles }),
+  countdown: upstreamField(t, ops.ordersCountdown, { type: OrderCountdown, key: (o) => ({ uuid: o.id }) }),
+  extensions: upstreamField(t, ops.ordersExtensionsIndex, { type: [OrderExtension], description: 'Newest first.', key: (o) => ({ uuid: o.id }) }),
+  timeline: upstreamField(t, ops.ordersTimeline, { type: [OrderTimelineEvent], description: 'Oldest first.', key: (o) => ({ uuid: o.id }) }),
+  files: upstreamField(t, ops.ordersFiles, { type: [OrderFile], description: 'Every file of every delivery.', key: (o) => ({ uuid: o.id }) }),
 }));
 
 builder.queryFields((t) => ({
-  reorders: t.field({
+  reorders: upstreamConnection(t, ops.reordersIndex, {
     type: CartEntryConnection,
-    ...upstream.marketplace('reordersIndex', "The caller's cart of reordered gigs, newest first."),
-    args: pagingArgs(t.arg),
-    resolve: resolve.reorders,
+    description: "The caller's cart of reordered gigs, newest first.",
+    key: () => ({}),
   }),
 }));
 

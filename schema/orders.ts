@@ -1,12 +1,16 @@
 /** Order with its deliveries and revisions, and the links to its gig, seller and buyer. */
 import type { DeliveryShape, OrderShape, RevisionShape } from '../src/upstreams/marketplace/map.js';
-import * as resolve from '../resolvers/orders.js';
+import { identifier } from '../src/upstreams/identifiers.js';
+import { marketplaceOperations as ops } from '../src/upstreams/marketplace/operations.js';
+import { gigLink } from '../resolvers/gigs.js';
+import { sellerLink } from '../resolvers/sellers.js';
+import { userLink } from '../resolvers/users.js';
 import { builder } from './builder.js';
-import { connectionOf, pagingArgs } from './connection.js';
+import { connectionOf } from './connection.js';
 import { Gig } from './gigs.js';
 import { Seller } from './sellers.js';
 import { User } from './users.js';
-import { upstream, via } from './upstream-docs.js';
+import { upstreamConnection, upstreamField } from './upstream-field.js';
 
 export const Delivery = builder.objectRef<DeliveryShape>('Delivery').implement({
   description: 'Work a seller delivered on an order.',
@@ -39,22 +43,29 @@ export const Order = builder.objectRef<OrderShape>('Order').implement({
     dueAt: t.field({ type: 'DateTime', resolve: (o) => o.dueAt }),
     createdAt: t.field({ type: 'DateTime', resolve: (o) => o.createdAt }),
     attributes: t.field({ type: 'JSON', description: 'The whole upstream order object.', resolve: (o) => o.attributes }),
-    gig: t.field({ type: Gig, ...via.marketplace('gigsShow'), resolve: resolve.orderGig }),
-    seller: t.field({ type: Seller, ...via.marketplace('sellersShow'), resolve: resolve.orderSeller }),
-    buyer: t.field({ type: User, ...via.marketplace('usersShow'), resolve: resolve.orderBuyer }),
-    deliveries: t.field({ type: [Delivery], ...upstream.marketplace('ordersDeliveries'), resolve: resolve.orderDeliveries }),
-    revisions: t.field({ type: [Revision], ...upstream.marketplace('ordersRevisions'), resolve: resolve.orderRevisions }),
+    gig: upstreamField(t, ops.gigsShow, { type: Gig, canonical: false, key: (o) => gigLink(o.gigSlug) }),
+    seller: upstreamField(t, ops.sellersShow, { type: Seller, canonical: false, key: (o) => sellerLink(o.sellerUsername) }),
+    buyer: upstreamField(t, ops.usersShow, { type: User, canonical: false, key: (o) => userLink(o.buyerUsername) }),
+    deliveries: upstreamField(t, ops.ordersDeliveries, { type: [Delivery], key: (o) => ({ uuid: o.id }) }),
+    revisions: upstreamField(t, ops.ordersRevisions, { type: [Revision], key: (o) => ({ uuid: o.id }) }),
   }),
 });
 
 export const OrderConnection = connectionOf('Order', Order);
 
 builder.queryFields((t) => ({
-  order: t.field({ type: Order, ...upstream.marketplace('ordersShow'), args: { id: t.arg.id({ required: true }) }, resolve: resolve.order }),
-  orders: t.field({
+  order: upstreamField(t, ops.ordersShow, {
+    type: Order,
+    args: { id: t.arg.id({ required: true }) },
+    key: (_, args) => ({ uuid: identifier(args.id, 'id') }),
+    // `order { deliveries revisions }` need only the id: all three calls start together.
+    lookAhead: { deliveries: ({ uuid }) => ({ uuid }), revisions: ({ uuid }) => ({ uuid }) },
+  }),
+  orders: upstreamConnection(t, ops.ordersIndex, {
     type: OrderConnection,
-    ...upstream.marketplace('ordersIndex', "The caller's orders (as buyer or seller), newest first."),
-    args: pagingArgs(t.arg),
-    resolve: resolve.orders,
+    description: "The caller's orders (as buyer or seller), newest first.",
+    key: () => ({}),
+    // Each order's links and lists start the moment the page arrives.
+    itemLookAhead: ['gig', 'seller', 'buyer', 'deliveries', 'revisions'],
   }),
 }));

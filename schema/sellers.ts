@@ -1,9 +1,11 @@
 /** Seller: a user who sells (their gigs, `Seller.gigs`, are defined beside Gig in gigs.ts). */
+import { identifier } from '../src/upstreams/identifiers.js';
 import type { SellerShape } from '../src/upstreams/marketplace/map.js';
-import * as resolve from '../resolvers/sellers.js';
+import { marketplaceOperations as ops } from '../src/upstreams/marketplace/operations.js';
+import { gigsOfSeller } from '../resolvers/gigs.js';
 import { builder } from './builder.js';
-import { connectionOf, pagingArgs } from './connection.js';
-import { upstream } from './upstream-docs.js';
+import { connectionOf } from './connection.js';
+import { upstreamConnection, upstreamField } from './upstream-field.js';
 
 export const Seller = builder.objectRef<SellerShape>('Seller');
 export const SellerConnection = connectionOf('Seller', Seller);
@@ -26,16 +28,13 @@ Seller.implement({
 });
 
 builder.queryFields((t) => ({
-  seller: t.field({
+  seller: upstreamField(t, ops.sellersShow, {
     type: Seller,
-    ...upstream.marketplace('sellersShow'),
     args: { username: t.arg.string({ required: true }) },
-    resolve: resolve.seller,
+    key: (_, args) => ({ username: identifier(args.username, 'username') }),
+    // `seller { gigs }` needs only the username: both calls start together, and the gigs' own
+    // children start when the gig list arrives, whether or not the seller has answered yet.
+    lookAhead: { gigs: ({ username }) => gigsOfSeller(username) },
   }),
-  sellers: t.field({
-    type: SellerConnection,
-    ...upstream.marketplace('sellersIndex'),
-    args: pagingArgs(t.arg),
-    resolve: resolve.sellers,
-  }),
+  sellers: upstreamConnection(t, ops.sellersIndex, { type: SellerConnection, key: () => ({}) }),
 }));

@@ -3,9 +3,12 @@ import type { SeoProjectShape, SeoReportShape } from '../src/upstreams/seo/map.j
 import { PRIVACY_VALUES, RESULT_VALUES } from '../src/upstreams/seo/map.js';
 import * as resolve from '../resolvers/seo.js';
 import { builder } from './builder.js';
-import { connectionOf, pagingArgs } from './connection.js';
+import { identifier } from '../src/upstreams/identifiers.js';
+import { seoOperations as ops } from '../src/upstreams/seo/operations.js';
+import { connectionOf } from './connection.js';
 import { DeletePayload } from './shared.js';
 import { upstream } from './upstream-docs.js';
+import { upstreamConnection, upstreamField } from './upstream-field.js';
 
 export const SeoPrivacy = builder.enumType('SeoPrivacy', {
   description: 'Who can open the report page: 0 public, 1 private, 2 password upstream.',
@@ -88,31 +91,27 @@ export const SeoReportPayload = builder.objectRef<{ report: SeoReportShape }>('S
 });
 
 builder.queryFields((t) => ({
-  seoReport: t.field({
+  seoReport: upstreamField(t, ops.showReport, {
     type: SeoReport,
-    ...upstream.seo('showReport'),
     args: { id: t.arg.id({ required: true }) },
-    resolve: resolve.seoReport,
+    key: (_, args) => ({ id: identifier(args.id, 'id') }),
   }),
-  seoReports: t.field({
+  seoReports: upstreamConnection(t, ops.listReports, {
     type: SeoReportConnection,
-    ...upstream.seo('listReports', 'Pages are fetched with the fewest calls the allowed per_page values (10, 25, 50, 100) permit.'),
+    description: 'Pages are fetched with the fewest calls the allowed per_page values (10, 25, 50, 100) permit.',
     args: {
       filter: t.arg({ type: SeoReportFilter }),
       orderBy: t.arg({ type: SeoReportOrder }),
-      ...pagingArgs(t.arg),
     },
-    resolve: resolve.seoReports,
+    key: (_, args) => resolve.seoReportsKey(args),
   }),
-  seoProjects: t.field({
+  seoProjects: upstreamConnection(t, ops.listProjects, {
     type: SeoProjectConnection,
-    ...upstream.seo('listProjects'),
     args: {
       search: t.arg.string({ description: 'Text the project name contains.' }),
       orderBy: t.arg({ type: SeoProjectOrder }),
-      ...pagingArgs(t.arg),
     },
-    resolve: resolve.seoProjects,
+    key: (_, args) => resolve.seoProjectsKey(args),
   }),
 }));
 

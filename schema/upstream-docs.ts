@@ -9,7 +9,7 @@ import { GraphQLBoolean, GraphQLDirective, GraphQLInt, GraphQLNonNull, GraphQLSt
 import { marketplaceOperations, type MarketplaceOperationId } from '../src/upstreams/marketplace/operations.js';
 import { seoOperations, type SeoOperationId } from '../src/upstreams/seo/operations.js';
 import { itemsOperations, type ItemsOperationId } from '../src/upstreams/items/operations.js';
-import type { OperationSpec } from '../src/upstreams/operations.js';
+import type { AnyOperation, OperationSpec } from '../src/upstreams/operations.js';
 import type { UpstreamDirectiveArgs } from './builder.js';
 
 export const upstreamDirective = new GraphQLDirective({
@@ -84,3 +84,7 @@ const items = (lead: Lead) => (id: ItemsOperationId, text?: string) => {
 export const upstream = { marketplace: marketplace('Upstream'), seo: seo('Upstream'), items: items('Upstream') };
 /** Another field that reuses an operation. */
 export const via = { marketplace: marketplace('Via'), seo: seo('Via'), items: items('Via') };
+
+/** The options of a field backed by `row`: its canonical field (`Upstream:`), or another reusing it (`Via:`). */
+export const documentRow = (row: AnyOperation, canonical: boolean, text?: string): UpstreamFieldOptions =>
+  (canonical ? upstream : via)[row.service](row.id as never, text);

@@ -1,8 +1,9 @@
 /** User: a marketplace account (`me`, `user(username)`, order buyers, reviewers). */
+import { identifier } from '../src/upstreams/identifiers.js';
 import type { UserShape } from '../src/upstreams/marketplace/map.js';
-import * as resolve from '../resolvers/users.js';
+import { marketplaceOperations as ops } from '../src/upstreams/marketplace/operations.js';
 import { builder } from './builder.js';
-import { upstream } from './upstream-docs.js';
+import { upstreamField } from './upstream-field.js';
 
 export const User = builder.objectRef<UserShape>('User').implement({
   description: 'A marketplace user.',
@@ -17,11 +18,10 @@ export const User = builder.objectRef<UserShape>('User').implement({
 });
 
 builder.queryFields((t) => ({
-  me: t.field({ type: User, ...upstream.marketplace('me', 'The user the bearer token belongs to.'), resolve: resolve.me }),
-  user: t.field({
+  me: upstreamField(t, ops.me, { type: User, description: 'The user the bearer token belongs to.', key: () => ({}) }),
+  user: upstreamField(t, ops.usersShow, {
     type: User,
-    ...upstream.marketplace('usersShow'),
     args: { username: t.arg.string({ required: true }) },
-    resolve: resolve.user,
+    key: (_, args) => ({ username: identifier(args.username, 'username') }),
   }),
 }));

@@ -1,6 +1,7 @@
 /**
- * The per-request context: the caller's credentials (each only in its own
- * upstream's client), fresh loaders, and the request's deadline signal, which
+ * The per-request context: the request-bound clients (each holding only its
+ * own upstream's credential, and its per-request read cache), the loaders of
+ * the domains not yet moved to that cache, and the request's deadline signal, which
  * aborts every upstream call still running when the caller leaves, the
  * result has been produced, or the request's deadline passes. Caller-supplied
  * values that travel further (credentials, Idempotency-Key, X-Request-Id) are
@@ -122,7 +123,10 @@ export function createContextFactory(deps: ContextDeps) {
     const budget = new CallBudget();
     const reads = new PublicReads();
     const binding: RequestBinding = { signal, deadlineAt, idempotencyKey: idempotencyKeyOf(request), requestId, inFlight, budget, reads };
-    const clients = bindClients(deps.pools, credentials, binding);
+    const clients = bindClients(deps.pools, credentials, binding, {
+      itemsBatchThreshold: deps.config.itemsBatchThreshold,
+      validateConcurrency: deps.config.validatePurchaseConcurrency,
+    });
     return {
       finish: () => {
         clearTimeout(deadline);
@@ -131,10 +135,7 @@ export function createContextFactory(deps: ContextDeps) {
       },
       requestId,
       clients,
-      loaders: createLoaders(clients, {
-        itemsBatchThreshold: deps.config.itemsBatchThreshold,
-        validateConcurrency: deps.config.validatePurchaseConcurrency,
-      }),
+      loaders: createLoaders(clients),
       reference: deps.reference,
       events: deps.events,
       config: deps.config,

@@ -54,8 +54,20 @@ export const sendFields = (operation: AnyOperation) => ({
   idempotent: operation.idempotent,
 });
 
-/** Reads a 2xx answer by the descriptor's envelope; a payload that does not fit is UPSTREAM_BAD_RESPONSE. */
-export function readAnswer(upstream: UpstreamName, operation: AnyOperation, response: UpstreamResponse): unknown {
+/** Reads a 2xx answer by the descriptor's envelope (each item completed from `args` when the row says how); a payload that does not fit is UPSTREAM_BAD_RESPONSE. */
+export function readAnswer(upstream: UpstreamName, operation: AnyOperation, response: UpstreamResponse, args: LooseArgs = {}): unknown {
+  const answer = readEnvelope(upstream, operation, response);
+  const complete = operation.complete;
+  if (!complete) return answer;
+  const completed = (item: unknown): unknown => complete(item, args as never);
+  if (operation.envelope === 'page') {
+    const paged = answer as { items: unknown[] };
+    return { ...paged, items: paged.items.map(completed) };
+  }
+  return operation.envelope === 'list' ? (answer as unknown[]).map(completed) : completed(answer);
+}
+
+function readEnvelope(upstream: UpstreamName, operation: AnyOperation, response: UpstreamResponse): unknown {
   switch (operation.envelope) {
     case 'one':
       return readOne(upstream, response, operation.schema, operation.what);

@@ -14,6 +14,7 @@ import { MarketplaceClient } from './marketplace/client.js';
 import { SeoClient } from './seo/client.js';
 import { ItemsClient } from './items/client.js';
 import type { PublicCache } from './public-cache/index.js';
+import type { ItemBatchOptions } from '../../loaders/items.js';
 
 /** Each upstream, composed once: the shared cache in front of its transport (upstream.ts). */
 export type UpstreamPools = Record<UpstreamName, Upstream>;
@@ -56,11 +57,11 @@ export function createPools(
   return { marketplace: make('marketplace'), seo: make('seo'), items: make('items') };
 }
 
-export function bindClients(pools: UpstreamPools, credentials: Credentials, binding: RequestBinding): Clients {
+export function bindClients(pools: UpstreamPools, credentials: Credentials, binding: RequestBinding, itemBatching: ItemBatchOptions): Clients {
   return {
     marketplace: new MarketplaceClient(pools.marketplace, credentials.marketplaceToken, binding),
     seo: new SeoClient(pools.seo, credentials.seoApiKey, binding),
-    items: new ItemsClient(pools.items, credentials.itemsApiKey, binding),
+    items: new ItemsClient(pools.items, credentials.itemsApiKey, binding, itemBatching),
   };
 }
 

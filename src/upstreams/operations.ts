@@ -90,9 +90,26 @@ export interface OperationDescriptor<P extends string = string, E extends Envelo
   readonly idempotent: boolean;
   /** The page sizes a paginated operation accepts (`page`/`per_page`); null when it is not paged. */
   readonly paginated: PageSizes | null;
+  /** The single-item row each item of this read's answer is cached as (loaders/read-cache.ts); checked by `table`. */
+  readonly primes?: Primes<T>;
+  /** Completes each item of an answer from the path parameters it was asked with (a review listed per gig gets its gig). */
+  complete?(item: T, params: PathParams<P>): T;
   /** Phantom: the typed arguments beyond the path parameters (`query`, `body`). */
   readonly input?: In;
 }
+
+/**
+ * `primes: { row: 'gigsShow', key: (gig) => ({ slug: gig.slug }) }` on a list row: every item of an
+ * answer is cached as the answer of `row` (a row of the same table) for the arguments `key` gives,
+ * which are the arguments a reader of that row passes (`read(ops.gigsShow, { slug })`).
+ */
+export interface Primes<T> {
+  readonly row: string;
+  key(item: T): Record<string, unknown>;
+}
+
+/** A row `read` accepts: a GET, which the per-request read cache may answer from an earlier call. */
+export type ReadRow = AnyOperation & { readonly method: 'GET' };
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type AnyOperation = OperationDescriptor<string, Envelope, any, any>;
@@ -124,8 +141,10 @@ export const raw = <T>(schema: z.ZodType<T>, what: string): Reading<'raw', T> =>
 /** Phantom marker for a row's typed input: `input<{ query: GigFilter }>()`. */
 export const input = <In>(): In => undefined as In;
 
-export interface RowOptions<P extends string, In> {
+export interface RowOptions<P extends string, In, T> {
   subject?: (params: PathParams<P>) => string;
+  primes?: Primes<T>;
+  complete?: (item: T, params: PathParams<P>) => T;
   input?: In;
   encodeQuery?: (query: never) => QueryValues;
   /** Page sizes of a paged list (required with `page(...)`). */
@@ -139,7 +158,7 @@ export interface RowOptions<P extends string, In> {
 export function row<const S extends OperationSpec, E extends Envelope, T, In = unknown>(
   spec: S,
   reading: Reading<E, T>,
-  options: RowOptions<S['path'], In> = {},
+  options: RowOptions<S['path'], In, T> = {},
 ): Omit<OperationDescriptor<S['path'], E, T, In>, 'service' | 'id' | 'sharing'> & S {
   const idempotent = spec.method === 'GET';
   if (reading.envelope === 'page' && !options.pageSizes) throw new Error(`A paged operation needs its page sizes: ${spec.method} ${spec.path}`);
@@ -148,6 +167,8 @@ export function row<const S extends OperationSpec, E extends Envelope, T, In = u
     ...reading,
     subject: options.subject,
     encodeQuery: options.encodeQuery,
+    ...(options.primes ? { primes: options.primes } : {}),
+    ...(options.complete ? { complete: options.complete } : {}),
     idempotent,
     paginated: reading.envelope === 'page' ? options.pageSizes! : null,
   };
@@ -155,12 +176,16 @@ export function row<const S extends OperationSpec, E extends Envelope, T, In = u
 
 type TableRow<R, K> = R & { readonly service: UpstreamName; readonly id: K & string; readonly sharing: Sharing };
 
-/** Gives every row of a table its service, its id (the row's key) and its sharing. */
+/** Gives every row of a table its service, its id (the row's key) and its sharing; a `primes` must name a GET row of the table. */
 export function table<const R extends Record<string, Omit<AnyOperation, 'service' | 'id' | 'sharing'>>>(
   service: UpstreamName,
   rows: R,
 ): { [K in keyof R]: TableRow<R[K], K> } {
   const out: Record<string, unknown> = {};
-  for (const [id, spec] of Object.entries(rows)) out[id] = { ...spec, service, id, sharing: sharingOf(service, spec) };
+  for (const [id, spec] of Object.entries(rows)) {
+    const primed = spec.primes ? rows[spec.primes.row] : undefined;
+    if (spec.primes && primed?.method !== 'GET') throw new Error(`${service}.${id} primes ${spec.primes.row}, which is not a read of this table`);
+    out[id] = { ...spec, service, id, sharing: sharingOf(service, spec) };
+  }
   return out as { [K in keyof R]: TableRow<R[K], K> };
 }

@@ -5,44 +5,42 @@
  */
 import { describe, expect, it, vi } from 'vitest';
 import { createLoaders } from '../../loaders/index.js';
-import { createGigLoaders } from '../../loaders/gigs.js';
-import { createSeoLoaders } from '../../loaders/seo.js';
+import { createOfferLoaders } from '../../loaders/offers.js';
+import { createMediaLoaders } from '../../loaders/media.js';
 import type { Clients } from '../../src/upstreams/index.js';
-import type * as GigsModule from '../../loaders/gigs.js';
-import type * as SeoModule from '../../loaders/seo.js';
+import type * as OffersModule from '../../loaders/offers.js';
+import type * as MediaModule from '../../loaders/media.js';
 
-vi.mock('../../loaders/gigs.js', async (original) => {
-  const actual = await original<typeof GigsModule>();
-  return { ...actual, createGigLoaders: vi.fn(actual.createGigLoaders) };
+vi.mock('../../loaders/offers.js', async (original) => {
+  const actual = await original<typeof OffersModule>();
+  return { ...actual, createOfferLoaders: vi.fn(actual.createOfferLoaders) };
 });
-vi.mock('../../loaders/seo.js', async (original) => {
-  const actual = await original<typeof SeoModule>();
-  return { ...actual, createSeoLoaders: vi.fn(actual.createSeoLoaders) };
+vi.mock('../../loaders/media.js', async (original) => {
+  const actual = await original<typeof MediaModule>();
+  return { ...actual, createMediaLoaders: vi.fn(actual.createMediaLoaders) };
 });
 
 /** Never called: these tests only build loaders, they load nothing. */
 const clients = {} as Clients;
-const options = { itemsBatchThreshold: 5, validateConcurrency: 2 };
 
 describe('per-request loaders', () => {
   it('builds a group on first use of one of its loaders, once, and never a group the request does not touch', () => {
-    vi.mocked(createGigLoaders).mockClear();
-    vi.mocked(createSeoLoaders).mockClear();
-    const loaders = createLoaders(clients, options);
-    expect(createGigLoaders).not.toHaveBeenCalled();
+    vi.mocked(createOfferLoaders).mockClear();
+    vi.mocked(createMediaLoaders).mockClear();
+    const loaders = createLoaders(clients);
+    expect(createOfferLoaders).not.toHaveBeenCalled();
 
-    const bySlug = loaders.gigBySlug;
-    expect(loaders.gigPages).toBeDefined();
-    expect(loaders.reviewPages).toBeDefined();
-    expect(loaders.gigBySlug).toBe(bySlug);
-    expect(createGigLoaders).toHaveBeenCalledTimes(1);
-    expect(createSeoLoaders).not.toHaveBeenCalled();
+    const byId = loaders.offerById;
+    expect(loaders.offerPages).toBeDefined();
+    expect(loaders.offerById).toBe(byId);
+    expect(createOfferLoaders).toHaveBeenCalledTimes(1);
+    expect(createMediaLoaders).not.toHaveBeenCalled();
   });
 
   it('gives every request its own loaders, so no cached value crosses from one caller to another', () => {
-    const first = createLoaders(clients, options);
-    const second = createLoaders(clients, options);
-    expect(first.gigBySlug).not.toBe(second.gigBySlug);
-    expect(first.seoReportById).not.toBe(second.seoReportById);
+    const first = createLoaders(clients);
+    const second = createLoaders(clients);
+    expect(first.offerById).not.toBe(second.offerById);
+    expect(first.mediaById).not.toBe(second.mediaById);
   });
 });

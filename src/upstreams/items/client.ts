@@ -8,20 +8,50 @@
 import { UpstreamError } from '../../errors.js';
 import type { Upstream } from '../upstream.js';
 import { parseRetryAfter } from '../retry-after.js';
+import { ReadingClient } from '../reading-client.js';
 import type { RequestBinding, UpstreamResponse } from '../wire.js';
 import { sendFields } from '../call.js';
 import { formBody } from '../identifiers.js';
 import { parsePayload } from '../laravel.js';
 import type { AnyOperation, ArgsParam, QueryValues, ResultOf } from '../operations.js';
-import type { ItemsRowExtras } from './operations.js';
+import { itemsOperations as ops, type ItemsRowExtras, type PurchaseValidationResult } from './operations.js';
+import { ItemBatches, type ItemBatchOptions } from '../../../loaders/items.js';
 import * as map from './map.js';
 
-export class ItemsClient {
+export class ItemsClient extends ReadingClient<AnyOperation & ItemsRowExtras> {
   constructor(
     private readonly http: Upstream,
     private readonly apiKey: string | undefined,
-    private readonly binding: RequestBinding = {},
-  ) {}
+    private readonly binding: RequestBinding,
+    private readonly batching: ItemBatchOptions,
+  ) {
+    super();
+  }
+
+  private batches?: ItemBatches;
+
+  /** Made on first use: a request that reads no item pays nothing for them. */
+  private get batched(): ItemBatches {
+    return (this.batches ??= new ItemBatches(
+      {
+        listItems: () => this.read(ops.listItems),
+        listed: () => this.hasRead(ops.listItems),
+        showItem: (id) => this.read(ops.showItem, { query: { item_id: id } }),
+        validatePurchase: (code) => this.call(ops.validatePurchase, { body: { purchase_code: code } }),
+      },
+      this.batching,
+    ));
+  }
+
+  /** One item: many asked in one frame share one GET /items/all above the batch threshold (loaders/items.ts). */
+  item(id: string): Promise<map.ItemShape> {
+    return this.batched.items.load(id);
+  }
+
+  /** One purchase validation per code in this request, a bounded number at a time (loaders/items.ts). */
+  validatePurchase(code: string): Promise<PurchaseValidationResult> {
+    return this.batched.purchases.load(code);
+  }
 
   /** False while this upstream's circuit is open or half-open (look-ahead then speculates no calls). */
   get circuitClosed(): boolean {

@@ -8,12 +8,13 @@
 import type { Readable } from 'node:stream';
 import { UpstreamError } from '../../errors.js';
 import type { Upstream } from '../upstream.js';
+import { ReadingClient } from '../reading-client.js';
 import type { RequestBinding } from '../wire.js';
 import { readAnswer, requestParts, sendFields, type LooseArgs, type UploadBody } from '../call.js';
 import { laravelError, laravelCode } from '../laravel.js';
 import type { AnyOperation, ArgsParam, ResultOf } from '../operations.js';
 
-export class MarketplaceClient {
+export class MarketplaceClient extends ReadingClient {
   /** OAuth scopes the upstream refused in this request: later calls needing them fail without a call. */
   private readonly deniedScopes = new Map<string, UpstreamError>();
 
@@ -21,7 +22,9 @@ export class MarketplaceClient {
     private readonly http: Upstream,
     private readonly token: string | undefined,
     private readonly binding: RequestBinding = {},
-  ) {}
+  ) {
+    super();
+  }
 
   /** Whether the caller sent a bearer token (which this client alone holds). */
   get signedIn(): boolean {
@@ -66,7 +69,7 @@ export class MarketplaceClient {
     // Sent with no credential, a row that is not private has an answer that cannot depend on the caller.
     const publicRead = !credentialed && operation.sharing !== 'private';
     const response = await this.http.send({ ...sendFields(operation), publicRead, path, query, headers, body, ...this.binding, codeOf: laravelCode });
-    if (response.status >= 200 && response.status < 300) return readAnswer('marketplace', operation, response) as ResultOf<D>;
+    if (response.status >= 200 && response.status < 300) return readAnswer('marketplace', operation, response, given) as ResultOf<D>;
     const error = laravelError('marketplace', response, subject, this.token ? [this.token] : []);
     if (response.status === 403 && requiredScope) this.deniedScopes.set(requiredScope, error);
     throw error;

@@ -6,18 +6,21 @@
  */
 import { UpstreamError } from '../../errors.js';
 import type { Upstream } from '../upstream.js';
+import { ReadingClient } from '../reading-client.js';
 import type { RequestBinding } from '../wire.js';
 import { readAnswer, requestParts, sendFields, type LooseArgs } from '../call.js';
 import { formBody } from '../identifiers.js';
 import { laravelError, laravelCode } from '../laravel.js';
 import type { AnyOperation, ArgsParam, QueryValues, ResultOf } from '../operations.js';
 
-export class SeoClient {
+export class SeoClient extends ReadingClient {
   constructor(
     private readonly http: Upstream,
     private readonly apiKey: string | undefined,
     private readonly binding: RequestBinding = {},
-  ) {}
+  ) {
+    super();
+  }
 
   /** False while this upstream's circuit is open or half-open (look-ahead then speculates no calls). */
   get circuitClosed(): boolean {
@@ -39,7 +42,7 @@ export class SeoClient {
       body = formBody(given.body as QueryValues);
     }
     const response = await this.http.send({ ...sendFields(operation), path, query, headers, body, ...this.binding, codeOf: laravelCode });
-    if (response.status >= 200 && response.status < 300) return readAnswer('seo', operation, response) as ResultOf<D>;
+    if (response.status >= 200 && response.status < 300) return readAnswer('seo', operation, response, given) as ResultOf<D>;
     throw laravelError('seo', response, subject, [this.apiKey]);
   }
 }

@@ -34,6 +34,7 @@ export const seoOperations = table('seo', {
   listReports: row({ method: 'GET', path: '/reports', scope: null, success: 200 }, page(reportSchema, 'report'), {
     pageSizes: SEO_PAGE_SIZES,
     input: input<{ query: ReportQuery }>(),
+    primes: { row: 'showReport', key: (report) => ({ id: report.id }) },
     // `search` matches the url (search_by=url); the graph's camelCase sort names become the service's.
     encodeQuery: (query: ReportQuery): QueryValues => ({
       search: query.search,

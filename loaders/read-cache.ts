@@ -1,0 +1,80 @@
+/**
+ * The per-request read cache every request-bound client keeps
+ * (`client.read(row, args)`, src/upstreams/reading-client.ts): one request
+ * never asks the same thing twice.
+ * An entry is the promise of one call, keyed by the operation row and a
+ * stable key of the call's arguments (key order does not matter), so two
+ * fields asking for the same gig, or a prefetch and the resolver it runs
+ * ahead of, share one call.
+ *
+ * As DataLoader does, a failure stays cached as the rejected promise (every
+ * field that asked for it reports the same error, and it is not retried
+ * within the request), and a list answer primes the single-item row its
+ * row names (`primes` on the row, src/upstreams/operations.ts), so an item
+ * that arrived in a list is never fetched again by key. Priming never
+ * replaces an entry already there.
+ *
+ * Unlike DataLoader, a call starts at once rather than at the end of the
+ * frame: nothing here batches, so there is nothing to wait for.
+ */
+import { stringify } from 'safe-stable-stringify';
+import type { AnyOperation } from '../src/upstreams/operations.js';
+
+/** The stable text of a call's arguments: the same for `{ a, b }` and `{ b, a }`; undefined values left out. */
+export const argumentsKey = (args: unknown): string => stringify(args ?? {}) ?? '';
+
+export class ReadCache {
+  /** Row id → argument key → the call's answer. */
+  private readonly rows = new Map<string, Map<string, Promise<unknown>>>();
+
+  /** The answer cached for `row` and `args`, or `fetch()`'s, cached (failure included) and primed from. */
+  read<T>(row: AnyOperation, args: unknown, fetch: () => Promise<T>): Promise<T> {
+    const entries = this.entriesOf(row.id);
+    const key = argumentsKey(args);
+    const cached = entries.get(key);
+    if (cached) return cached as Promise<T>;
+    const pending = fetch();
+    entries.set(key, pending);
+    if (row.primes) pending.then((answer) => this.primeFrom(row, answer), () => undefined);
+    return pending;
+  }
+
+  /** Caches `value` as the answer of `row` for `args`, unless that is already cached (DataLoader's `prime`). */
+  prime(row: AnyOperation, args: unknown, value: unknown): void {
+    this.primeById(row.id, args, value);
+  }
+
+  /** Whether `row` has been asked for `args` in this request (or primed). */
+  has(row: AnyOperation, args: unknown): boolean {
+    return this.rows.get(row.id)?.has(argumentsKey(args)) ?? false;
+  }
+
+  /** Drops the cached answer of `row` for `args`, or every answer of `row` without them (after a write that changes them). */
+  forget(row: AnyOperation, args?: unknown): void {
+    if (args === undefined) this.rows.delete(row.id);
+    else this.rows.get(row.id)?.delete(argumentsKey(args));
+  }
+
+  private primeFrom(row: AnyOperation, answer: unknown): void {
+    const { row: target, key } = row.primes!;
+    for (const item of itemsOf(row, answer)) this.primeById(target, key(item as never), item);
+  }
+
+  private primeById(rowId: string, args: unknown, value: unknown): void {
+    const entries = this.entriesOf(rowId);
+    const key = argumentsKey(args);
+    if (!entries.has(key)) entries.set(key, Promise.resolve(value));
+  }
+
+  private entriesOf(rowId: string): Map<string, Promise<unknown>> {
+    let entries = this.rows.get(rowId);
+    if (!entries) this.rows.set(rowId, (entries = new Map()));
+    return entries;
+  }
+}
+
+/** The items of an answer, by its row's envelope: a page's, a list's (or a raw list's) elements, or the one record. */
+function itemsOf(row: AnyOperation, answer: unknown): unknown[] {
+  if (row.envelope === 'page') return (answer as { items: unknown[] }).items;
+  return Array.isArray(answer) ? answer : [answer];
+}
