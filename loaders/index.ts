@@ -21,7 +21,6 @@ import { createSeoLoaders } from './seo.js';
 import { createDiscoveryLoaders } from './discovery.js';
 import { createOrderLifecycleLoaders } from './order-lifecycle.js';
 import { createRequestLoaders } from './requests.js';
-import { createOfferLoaders } from './offers.js';
 import { createMediaLoaders } from './media.js';
 import { createSellerExtraLoaders } from './seller-extras.js';
 import { createMobileLoaders } from './mobile.js';
@@ -81,11 +80,6 @@ export class Loaders {
   get requestBoardPages() { return this.requests.requestBoardPages; }
   get proposalPages() { return this.requests.proposalPages; }
 
-  #offers?: Group<typeof createOfferLoaders>;
-  private get offers() { return (this.#offers ??= createOfferLoaders(this.clients)); }
-  get offerById() { return this.offers.offerById; }
-  get offerPages() { return this.offers.offerPages; }
-
   #media?: Group<typeof createMediaLoaders>;
   private get media() { return (this.#media ??= createMediaLoaders(this.clients)); }
   get mediaById() { return this.media.mediaById; }
@@ -139,7 +133,6 @@ type Unexposed = Exclude<
   | keyof Group<typeof createDiscoveryLoaders>
   | keyof Group<typeof createOrderLifecycleLoaders>
   | keyof Group<typeof createRequestLoaders>
-  | keyof Group<typeof createOfferLoaders>
   | keyof Group<typeof createMediaLoaders>
   | keyof Group<typeof createSellerExtraLoaders>
   | keyof Group<typeof createMobileLoaders>

@@ -85,7 +85,7 @@ export async function deleteMedia(_: unknown, args: { id: string }, ctx: Gateway
   ctx.loaders.mediaById.clear(uuid);
   ctx.loaders.mediaPages.clearAll();
   // Deleting an asset detaches it from offers.
-  ctx.loaders.offerById.clearAll();
-  ctx.loaders.offerPages.clearAll();
+  ctx.clients.marketplace.forget(ops.offersShow);
+  ctx.clients.marketplace.forget(ops.offersIndex);
   return { id: uuid, deleted: result.deleted };
 }

@@ -11,11 +11,13 @@ import { sellerByName } from '../resolvers/sellers.js';
 import { builder } from './builder.js';
 import { connectionOf, pagingArgs } from './connection.js';
 import { attributesInput, wholeObject } from './field-helpers.js';
-import { offerOf } from '../resolvers/offers.js';
+import { offerKey } from '../resolvers/offers.js';
+import { marketplaceOperations as ops } from '../src/upstreams/marketplace/operations.js';
 import { Offer } from './offers.js';
 import { Seller } from './sellers.js';
 import { User } from './users.js';
 import { upstream, via } from './upstream-docs.js';
+import { upstreamField } from './upstream-field.js';
 
 export const Proposal = builder.objectRef<M.ProposalShape>('Proposal');
 export const ProposalConnection = connectionOf('Proposal', Proposal);
@@ -67,7 +69,7 @@ Proposal.implement({
     createdAt: t.field({ type: 'DateTime', resolve: (p) => p.createdAt }),
     attributes: t.field({ ...wholeObject('proposal'), resolve: (p) => p.attributes }),
     seller: t.field({ type: Seller, ...via.marketplace('sellersShow'), resolve: (p, _a, ctx) => sellerByName(p.sellerUsername, ctx) }),
-    offer: t.field({ type: Offer, ...via.marketplace('offersShow', 'The custom offer an accepted proposal became.'), resolve: (p, _a, ctx) => offerOf(p.offerId, ctx) }),
+    offer: upstreamField(t, ops.offersShow, { type: Offer, canonical: false, description: 'The custom offer an accepted proposal became.', key: (p) => offerKey(p.offerId) }),
   }),
 });
 

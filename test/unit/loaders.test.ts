@@ -5,15 +5,15 @@
  */
 import { describe, expect, it, vi } from 'vitest';
 import { createLoaders } from '../../loaders/index.js';
-import { createOfferLoaders } from '../../loaders/offers.js';
+import { createItemLoaders } from '../../loaders/items.js';
 import { createSeoLoaders } from '../../loaders/seo.js';
 import type { Clients } from '../../src/upstreams/index.js';
-import type * as OffersModule from '../../loaders/offers.js';
+import type * as ItemsModule from '../../loaders/items.js';
 import type * as SeoModule from '../../loaders/seo.js';
 
-vi.mock('../../loaders/offers.js', async (original) => {
-  const actual = await original<typeof OffersModule>();
-  return { ...actual, createOfferLoaders: vi.fn(actual.createOfferLoaders) };
+vi.mock('../../loaders/items.js', async (original) => {
+  const actual = await original<typeof ItemsModule>();
+  return { ...actual, createItemLoaders: vi.fn(actual.createItemLoaders) };
 });
 vi.mock('../../loaders/seo.js', async (original) => {
   const actual = await original<typeof SeoModule>();
@@ -26,22 +26,22 @@ const options = { itemsBatchThreshold: 5, validateConcurrency: 2 };
 
 describe('per-request loaders', () => {
   it('builds a group on first use of one of its loaders, once, and never a group the request does not touch', () => {
-    vi.mocked(createOfferLoaders).mockClear();
+    vi.mocked(createItemLoaders).mockClear();
     vi.mocked(createSeoLoaders).mockClear();
     const loaders = createLoaders(clients, options);
-    expect(createOfferLoaders).not.toHaveBeenCalled();
+    expect(createItemLoaders).not.toHaveBeenCalled();
 
-    const byId = loaders.offerById;
-    expect(loaders.offerPages).toBeDefined();
-    expect(loaders.offerById).toBe(byId);
-    expect(createOfferLoaders).toHaveBeenCalledTimes(1);
+    const byId = loaders.itemById;
+    expect(loaders.allItems).toBeDefined();
+    expect(loaders.itemById).toBe(byId);
+    expect(createItemLoaders).toHaveBeenCalledTimes(1);
     expect(createSeoLoaders).not.toHaveBeenCalled();
   });
 
   it('gives every request its own loaders, so no cached value crosses from one caller to another', () => {
     const first = createLoaders(clients, options);
     const second = createLoaders(clients, options);
-    expect(first.offerById).not.toBe(second.offerById);
+    expect(first.itemById).not.toBe(second.itemById);
     expect(first.seoReportById).not.toBe(second.seoReportById);
   });
 });

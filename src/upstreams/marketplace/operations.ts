@@ -99,7 +99,7 @@ export const marketplaceOperations = table('marketplace', {
   proposalsWithdraw: row({ method: 'POST', path: '/proposals/{uuid}/withdraw', scope: 'gigs.write', success: 200 }, one(map.proposalSchema, 'proposal'), { subject: ({ uuid }) => `proposal '${uuid}'`, input: json }),
   proposalsAcceptCounter: row({ method: 'POST', path: '/proposals/{uuid}/accept-counter', scope: 'gigs.write', success: 200 }, one(map.proposalSchema, 'proposal'), { subject: ({ uuid }) => `proposal '${uuid}'`, input: json }),
   proposalsAccept: row({ method: 'POST', path: '/proposals/{uuid}/accept', scope: 'orders.write', success: 200 }, one(map.proposalSchema, 'proposal'), { subject: ({ uuid }) => `proposal '${uuid}'`, input: json }),
-  offersIndex: row({ method: 'GET', path: '/offers', scope: 'offers.read', success: 200 }, page(map.offerSchema, 'offer'), { pageSizes: MARKETPLACE_PAGE_SIZES, input: filtered }),
+  offersIndex: row({ method: 'GET', path: '/offers', scope: 'offers.read', success: 200 }, page(map.offerSchema, 'offer'), { pageSizes: MARKETPLACE_PAGE_SIZES, input: filtered, primes: { row: 'offersShow', key: (offer) => ({ uuid: offer.id }) } }),
   offersStore: row({ method: 'POST', path: '/offers', scope: 'offers.write', success: 201 }, one(map.offerSchema, 'offer'), { input: json }),
   offersShow: row({ method: 'GET', path: '/offers/{uuid}', scope: 'offers.read', success: 200 }, one(map.offerSchema, 'offer'), { subject: ({ uuid }) => `offer '${uuid}'` }),
   offersCounter: row({ method: 'POST', path: '/offers/{uuid}/counter', scope: 'offers.write', success: 201 }, one(map.offerSchema, 'offer'), { subject: ({ uuid }) => `offer '${uuid}'`, input: json }),
