@@ -21,7 +21,6 @@ import { createSeoLoaders } from './seo.js';
 import { createDiscoveryLoaders } from './discovery.js';
 import { createOrderLifecycleLoaders } from './order-lifecycle.js';
 import { createRequestLoaders } from './requests.js';
-import { createMediaLoaders } from './media.js';
 import { createSellerExtraLoaders } from './seller-extras.js';
 import { createMobileLoaders } from './mobile.js';
 import { createMessagingLoaders } from './messaging.js';
@@ -80,11 +79,6 @@ export class Loaders {
   get requestBoardPages() { return this.requests.requestBoardPages; }
   get proposalPages() { return this.requests.proposalPages; }
 
-  #media?: Group<typeof createMediaLoaders>;
-  private get media() { return (this.#media ??= createMediaLoaders(this.clients)); }
-  get mediaById() { return this.media.mediaById; }
-  get mediaPages() { return this.media.mediaPages; }
-
   #sellerExtras?: Group<typeof createSellerExtraLoaders>;
   private get sellerExtras() { return (this.#sellerExtras ??= createSellerExtraLoaders(this.clients)); }
   get sellerProfileByUsername() { return this.sellerExtras.sellerProfileByUsername; }
@@ -133,7 +127,6 @@ type Unexposed = Exclude<
   | keyof Group<typeof createDiscoveryLoaders>
   | keyof Group<typeof createOrderLifecycleLoaders>
   | keyof Group<typeof createRequestLoaders>
-  | keyof Group<typeof createMediaLoaders>
   | keyof Group<typeof createSellerExtraLoaders>
   | keyof Group<typeof createMobileLoaders>
   | keyof Group<typeof createMessagingLoaders>

@@ -84,7 +84,7 @@ const NODE_KINDS = {
   Gig: { keyOf: (r: M.GigShape) => [r.slug], load: (k: string[], ctx: GatewayContext) => ctx.clients.marketplace.read(ops.gigsShow, { slug: key(k) }) },
   Order: { keyOf: (r: M.OrderShape) => [r.id], load: (k: string[], ctx: GatewayContext) => ctx.loaders.orderById.load(key(k)) },
   Offer: { keyOf: (r: M.OfferShape) => [r.id], load: (k: string[], ctx: GatewayContext) => ctx.clients.marketplace.read(ops.offersShow, { uuid: key(k) }) },
-  Media: { keyOf: (r: M.MediaShape) => [r.id], load: (k: string[], ctx: GatewayContext) => ctx.loaders.mediaById.load(key(k)) },
+  Media: { keyOf: (r: M.MediaShape) => [r.id], load: (k: string[], ctx: GatewayContext) => ctx.clients.marketplace.read(ops.mediaShow, { uuid: key(k) }) },
   SeoReport: { keyOf: (r: SeoReportShape) => [r.id], load: (k: string[], ctx: GatewayContext) => ctx.loaders.seoReportById.load(key(k)) },
   Item: { keyOf: (r: ItemShape) => [r.id], load: (k: string[], ctx: GatewayContext) => ctx.loaders.itemById.load(key(k)) },
   Review: {

@@ -138,7 +138,7 @@ export const marketplaceOperations = table('marketplace', {
   sellerFollowIndex: row({ method: 'GET', path: '/following', scope: 'crm.read', success: 200 }, page(map.sellerSchema, 'seller'), { pageSizes: MARKETPLACE_PAGE_SIZES }),
   sellerFollow: row({ method: 'POST', path: '/sellers/{username}/follow', scope: 'crm.write', success: 200 }, one(map.followSchema, 'follow'), { subject: ({ username }) => `seller '${username}'` }),
   sellerUnfollow: row({ method: 'DELETE', path: '/sellers/{username}/follow', scope: 'crm.write', success: 200 }, one(map.followSchema, 'follow'), { subject: ({ username }) => `seller '${username}'` }),
-  mediaIndex: row({ method: 'GET', path: '/media', scope: 'media.read', success: 200 }, page(map.mediaSchema, 'media'), { pageSizes: MARKETPLACE_PAGE_SIZES, input: filtered }),
+  mediaIndex: row({ method: 'GET', path: '/media', scope: 'media.read', success: 200 }, page(map.mediaSchema, 'media'), { pageSizes: MARKETPLACE_PAGE_SIZES, input: filtered, primes: { row: 'mediaShow', key: (media) => ({ uuid: media.id }) } }),
   mediaStore: row({ method: 'POST', path: '/media', scope: 'media.write', success: 201 }, one(map.mediaSchema, 'media'), { input: jsonOrUpload }),
   mediaShow: row({ method: 'GET', path: '/media/{uuid}', scope: 'media.read', success: 200 }, one(map.mediaSchema, 'media'), { subject: ({ uuid }) => `media '${uuid}'` }),
   mediaUpdate: row({ method: 'PATCH', path: '/media/{uuid}', scope: 'media.write', success: 200 }, one(map.mediaSchema, 'media'), { subject: ({ uuid }) => `media '${uuid}'`, input: json }),
