@@ -20,7 +20,6 @@ import { createOrderLoaders } from './orders.js';
 import { createSeoLoaders } from './seo.js';
 import { createDiscoveryLoaders } from './discovery.js';
 import { createOrderLifecycleLoaders } from './order-lifecycle.js';
-import { createRequestLoaders } from './requests.js';
 import { createSellerExtraLoaders } from './seller-extras.js';
 import { createMobileLoaders } from './mobile.js';
 import { createMessagingLoaders } from './messaging.js';
@@ -73,12 +72,6 @@ export class Loaders {
   get filesByOrder() { return this.orderLifecycle.filesByOrder; }
   get reorderPages() { return this.orderLifecycle.reorderPages; }
 
-  #requests?: Group<typeof createRequestLoaders>;
-  private get requests() { return (this.#requests ??= createRequestLoaders(this.clients)); }
-  get buyerRequestPages() { return this.requests.buyerRequestPages; }
-  get requestBoardPages() { return this.requests.requestBoardPages; }
-  get proposalPages() { return this.requests.proposalPages; }
-
   #sellerExtras?: Group<typeof createSellerExtraLoaders>;
   private get sellerExtras() { return (this.#sellerExtras ??= createSellerExtraLoaders(this.clients)); }
   get sellerProfileByUsername() { return this.sellerExtras.sellerProfileByUsername; }
@@ -126,7 +119,6 @@ type Unexposed = Exclude<
   | keyof Group<typeof createSeoLoaders>
   | keyof Group<typeof createDiscoveryLoaders>
   | keyof Group<typeof createOrderLifecycleLoaders>
-  | keyof Group<typeof createRequestLoaders>
   | keyof Group<typeof createSellerExtraLoaders>
   | keyof Group<typeof createMobileLoaders>
   | keyof Group<typeof createMessagingLoaders>

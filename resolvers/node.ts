@@ -98,7 +98,7 @@ const NODE_KINDS = {
     keyOf: (r: M.ProposalShape) => [r.id],
     load: async (k: string[], ctx: GatewayContext) => {
       const id = key(k);
-      return found(await scan(ctx.loaders.proposalPages, {}, (r) => r.id === id), 'marketplace', `proposal '${id}'`);
+      return found(await scan(pagesOf(ctx, ops.proposalsIndex, () => ({ query: {} })), null, (r) => r.id === id), 'marketplace', `proposal '${id}'`);
     },
   },
   Conversation: {
@@ -121,8 +121,8 @@ const NODE_KINDS = {
       const id = key(k);
       const matches = (r: M.BuyerRequestShape) => r.id === id;
       // The board is public; only a caller with a token has requests of its own to look through.
-      const onBoard = await scan(ctx.loaders.requestBoardPages, {}, matches);
-      const record = onBoard ?? (ctx.clients.marketplace.signedIn ? await scan(ctx.loaders.buyerRequestPages, {}, matches) : undefined);
+      const onBoard = await scan(pagesOf(ctx, ops.requestBoard, () => ({ query: {} })), null, matches);
+      const record = onBoard ?? (ctx.clients.marketplace.signedIn ? await scan(pagesOf(ctx, ops.requestsIndex, () => ({ query: {} })), null, matches) : undefined);
       return found(record, 'marketplace', `buyer request '${id}'`);
     },
   },
