@@ -21,7 +21,6 @@ import { createSeoLoaders } from './seo.js';
 import { createDiscoveryLoaders } from './discovery.js';
 import { createOrderLifecycleLoaders } from './order-lifecycle.js';
 import { createSellerExtraLoaders } from './seller-extras.js';
-import { createMobileLoaders } from './mobile.js';
 import { createMessagingLoaders } from './messaging.js';
 import { createAiLoaders } from './ai.js';
 import { createAdvertisingLoaders } from './advertising.js';
@@ -83,11 +82,6 @@ export class Loaders {
   get sellerLeadPages() { return this.sellerExtras.sellerLeadPages; }
   get followedSellerPages() { return this.sellerExtras.followedSellerPages; }
 
-  #mobile?: Group<typeof createMobileLoaders>;
-  private get mobile() { return (this.#mobile ??= createMobileLoaders(this.clients)); }
-  get mobileOrderById() { return this.mobile.mobileOrderById; }
-  get mobileOrderPages() { return this.mobile.mobileOrderPages; }
-
   #messaging?: Group<typeof createMessagingLoaders>;
   private get messaging() { return (this.#messaging ??= createMessagingLoaders(this.clients)); }
   get conversationPages() { return this.messaging.conversationPages; }
@@ -120,7 +114,6 @@ type Unexposed = Exclude<
   | keyof Group<typeof createDiscoveryLoaders>
   | keyof Group<typeof createOrderLifecycleLoaders>
   | keyof Group<typeof createSellerExtraLoaders>
-  | keyof Group<typeof createMobileLoaders>
   | keyof Group<typeof createMessagingLoaders>
   | keyof Group<typeof createAiLoaders>
   | keyof Group<typeof createAdvertisingLoaders>
