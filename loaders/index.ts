@@ -20,7 +20,6 @@ import { createOrderLoaders } from './orders.js';
 import { createSeoLoaders } from './seo.js';
 import { createDiscoveryLoaders } from './discovery.js';
 import { createOrderLifecycleLoaders } from './order-lifecycle.js';
-import { createSellerExtraLoaders } from './seller-extras.js';
 import { createMessagingLoaders } from './messaging.js';
 import { createAiLoaders } from './ai.js';
 import { createAdvertisingLoaders } from './advertising.js';
@@ -71,17 +70,6 @@ export class Loaders {
   get filesByOrder() { return this.orderLifecycle.filesByOrder; }
   get reorderPages() { return this.orderLifecycle.reorderPages; }
 
-  #sellerExtras?: Group<typeof createSellerExtraLoaders>;
-  private get sellerExtras() { return (this.#sellerExtras ??= createSellerExtraLoaders(this.clients)); }
-  get sellerProfileByUsername() { return this.sellerExtras.sellerProfileByUsername; }
-  get portfolioBySeller() { return this.sellerExtras.portfolioBySeller; }
-  get portfolioProjectByKey() { return this.sellerExtras.portfolioProjectByKey; }
-  get availabilityBySeller() { return this.sellerExtras.availabilityBySeller; }
-  get testimonialsBySeller() { return this.sellerExtras.testimonialsBySeller; }
-  get savedStudioPages() { return this.sellerExtras.savedStudioPages; }
-  get sellerLeadPages() { return this.sellerExtras.sellerLeadPages; }
-  get followedSellerPages() { return this.sellerExtras.followedSellerPages; }
-
   #messaging?: Group<typeof createMessagingLoaders>;
   private get messaging() { return (this.#messaging ??= createMessagingLoaders(this.clients)); }
   get conversationPages() { return this.messaging.conversationPages; }
@@ -113,7 +101,6 @@ type Unexposed = Exclude<
   | keyof Group<typeof createSeoLoaders>
   | keyof Group<typeof createDiscoveryLoaders>
   | keyof Group<typeof createOrderLifecycleLoaders>
-  | keyof Group<typeof createSellerExtraLoaders>
   | keyof Group<typeof createMessagingLoaders>
   | keyof Group<typeof createAiLoaders>
   | keyof Group<typeof createAdvertisingLoaders>
