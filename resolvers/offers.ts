@@ -1,8 +1,8 @@
 /**
- * Custom offers: list, show, create, and the offer machine (counter, accept,
- * decline, cancel; attachments change only while pending). An accepted offer
- * places an order, so accepting also forgets the cached order list.
- * The reads themselves are declared in schema/offers.ts (row + key).
+ * Custom offers: create, and the offer machine (counter, accept, decline,
+ * cancel; attachments change only while pending). An accepted offer places an
+ * order, so accepting also forgets the cached order list. The reads (list,
+ * show, links) are declared in schema/offers.ts (row + key).
  * `Offer.attachments` are whole media objects in the offer payload; an
  * attachment given only by id is read by id (`mediaShow`).
  */

@@ -1,9 +1,10 @@
 /**
- * Buyer requests (the caller's own, the public board, posting one) and the
- * proposal machine: a seller proposes; the buyer shortlists, counters,
- * rejects or accepts; the seller withdraws or accepts the counter. Each step
- * returns the proposal's new state; an illegal step is the upstream's 409
- * (CONFLICT).
+ * Posting a buyer request and the proposal machine: a seller proposes; the
+ * buyer shortlists, counters, rejects or accepts; the seller withdraws or
+ * accepts the counter. Each step returns the proposal's new state; an illegal
+ * step is the upstream's 409 (CONFLICT). Each write forgets the lists it may
+ * change. The reads (the caller's requests, the public board, proposals) are
+ * declared in schema/requests.ts (row + key).
  */
 import type { GatewayContext } from '../src/context.js';
 import { identifier } from '../src/upstreams/identifiers.js';
