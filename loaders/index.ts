@@ -16,11 +16,6 @@
  */
 import type { Clients } from '../src/upstreams/index.js';
 import { createOrderLoaders } from './orders.js';
-import { createRequestLoaders } from './requests.js';
-import { createOfferLoaders } from './offers.js';
-import { createMediaLoaders } from './media.js';
-import { createSellerExtraLoaders } from './seller-extras.js';
-import { createMobileLoaders } from './mobile.js';
 import { createMessagingLoaders } from './messaging.js';
 import { createAiLoaders } from './ai.js';
 import { createAdvertisingLoaders } from './advertising.js';
@@ -38,37 +33,6 @@ export class Loaders {
   get deliveriesByOrder() { return this.orders.deliveriesByOrder; }
   get revisionsByOrder() { return this.orders.revisionsByOrder; }
 
-  #requests?: Group<typeof createRequestLoaders>;
-  private get requests() { return (this.#requests ??= createRequestLoaders(this.clients)); }
-  get buyerRequestPages() { return this.requests.buyerRequestPages; }
-  get requestBoardPages() { return this.requests.requestBoardPages; }
-  get proposalPages() { return this.requests.proposalPages; }
-
-  #offers?: Group<typeof createOfferLoaders>;
-  private get offers() { return (this.#offers ??= createOfferLoaders(this.clients)); }
-  get offerById() { return this.offers.offerById; }
-  get offerPages() { return this.offers.offerPages; }
-
-  #media?: Group<typeof createMediaLoaders>;
-  private get media() { return (this.#media ??= createMediaLoaders(this.clients)); }
-  get mediaById() { return this.media.mediaById; }
-  get mediaPages() { return this.media.mediaPages; }
-
-  #sellerExtras?: Group<typeof createSellerExtraLoaders>;
-  private get sellerExtras() { return (this.#sellerExtras ??= createSellerExtraLoaders(this.clients)); }
-  get sellerProfileByUsername() { return this.sellerExtras.sellerProfileByUsername; }
-  get portfolioBySeller() { return this.sellerExtras.portfolioBySeller; }
-  get portfolioProjectByKey() { return this.sellerExtras.portfolioProjectByKey; }
-  get availabilityBySeller() { return this.sellerExtras.availabilityBySeller; }
-  get testimonialsBySeller() { return this.sellerExtras.testimonialsBySeller; }
-  get savedStudioPages() { return this.sellerExtras.savedStudioPages; }
-  get sellerLeadPages() { return this.sellerExtras.sellerLeadPages; }
-  get followedSellerPages() { return this.sellerExtras.followedSellerPages; }
-
-  #mobile?: Group<typeof createMobileLoaders>;
-  private get mobile() { return (this.#mobile ??= createMobileLoaders(this.clients)); }
-  get mobileOrderById() { return this.mobile.mobileOrderById; }
-  get mobileOrderPages() { return this.mobile.mobileOrderPages; }
 
   #messaging?: Group<typeof createMessagingLoaders>;
   private get messaging() { return (this.#messaging ??= createMessagingLoaders(this.clients)); }
@@ -97,11 +61,6 @@ export const createLoaders = (clients: Clients): Loaders => new Loaders(clients)
 /** Every loader a factory returns has its getter above: a name listed here is one that is missing. */
 type Unexposed = Exclude<
   | keyof Group<typeof createOrderLoaders>
-  | keyof Group<typeof createRequestLoaders>
-  | keyof Group<typeof createOfferLoaders>
-  | keyof Group<typeof createMediaLoaders>
-  | keyof Group<typeof createSellerExtraLoaders>
-  | keyof Group<typeof createMobileLoaders>
   | keyof Group<typeof createMessagingLoaders>
   | keyof Group<typeof createAiLoaders>
   | keyof Group<typeof createAdvertisingLoaders>

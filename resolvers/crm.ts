@@ -8,8 +8,7 @@ import { identifier } from '../src/upstreams/identifiers.js';
 import type { CrmCustomerShape } from '../src/upstreams/marketplace/map.js';
 import { requiredText } from './args.js';
 import { bodyOf } from './body.js';
-import { loadConnection, type ConnectionArgs } from './connection.js';
-import { primeSellers } from './seller-profile.js';
+import { loadConnection, readConnection, type ConnectionArgs } from './connection.js';
 import { marketplaceOperations as ops } from '../src/upstreams/marketplace/operations.js';
 
 export const CRM_CUSTOMER_STATUSES = { ACTIVE: 'active', INACTIVE: 'inactive' } as const;
@@ -30,8 +29,7 @@ export const crmStats = (_: unknown, _args: unknown, ctx: GatewayContext) => ctx
 export const retentionCampaigns = (_: unknown, args: ConnectionArgs, ctx: GatewayContext) =>
   loadConnection(args, ctx.loaders.retentionCampaignPages, null);
 
-export const followedSellers = async (_: unknown, args: ConnectionArgs, ctx: GatewayContext) =>
-  primeSellers(await loadConnection(args, ctx.loaders.followedSellerPages, null), ctx);
+export const followedSellers = (_: unknown, args: ConnectionArgs, ctx: GatewayContext) => readConnection(ctx, ops.sellerFollowIndex, {}, args);
 
 export async function addCrmNote(_: unknown, args: { input: { customerId: string; body: string; attributes?: unknown } }, ctx: GatewayContext) {
   const uuid = identifier(args.input.customerId, 'input.customerId');
@@ -71,8 +69,8 @@ export async function createRetentionCampaign(_: unknown, args: { input: CreateR
 async function toggleFollow(operation: 'sellerFollow' | 'sellerUnfollow', username: string, ctx: GatewayContext) {
   const name = identifier(username, 'input.username');
   const result = await ctx.clients.marketplace.call(ops[operation], { username: name });
-  ctx.loaders.followedSellerPages.clearAll();
-  ctx.loaders.sellerProfileByUsername.clear(name);
+  ctx.clients.marketplace.forget(ops.sellerFollowIndex);
+  ctx.clients.marketplace.forget(ops.sellersProfile);
   return result;
 }
 

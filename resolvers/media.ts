@@ -1,7 +1,8 @@
 /**
- * Media assets: list, show, upload (a `File` forwarded as multipart, or JSON
- * metadata of a file stored elsewhere), metadata update and delete. Writes
- * prime or clear `mediaById`, so the same request reads the new state.
+ * Media writes: upload (a `File` forwarded as multipart, or JSON metadata of
+ * a file stored elsewhere), metadata update and delete (the reads are declared
+ * in schema/media.ts). Writes prime or forget `mediaShow` in the request's
+ * read cache, so the same request reads the new state.
  */
 import type { GatewayContext } from '../src/context.js';
 import { badUserInput } from '../src/errors.js';
@@ -9,17 +10,9 @@ import { identifier } from '../src/upstreams/identifiers.js';
 import type * as map from '../src/upstreams/marketplace/map.js';
 import { searchText } from './args.js';
 import { bodyOf } from './body.js';
-import { loadConnection, type ConnectionArgs } from './connection.js';
 import { checkUpload, multipartOf } from './upload.js';
 import { wholeNumber } from './whole-numbers.js';
 import { marketplaceOperations as ops } from '../src/upstreams/marketplace/operations.js';
-
-export type MediaKind = 'IMAGE' | 'VIDEO' | 'AUDIO' | 'DOCUMENT';
-
-export const mediaList = (_: unknown, args: ConnectionArgs & { kind?: MediaKind | null }, ctx: GatewayContext) =>
-  loadConnection(args, ctx.loaders.mediaPages, { kind: args.kind ? args.kind.toLowerCase() : undefined });
-
-export const mediaAsset = (_: unknown, args: { id: string }, ctx: GatewayContext) => ctx.loaders.mediaById.load(identifier(args.id, 'id'));
 
 export interface UploadMediaInput {
   file?: File | null;
@@ -51,8 +44,8 @@ export async function uploadMedia(_: unknown, args: { input: UploadMediaInput },
     if (json.filename === undefined) throw badUserInput('Give "input.file", or "input.filename" and "input.size" of a file stored elsewhere', 'input.file');
     media = await ctx.clients.marketplace.call(ops.mediaStore, { body: json });
   }
-  ctx.loaders.mediaById.prime(media.id, media);
-  ctx.loaders.mediaPages.clearAll();
+  ctx.clients.marketplace.prime(ops.mediaShow, { uuid: media.id }, media);
+  ctx.clients.marketplace.forget(ops.mediaIndex);
   return { media };
 }
 
@@ -73,19 +66,22 @@ export async function updateMedia(_: unknown, args: { input: UpdateMediaInput },
     filename: searchText(input.filename, 'input.filename'),
   });
   if (Object.keys(json).length === 0) throw badUserInput('Give at least one of title, altText or filename', 'input');
-  const media = await ctx.clients.marketplace.call(ops.mediaUpdate, { uuid, body: json });
-  ctx.loaders.mediaById.clear(uuid).prime(uuid, media);
-  ctx.loaders.mediaPages.clearAll();
+  const market = ctx.clients.marketplace;
+  const media = await market.call(ops.mediaUpdate, { uuid, body: json });
+  // The new state replaces what the request read of media before the write; lists may be stale.
+  market.forget(ops.mediaShow);
+  market.forget(ops.mediaIndex);
+  market.prime(ops.mediaShow, { uuid }, media);
   return { media };
 }
 
 export async function deleteMedia(_: unknown, args: { id: string }, ctx: GatewayContext) {
   const uuid = identifier(args.id, 'id');
   const result = await ctx.clients.marketplace.call(ops.mediaDestroy, { uuid });
-  ctx.loaders.mediaById.clear(uuid);
-  ctx.loaders.mediaPages.clearAll();
+  ctx.clients.marketplace.forget(ops.mediaShow);
+  ctx.clients.marketplace.forget(ops.mediaIndex);
   // Deleting an asset detaches it from offers.
-  ctx.loaders.offerById.clearAll();
-  ctx.loaders.offerPages.clearAll();
+  ctx.clients.marketplace.forget(ops.offersShow);
+  ctx.clients.marketplace.forget(ops.offersIndex);
   return { id: uuid, deleted: result.deleted };
 }

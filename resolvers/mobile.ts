@@ -6,12 +6,11 @@
  */
 import type { GatewayContext } from '../src/context.js';
 import { badUserInput } from '../src/errors.js';
-import { identifier } from '../src/upstreams/identifiers.js';
 import type { MobileOrderShape, TokenPairShape } from '../src/upstreams/marketplace/map.js';
 import { requiredText, searchText } from './args.js';
 import { bodyOf } from './body.js';
 import { primeGig } from './gigs.js';
-import { loadConnection, type ConnectionArgs } from './connection.js';
+import { readRow } from './read-row.js';
 import { marketplaceOperations as ops } from '../src/upstreams/marketplace/operations.js';
 
 const MAX_SECRET_LENGTH = 1000;
@@ -29,15 +28,10 @@ function secret(value: string | null | undefined, field: string, required = fals
 }
 
 export const mobileHome = async (_: unknown, _args: unknown, ctx: GatewayContext) => {
-  const home = await ctx.clients.marketplace.call(ops.mobileHome);
+  const home = await readRow(ctx, ops.mobileHome, {});
   for (const gig of [...home.featuredGigs, ...home.newGigs, ...home.recentGigs]) primeGig(ctx, gig);
   return home;
 };
-
-export const mobileOrder = (_: unknown, args: { id: string }, ctx: GatewayContext) => ctx.loaders.mobileOrderById.load(identifier(args.id, 'id'));
-
-export const mobileOrders = (_: unknown, args: ConnectionArgs, ctx: GatewayContext) =>
-  loadConnection(args, ctx.loaders.mobileOrderPages, null);
 
 /** The single view carries deliveries and revisions; a list item reads them through the order's own loaders. */
 export const mobileOrderDeliveries = (parent: MobileOrderShape, _args: unknown, ctx: GatewayContext) =>

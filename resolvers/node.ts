@@ -84,8 +84,8 @@ const NODE_KINDS = {
   Seller: { keyOf: (r: M.SellerShape) => [r.username], load: (k: string[], ctx: GatewayContext) => ctx.clients.marketplace.read(ops.sellersShow, { username: key(k) }) },
   Gig: { keyOf: (r: M.GigShape) => [r.slug], load: (k: string[], ctx: GatewayContext) => ctx.clients.marketplace.read(ops.gigsShow, { slug: key(k) }) },
   Order: { keyOf: (r: M.OrderShape) => [r.id], load: (k: string[], ctx: GatewayContext) => ctx.clients.marketplace.read(ops.ordersShow, { uuid: key(k) }) },
-  Offer: { keyOf: (r: M.OfferShape) => [r.id], load: (k: string[], ctx: GatewayContext) => ctx.loaders.offerById.load(key(k)) },
-  Media: { keyOf: (r: M.MediaShape) => [r.id], load: (k: string[], ctx: GatewayContext) => ctx.loaders.mediaById.load(key(k)) },
+  Offer: { keyOf: (r: M.OfferShape) => [r.id], load: (k: string[], ctx: GatewayContext) => ctx.clients.marketplace.read(ops.offersShow, { uuid: key(k) }) },
+  Media: { keyOf: (r: M.MediaShape) => [r.id], load: (k: string[], ctx: GatewayContext) => ctx.clients.marketplace.read(ops.mediaShow, { uuid: key(k) }) },
   SeoReport: { keyOf: (r: SeoReportShape) => [r.id], load: (k: string[], ctx: GatewayContext) => ctx.clients.seo.read(seoOps.showReport, { id: key(k) }) },
   Item: { keyOf: (r: ItemShape) => [r.id], load: (k: string[], ctx: GatewayContext) => ctx.clients.items.item(key(k)) },
   Review: {
@@ -99,7 +99,7 @@ const NODE_KINDS = {
     keyOf: (r: M.ProposalShape) => [r.id],
     load: async (k: string[], ctx: GatewayContext) => {
       const id = key(k);
-      return found(await scan(ctx.loaders.proposalPages, {}, (r) => r.id === id), 'marketplace', `proposal '${id}'`);
+      return found(await scan(pagesOf(ctx, ops.proposalsIndex, () => ({ query: {} })), null, (r) => r.id === id), 'marketplace', `proposal '${id}'`);
     },
   },
   Conversation: {
@@ -122,8 +122,8 @@ const NODE_KINDS = {
       const id = key(k);
       const matches = (r: M.BuyerRequestShape) => r.id === id;
       // The board is public; only a caller with a token has requests of its own to look through.
-      const onBoard = await scan(ctx.loaders.requestBoardPages, {}, matches);
-      const record = onBoard ?? (ctx.clients.marketplace.signedIn ? await scan(ctx.loaders.buyerRequestPages, {}, matches) : undefined);
+      const onBoard = await scan(pagesOf(ctx, ops.requestBoard, () => ({ query: {} })), null, matches);
+      const record = onBoard ?? (ctx.clients.marketplace.signedIn ? await scan(pagesOf(ctx, ops.requestsIndex, () => ({ query: {} })), null, matches) : undefined);
       return found(record, 'marketplace', `buyer request '${id}'`);
     },
   },

@@ -1,9 +1,10 @@
 /**
- * Custom offers: list, show, create, and the offer machine (counter, accept,
- * decline, cancel; attachments change only while pending). An accepted offer
- * places an order, so accepting also forgets the cached order list.
+ * Custom offers: create, and the offer machine (counter, accept, decline,
+ * cancel; attachments change only while pending). An accepted offer places an
+ * order, so accepting also forgets the cached order list. The reads (list,
+ * show, links) are declared in schema/offers.ts (row + key).
  * `Offer.attachments` are whole media objects in the offer payload; an
- * attachment given only by id is loaded through `mediaById`.
+ * attachment given only by id is read by id (`mediaShow`).
  */
 import type { GatewayContext } from '../src/context.js';
 import { badUserInput } from '../src/errors.js';
@@ -12,32 +13,36 @@ import type * as map from '../src/upstreams/marketplace/map.js';
 import { marketplaceOperations as ops, type MarketplaceOperationId } from '../src/upstreams/marketplace/operations.js';
 import { requiredText, searchText } from './args.js';
 import { bodyOf, positive } from './body.js';
-import { loadConnection, type ConnectionArgs } from './connection.js';
+import { readRow } from './read-row.js';
 import { checkUpload, multipartOf } from './upload.js';
 import { requiredWholeNumber, wholeNumber } from './whole-numbers.js';
 
 export type OfferStatus = 'PENDING' | 'COUNTERED' | 'ACCEPTED' | 'DECLINED' | 'CANCELLED';
 
-export const offers = (_: unknown, args: ConnectionArgs & { status?: OfferStatus | null }, ctx: GatewayContext) =>
-  loadConnection(args, ctx.loaders.offerPages, { status: args.status ? args.status.toLowerCase() : undefined });
+/** `offers(status)`: the upstream's lowercase status, in the query. */
+export const offersWith = (status: OfferStatus | null | undefined) => ({ query: { status: status ? status.toLowerCase() : undefined } });
 
-export const offer = (_: unknown, args: { id: string }, ctx: GatewayContext) => ctx.loaders.offerById.load(identifier(args.id, 'id'));
-
-export const offerOf = (id: string | null, ctx: GatewayContext) => (id ? ctx.loaders.offerById.load(id) : null);
+/** The `offersShow` key of an offer named by another record (`parentId`, `offerId`); none, no call. */
+export const offerKey = (id: string | null) => (id ? { uuid: id } : null);
 
 export const offerAttachments = (parent: map.OfferShape, _args: unknown, ctx: GatewayContext) =>
   Promise.all(
     parent.attachments.map((attachment) => {
-      if (typeof attachment === 'string') return ctx.loaders.mediaById.load(attachment);
-      ctx.loaders.mediaById.prime(attachment.id, attachment);
+      if (typeof attachment === 'string') return readRow(ctx, ops.mediaShow, { uuid: attachment });
+      ctx.clients.marketplace.prime(ops.mediaShow, { uuid: attachment.id }, attachment);
       return attachment;
     }),
   );
 
-/** Caches the new state of an offer (and forgets lists that may now be stale). */
+/**
+ * Caches the new state of an offer, and forgets the offers and offer lists read before it, which may
+ * now be stale (a counter also changed the countered offer).
+ */
 function remember(ctx: GatewayContext, offer: map.OfferShape) {
-  ctx.loaders.offerById.clear(offer.id).prime(offer.id, offer);
-  ctx.loaders.offerPages.clearAll();
+  const market = ctx.clients.marketplace;
+  market.forget(ops.offersShow);
+  market.forget(ops.offersIndex);
+  market.prime(ops.offersShow, { uuid: offer.id }, offer);
   return { offer };
 }
 
@@ -76,8 +81,6 @@ type OfferStep = Extract<MarketplaceOperationId, 'offersAccept' | 'offersDecline
 async function step(id: OfferStep, offerId: string, json: Record<string, unknown>, ctx: GatewayContext) {
   const uuid = identifier(offerId, 'input.id');
   const result = await ctx.clients.marketplace.call(ops[id], { uuid, body: json });
-  // A counter is a new offer; the countered one changed too.
-  if (id === 'offersCounter') ctx.loaders.offerById.clear(uuid);
   if (id === 'offersAccept') ctx.loaders.orderPages.clearAll();
   return remember(ctx, result);
 }
@@ -124,7 +127,7 @@ export async function attachToOffer(_: unknown, args: { input: AttachToOfferInpu
     ? { upload: multipartOf(bodyOf(input.attributes), 'file', checkUpload(input.file, 'input.file', ctx.config.limits.uploadBytes)) }
     : { body: bodyOf(input.attributes, { media_uuid: identifier(input.mediaId!, 'input.mediaId') }) };
   const result = await ctx.clients.marketplace.call(ops.offersAttach, { uuid, ...options });
-  if (input.file) ctx.loaders.mediaPages.clearAll();
+  if (input.file) ctx.clients.marketplace.forget(ops.mediaIndex);
   return remember(ctx, result);
 }
 

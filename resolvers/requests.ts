@@ -1,33 +1,25 @@
 /**
- * Buyer requests (the caller's own, the public board, posting one) and the
- * proposal machine: a seller proposes; the buyer shortlists, counters,
- * rejects or accepts; the seller withdraws or accepts the counter. Each step
- * returns the proposal's new state; an illegal step is the upstream's 409
- * (CONFLICT).
+ * Posting a buyer request and the proposal machine: a seller proposes; the
+ * buyer shortlists, counters, rejects or accepts; the seller withdraws or
+ * accepts the counter. Each step returns the proposal's new state; an illegal
+ * step is the upstream's 409 (CONFLICT). Each write forgets the lists it may
+ * change. The reads (the caller's requests, the public board, proposals) are
+ * declared in schema/requests.ts (row + key).
  */
 import type { GatewayContext } from '../src/context.js';
 import { identifier } from '../src/upstreams/identifiers.js';
-import type * as map from '../src/upstreams/marketplace/map.js';
 import { marketplaceOperations as ops, type MarketplaceOperationId } from '../src/upstreams/marketplace/operations.js';
 import { requiredText, searchText } from './args.js';
 import { bodyOf, positive } from './body.js';
-import { loadConnection, type ConnectionArgs } from './connection.js';
 import { requiredWholeNumber, wholeNumber } from './whole-numbers.js';
 
-export const buyerRequests = (_: unknown, args: ConnectionArgs & { status?: string | null }, ctx: GatewayContext) =>
-  loadConnection(args, ctx.loaders.buyerRequestPages, { status: searchText(args.status, 'status') });
-
-export const requestBoard = (_: unknown, args: ConnectionArgs & { category?: string | null }, ctx: GatewayContext) =>
-  loadConnection(args, ctx.loaders.requestBoardPages, { category: searchText(args.category, 'category') });
-
-export const proposals = (_: unknown, args: ConnectionArgs & { status?: string | null; requestId?: string | null }, ctx: GatewayContext) =>
-  loadConnection(args, ctx.loaders.proposalPages, {
+/** `proposals(status, requestId)`: the upstream's filters, checked before any call. */
+export const proposalSearch = (args: { status?: string | null; requestId?: string | null }) => ({
+  query: {
     status: searchText(args.status, 'status'),
     request_uuid: args.requestId ? identifier(args.requestId, 'requestId') : undefined,
-  });
-
-export const requestProposals = (parent: map.BuyerRequestShape, args: ConnectionArgs, ctx: GatewayContext) =>
-  loadConnection(args, ctx.loaders.proposalPages, { request_uuid: parent.id });
+  },
+});
 
 export interface CreateBuyerRequestInput {
   title: string;
@@ -48,8 +40,8 @@ export async function createBuyerRequest(_: unknown, args: { input: CreateBuyerR
     category_slug: searchText(input.categorySlug, 'input.categorySlug'),
   });
   const request = await ctx.clients.marketplace.call(ops.requestsStore, { body: json });
-  ctx.loaders.buyerRequestPages.clearAll();
-  ctx.loaders.requestBoardPages.clearAll();
+  ctx.clients.marketplace.forget(ops.requestsIndex);
+  ctx.clients.marketplace.forget(ops.requestBoard);
   return { request };
 }
 
@@ -70,7 +62,7 @@ export async function submitProposal(_: unknown, args: { input: SubmitProposalIn
     delivery_days: requiredWholeNumber(input.deliveryDays, 'input.deliveryDays'),
   });
   const proposal = await ctx.clients.marketplace.call(ops.requestPropose, { uuid, body: json });
-  ctx.loaders.proposalPages.clearAll();
+  ctx.clients.marketplace.forget(ops.proposalsIndex);
   return { proposal };
 }
 
@@ -82,7 +74,7 @@ type ProposalStep = Extract<
 async function step(id: ProposalStep, proposalId: string, body: Record<string, unknown>, ctx: GatewayContext) {
   const uuid = identifier(proposalId, 'input.id');
   const proposal = await ctx.clients.marketplace.call(ops[id], { uuid, body: body });
-  ctx.loaders.proposalPages.clearAll();
+  ctx.clients.marketplace.forget(ops.proposalsIndex);
   return { proposal };
 }
 

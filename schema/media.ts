@@ -5,13 +5,16 @@
  * upstream call.
  */
 import { GraphQLError } from 'graphql';
+import { identifier } from '../src/upstreams/identifiers.js';
 import type * as M from '../src/upstreams/marketplace/map.js';
+import { marketplaceOperations as ops } from '../src/upstreams/marketplace/operations.js';
 import * as resolve from '../resolvers/media.js';
 import { builder } from './builder.js';
-import { connectionOf, pagingArgs } from './connection.js';
+import { connectionOf } from './connection.js';
 import { attributesInput, wholeObject } from './field-helpers.js';
 import { DeletePayload } from './shared.js';
 import { upstream } from './upstream-docs.js';
+import { upstreamConnection, upstreamField } from './upstream-field.js';
 
 /** What Yoga's multipart parser hands over for a file part (a WHATWG File); a JSON value never is one. */
 const isFile = (value: unknown): value is File =>
@@ -92,17 +95,16 @@ const UpdateMediaInput = builder.inputType('UpdateMediaInput', {
 });
 
 builder.queryFields((t) => ({
-  media: t.field({
+  media: upstreamConnection(t, ops.mediaIndex, {
     type: MediaConnection,
-    ...upstream.marketplace('mediaIndex', "The caller's media, newest first."),
-    args: { kind: t.arg({ type: MediaKind }), ...pagingArgs(t.arg) },
-    resolve: resolve.mediaList,
+    description: "The caller's media, newest first.",
+    args: { kind: t.arg({ type: MediaKind }) },
+    key: (_, args) => ({ query: { kind: args.kind ? args.kind.toLowerCase() : undefined } }),
   }),
-  mediaAsset: t.field({
+  mediaAsset: upstreamField(t, ops.mediaShow, {
     type: Media,
-    ...upstream.marketplace('mediaShow'),
     args: { id: t.arg.id({ required: true }) },
-    resolve: resolve.mediaAsset,
+    key: (_, args) => ({ uuid: identifier(args.id, 'id') }),
   }),
 }));
 

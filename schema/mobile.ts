@@ -4,15 +4,18 @@
  * (login, register, refresh, forgot password), which are mutations because
  * they change upstream state (a refresh token is single use).
  */
+import { identifier } from '../src/upstreams/identifiers.js';
 import type { MobileHomeShape, MobileOrderShape, PasswordResetShape, TokenPairShape } from '../src/upstreams/marketplace/map.js';
+import { marketplaceOperations as ops } from '../src/upstreams/marketplace/operations.js';
 import * as resolve from '../resolvers/mobile.js';
 import { builder } from './builder.js';
-import { connectionOf, pagingArgs } from './connection.js';
+import { connectionOf } from './connection.js';
 import { Gig } from './gigs.js';
 import { Delivery, Order, Revision } from './orders.js';
 import { Category } from './platform.js';
 import { User } from './users.js';
 import { upstream, via } from './upstream-docs.js';
+import { upstreamConnection, upstreamField } from './upstream-field.js';
 
 export const MobileHome = builder.objectRef<MobileHomeShape>('MobileHome').implement({
   description: 'The mobile home feed; personalised (recent gigs, active orders) when a token is sent.',
@@ -98,17 +101,16 @@ const MobileForgotPasswordInput = builder.inputType('MobileForgotPasswordInput',
 
 builder.queryFields((t) => ({
   mobileHome: t.field({ type: MobileHome, ...upstream.marketplace('mobileHome'), resolve: resolve.mobileHome }),
-  mobileOrder: t.field({
+  mobileOrder: upstreamField(t, ops.mobileOrdersShow, {
     type: MobileOrder,
-    ...upstream.marketplace('mobileOrdersShow'),
     args: { id: t.arg.id({ required: true }) },
-    resolve: resolve.mobileOrder,
+    key: (_, args) => ({ uuid: identifier(args.id, 'id') }),
   }),
-  mobileOrders: t.field({
+  // Its items do not prime mobileOrder: they lack the deliveries, revisions and extensions of the single view.
+  mobileOrders: upstreamConnection(t, ops.mobileOrdersIndex, {
     type: MobileOrderConnection,
-    ...upstream.marketplace('mobileOrdersIndex', "The caller's orders (as buyer or seller) in the compact mobile view."),
-    args: pagingArgs(t.arg),
-    resolve: resolve.mobileOrders,
+    description: "The caller's orders (as buyer or seller) in the compact mobile view.",
+    key: () => ({}),
   }),
 }));
 

@@ -3,14 +3,13 @@
  * `createOffer`, and the offer machine (counter, accept, decline, cancel,
  * attach and remove media). `Offer.attachments` are `Media`.
  */
+import { identifier } from '../src/upstreams/identifiers.js';
 import type * as M from '../src/upstreams/marketplace/map.js';
+import { marketplaceOperations as ops } from '../src/upstreams/marketplace/operations.js';
 import * as resolve from '../resolvers/offers.js';
-import { gigBySlugOrNull } from '../resolvers/gigs.js';
 import { orderOf } from '../resolvers/order-lifecycle.js';
-import { sellerByName } from '../resolvers/sellers.js';
-import { userByName } from '../resolvers/users.js';
 import { builder } from './builder.js';
-import { connectionOf, pagingArgs } from './connection.js';
+import { connectionOf } from './connection.js';
 import { attributesInput, wholeObject } from './field-helpers.js';
 import { Gig } from './gigs.js';
 import { FileScalar, Media } from './media.js';
@@ -18,6 +17,7 @@ import { Order } from './orders.js';
 import { Seller } from './sellers.js';
 import { User } from './users.js';
 import { costing, upstream, via } from './upstream-docs.js';
+import { upstreamConnection, upstreamField } from './upstream-field.js';
 import { UNPAGED_LIST_MAX } from '../src/upstreams/paging.js';
 
 export const OfferStatus = builder.enumType('OfferStatus', { values: ['PENDING', 'COUNTERED', 'ACCEPTED', 'DECLINED', 'CANCELLED'] as const });
@@ -55,11 +55,11 @@ Offer.implement({
       ...costing(via.marketplace('mediaShow', 'Served from the offer itself; an attachment sent only as an id is loaded by id.'), UNPAGED_LIST_MAX),
       resolve: resolve.offerAttachments,
     }),
-    seller: t.field({ type: Seller, ...via.marketplace('sellersShow'), resolve: (o, _a, ctx) => sellerByName(o.sellerUsername, ctx) }),
-    buyer: t.field({ type: User, ...via.marketplace('usersShow'), resolve: (o, _a, ctx) => userByName(o.buyerUsername, ctx) }),
-    gig: t.field({ type: Gig, ...via.marketplace('gigsShow'), resolve: (o, _a, ctx) => gigBySlugOrNull(o.gigSlug, ctx) }),
-    parent: t.field({ type: Offer, ...via.marketplace('offersShow'), resolve: (o, _a, ctx) => resolve.offerOf(o.parentId, ctx) }),
-    counteredBy: t.field({ type: Offer, ...via.marketplace('offersShow'), resolve: (o, _a, ctx) => resolve.offerOf(o.counteredById, ctx) }),
+    seller: upstreamField(t, ops.sellersShow, { type: Seller, canonical: false, key: (o) => (o.sellerUsername ? { username: o.sellerUsername } : null) }),
+    buyer: upstreamField(t, ops.usersShow, { type: User, canonical: false, key: (o) => (o.buyerUsername ? { username: o.buyerUsername } : null) }),
+    gig: upstreamField(t, ops.gigsShow, { type: Gig, canonical: false, key: (o) => (o.gigSlug ? { slug: o.gigSlug } : null) }),
+    parent: upstreamField(t, ops.offersShow, { type: Offer, canonical: false, key: (o) => resolve.offerKey(o.parentId) }),
+    counteredBy: upstreamField(t, ops.offersShow, { type: Offer, canonical: false, key: (o) => resolve.offerKey(o.counteredById) }),
     order: t.field({ type: Order, ...via.marketplace('ordersShow'), resolve: (o, _a, ctx) => orderOf(o.orderId, ctx) }),
   }),
 });
@@ -107,13 +107,13 @@ const RemoveOfferAttachmentInput = builder.inputType('RemoveOfferAttachmentInput
 });
 
 builder.queryFields((t) => ({
-  offers: t.field({
+  offers: upstreamConnection(t, ops.offersIndex, {
     type: OfferConnection,
-    ...upstream.marketplace('offersIndex', 'Offers where the caller is the seller or the buyer, newest first.'),
-    args: { status: t.arg({ type: OfferStatus }), ...pagingArgs(t.arg) },
-    resolve: resolve.offers,
+    description: 'Offers where the caller is the seller or the buyer, newest first.',
+    args: { status: t.arg({ type: OfferStatus }) },
+    key: (_, args) => resolve.offersWith(args.status),
   }),
-  offer: t.field({ type: Offer, ...upstream.marketplace('offersShow'), args: { id: t.arg.id({ required: true }) }, resolve: resolve.offer }),
+  offer: upstreamField(t, ops.offersShow, { type: Offer, args: { id: t.arg.id({ required: true }) }, key: (_, args) => ({ uuid: identifier(args.id, 'id') }) }),
 }));
 
 const action = resolve.offerAction;

@@ -4,18 +4,19 @@
  * proposal machine (shortlist, counter, reject, withdraw, accept, accept the
  * counter). An accepted proposal links to the custom offer it became.
  */
+import { searchText } from '../resolvers/args.js';
 import type * as M from '../src/upstreams/marketplace/map.js';
 import * as resolve from '../resolvers/requests.js';
-import { userByName } from '../resolvers/users.js';
-import { sellerByName } from '../resolvers/sellers.js';
 import { builder } from './builder.js';
-import { connectionOf, pagingArgs } from './connection.js';
+import { connectionOf } from './connection.js';
 import { attributesInput, wholeObject } from './field-helpers.js';
-import { offerOf } from '../resolvers/offers.js';
+import { offerKey } from '../resolvers/offers.js';
+import { marketplaceOperations as ops } from '../src/upstreams/marketplace/operations.js';
 import { Offer } from './offers.js';
 import { Seller } from './sellers.js';
 import { User } from './users.js';
-import { upstream, via } from './upstream-docs.js';
+import { upstream } from './upstream-docs.js';
+import { upstreamConnection, upstreamField } from './upstream-field.js';
 
 export const Proposal = builder.objectRef<M.ProposalShape>('Proposal');
 export const ProposalConnection = connectionOf('Proposal', Proposal);
@@ -37,12 +38,12 @@ BuyerRequest.implement({
     proposalsCount: t.exposeInt('proposalsCount'),
     createdAt: t.field({ type: 'DateTime', resolve: (r) => r.createdAt }),
     attributes: t.field({ ...wholeObject('request'), resolve: (r) => r.attributes }),
-    buyer: t.field({ type: User, ...via.marketplace('usersShow'), resolve: (r, _a, ctx) => userByName(r.buyerUsername, ctx) }),
-    proposals: t.field({
+    buyer: upstreamField(t, ops.usersShow, { type: User, canonical: false, key: (r) => (r.buyerUsername ? { username: r.buyerUsername } : null) }),
+    proposals: upstreamConnection(t, ops.proposalsIndex, {
       type: ProposalConnection,
-      ...via.marketplace('proposalsIndex', 'The proposals on this request the caller can see (as its buyer, or as a proposing seller).'),
-      args: pagingArgs(t.arg),
-      resolve: resolve.requestProposals,
+      canonical: false,
+      description: 'The proposals on this request the caller can see (as its buyer, or as a proposing seller).',
+      key: (r) => ({ query: { request_uuid: r.id } }),
     }),
   }),
 });
@@ -66,8 +67,8 @@ Proposal.implement({
     offerId: t.exposeID('offerId', { description: 'Set once accepted.' }),
     createdAt: t.field({ type: 'DateTime', resolve: (p) => p.createdAt }),
     attributes: t.field({ ...wholeObject('proposal'), resolve: (p) => p.attributes }),
-    seller: t.field({ type: Seller, ...via.marketplace('sellersShow'), resolve: (p, _a, ctx) => sellerByName(p.sellerUsername, ctx) }),
-    offer: t.field({ type: Offer, ...via.marketplace('offersShow', 'The custom offer an accepted proposal became.'), resolve: (p, _a, ctx) => offerOf(p.offerId, ctx) }),
+    seller: upstreamField(t, ops.sellersShow, { type: Seller, canonical: false, key: (p) => (p.sellerUsername ? { username: p.sellerUsername } : null) }),
+    offer: upstreamField(t, ops.offersShow, { type: Offer, canonical: false, description: 'The custom offer an accepted proposal became.', key: (p) => offerKey(p.offerId) }),
   }),
 });
 
@@ -111,23 +112,23 @@ const CounterProposalInput = builder.inputType('CounterProposalInput', {
 });
 
 builder.queryFields((t) => ({
-  buyerRequests: t.field({
+  buyerRequests: upstreamConnection(t, ops.requestsIndex, {
     type: BuyerRequestConnection,
-    ...upstream.marketplace('requestsIndex', "The caller's own requests, newest first."),
-    args: { status: t.arg.string({ description: '`open`, `awarded` or `closed`.' }), ...pagingArgs(t.arg) },
-    resolve: resolve.buyerRequests,
+    description: "The caller's own requests, newest first.",
+    args: { status: t.arg.string({ description: '`open`, `awarded` or `closed`.' }) },
+    key: (_, args) => ({ query: { status: searchText(args.status, 'status') } }),
   }),
-  requestBoard: t.field({
+  requestBoard: upstreamConnection(t, ops.requestBoard, {
     type: BuyerRequestConnection,
-    ...upstream.marketplace('requestBoard', 'Every open request; public.'),
-    args: { category: t.arg.string({ description: 'Only this category (slug).' }), ...pagingArgs(t.arg) },
-    resolve: resolve.requestBoard,
+    description: 'Every open request; public.',
+    args: { category: t.arg.string({ description: 'Only this category (slug).' }) },
+    key: (_, args) => ({ query: { category: searchText(args.category, 'category') } }),
   }),
-  proposals: t.field({
+  proposals: upstreamConnection(t, ops.proposalsIndex, {
     type: ProposalConnection,
-    ...upstream.marketplace('proposalsIndex', 'Proposals where the caller is the seller or the buyer, newest first.'),
-    args: { status: t.arg.string(), requestId: t.arg.id({ description: 'Only proposals on this request.' }), ...pagingArgs(t.arg) },
-    resolve: resolve.proposals,
+    description: 'Proposals where the caller is the seller or the buyer, newest first.',
+    args: { status: t.arg.string(), requestId: t.arg.id({ description: 'Only proposals on this request.' }) },
+    key: (_, args) => resolve.proposalSearch(args),
   }),
 }));
 

@@ -11,14 +11,15 @@ import type {
   SellerProfileShape,
   TestimonialShape,
 } from '../src/upstreams/marketplace/map.js';
+import { identifier } from '../src/upstreams/identifiers.js';
+import { marketplaceOperations as ops } from '../src/upstreams/marketplace/operations.js';
 import * as resolve from '../resolvers/seller-profile.js';
-import { sellerByName } from '../resolvers/sellers.js';
 import { builder } from './builder.js';
-import { pagingArgs } from './connection.js';
 import { Gig } from './gigs.js';
 import { BuyerRequestConnection } from './requests.js';
 import { Seller, SellerConnection } from './sellers.js';
-import { upstream, via } from './upstream-docs.js';
+import { upstream } from './upstream-docs.js';
+import { upstreamConnection, upstreamField } from './upstream-field.js';
 
 export const SellerProfile = builder.objectRef<SellerProfileShape>('SellerProfile').implement({
   description: "A seller's public profile details.",
@@ -43,7 +44,7 @@ export const PortfolioProject = builder.objectRef<PortfolioProjectShape>('Portfo
     coverUrl: t.exposeString('coverUrl'),
     tags: t.exposeStringList('tags'),
     createdAt: t.field({ type: 'DateTime', resolve: (p) => p.createdAt }),
-    gig: t.field({ type: Gig, ...via.marketplace('gigsShow', 'The gig this project showcases, if any.'), resolve: resolve.gigOf }),
+    gig: upstreamField(t, ops.gigsShow, { type: Gig, canonical: false, description: 'The gig this project showcases, if any.', key: resolve.gigKeyOf }),
     attributes: t.field({ type: 'JSON', resolve: (p) => p.attributes }),
   }),
 });
@@ -98,7 +99,7 @@ type GigConversionShape = ConversionShape['gigs'][number];
 const GigConversion = builder.objectRef<GigConversionShape>('GigConversion').implement({
   fields: (t) => ({
     gigSlug: t.exposeString('gigSlug', { nullable: false }),
-    gig: t.field({ type: Gig, ...via.marketplace('gigsShow'), resolve: resolve.gigOf }),
+    gig: upstreamField(t, ops.gigsShow, { type: Gig, canonical: false, key: resolve.gigKeyOf }),
     views: t.exposeInt('views'),
     orders: t.exposeInt('orders'),
     conversionRate: t.exposeFloat('conversionRate', { description: 'Percent.' }),
@@ -121,7 +122,7 @@ export const SavedStudioPayload = builder.objectRef<{ sellerUsername: string; fa
   fields: (t) => ({
     favorited: t.exposeBoolean('favorited', { nullable: false }),
     sellerUsername: t.exposeString('sellerUsername', { nullable: false }),
-    seller: t.field({ type: Seller, ...via.marketplace('sellersShow'), resolve: (p, _a, ctx) => sellerByName(p.sellerUsername, ctx) }),
+    seller: upstreamField(t, ops.sellersShow, { type: Seller, canonical: false, key: (p) => (p.sellerUsername ? { username: p.sellerUsername } : null) }),
   }),
 });
 
@@ -130,42 +131,38 @@ export const SellerRefInput = builder.inputType('SellerRefInput', {
   fields: (t) => ({ username: t.string({ required: true }) }),
 });
 
+/** The key of a seller's own reads: its username. */
+const ofSeller = (seller: { username: string }) => ({ username: seller.username });
+
 builder.objectFields(Seller, (t) => ({
-  profile: t.field({ type: SellerProfile, ...upstream.marketplace('sellersProfile'), resolve: resolve.sellerProfile }),
-  portfolio: t.field({ type: [PortfolioProject], ...upstream.marketplace('sellersPortfolio'), resolve: resolve.sellerPortfolio }),
-  portfolioProject: t.field({
+  profile: upstreamField(t, ops.sellersProfile, { type: SellerProfile, key: ofSeller }),
+  portfolio: upstreamField(t, ops.sellersPortfolio, { type: [PortfolioProject], key: ofSeller }),
+  portfolioProject: upstreamField(t, ops.sellersPortfolioShow, {
     type: PortfolioProject,
-    ...upstream.marketplace('sellersPortfolioShow'),
     args: { slug: t.arg.string({ required: true, description: 'The project slug.' }) },
-    resolve: resolve.sellerPortfolioProject,
+    key: (seller, args) => ({ username: seller.username, project: identifier(args.slug, 'slug') }),
   }),
-  availability: t.field({ type: SellerAvailability, ...upstream.marketplace('sellersAvailability'), resolve: resolve.sellerAvailability }),
-  testimonials: t.field({ type: [Testimonial], ...upstream.marketplace('sellersTestimonials', 'Approved testimonials only.'), resolve: resolve.sellerTestimonials }),
+  availability: upstreamField(t, ops.sellersAvailability, { type: SellerAvailability, key: ofSeller }),
+  testimonials: upstreamField(t, ops.sellersTestimonials, { type: [Testimonial], description: 'Approved testimonials only.', key: ofSeller }),
 }));
 
 builder.queryFields((t) => ({
-  savedStudios: t.field({
-    type: SellerConnection,
-    ...upstream.marketplace('savedStudios', 'Sellers the caller saved (favorited).'),
-    args: pagingArgs(t.arg),
-    resolve: resolve.savedStudios,
-  }),
-  sellerGrowth: t.field({
+  savedStudios: upstreamConnection(t, ops.savedStudios, { type: SellerConnection, description: 'Sellers the caller saved (favorited).', key: () => ({}) }),
+  sellerGrowth: upstreamField(t, ops.sellerGrowth, {
     type: SellerGrowth,
-    ...upstream.marketplace('sellerGrowth', 'Sellers only (a buyer token is FORBIDDEN).'),
+    description: 'Sellers only (a buyer token is FORBIDDEN).',
     args: { days: t.arg.int({ description: `Period in days, ${resolve.GROWTH_DAYS.min} to ${resolve.GROWTH_DAYS.max} (upstream default 30).` }) },
-    resolve: resolve.sellerGrowth,
+    key: (_, args) => resolve.growthPeriod(args.days),
   }),
-  sellerLeads: t.field({
+  sellerLeads: upstreamConnection(t, ops.sellerLeads, {
     type: BuyerRequestConnection,
-    ...upstream.marketplace('sellerLeads', "Open buyer requests in the calling seller's categories that it has not answered yet. Sellers only."),
-    args: pagingArgs(t.arg),
-    resolve: resolve.sellerLeads,
+    description: "Open buyer requests in the calling seller's categories that it has not answered yet. Sellers only.",
+    key: () => ({}),
   }),
-  conversionAnalytics: t.field({
+  conversionAnalytics: upstreamField(t, ops.analyticsConversion, {
     type: ConversionAnalytics,
-    ...upstream.marketplace('analyticsConversion', 'Sellers only (a buyer token is FORBIDDEN).'),
-    resolve: resolve.conversionAnalytics,
+    description: 'Sellers only (a buyer token is FORBIDDEN).',
+    key: () => ({}),
   }),
 }));
 

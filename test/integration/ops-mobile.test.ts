@@ -43,6 +43,12 @@ describe('mobile home', () => {
     expect(personal.data?.mobileHome.activeOrders).toBeGreaterThan(0);
     expect(gw.calls('marketplace')[0]!.headers.authorization).toBe(`Bearer ${TOKENS.buyer}`);
   });
+
+  it('is read once per request however often it is asked', async () => {
+    const res = await gw.query('{ a: mobileHome { greeting } b: mobileHome { activeOrders featuredGigs { slug } } }', { headers: as(TOKENS.buyer) });
+    expect(res.errors).toBeUndefined();
+    expect(calls()).toEqual(['GET /api/v1/mobile/home']);
+  });
 });
 
 describe('mobile orders', () => {

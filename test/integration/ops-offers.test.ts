@@ -126,6 +126,19 @@ describe('the offer machine', () => {
     }
   });
 
+  it('a listed offer answers the links to it: parent and counteredBy of listed offers make no call', async () => {
+    const original = await sellerOffers(480);
+    const counter = expectOk(await step('counterOffer', original.id, buyer, { price: 440 }, 'CounterOfferInput')).counterOffer!.offer;
+    gw.resetCalls();
+    type Listed = { offers: { nodes: Array<{ id: string; parent: { id: string } | null; counteredBy: { id: string } | null }> } };
+    const listed = expectOk(await gw.query<Listed>('{ offers(first: 100) { nodes { id parent { id } counteredBy { id } } } }', { headers: buyer }));
+    const byId = new Map(listed.offers.nodes.map((o) => [o.id, o]));
+    expect(byId.get(counter.id)?.parent).toEqual({ id: original.id });
+    expect(byId.get(original.id)?.counteredBy).toEqual({ id: counter.id });
+    const shown = marketplaceCalls(gw).filter((c) => c === `GET /api/v1/offers/${original.id}` || c === `GET /api/v1/offers/${counter.id}`);
+    expect(shown).toEqual([]);
+  });
+
   it('decline (recipient only) and cancel (sender only) end a pending offer', async () => {
     const toDecline = await sellerOffers();
     expectError(await step('declineOffer', toDecline.id, seller), 'declineOffer', { code: 'FORBIDDEN', status: 403 });

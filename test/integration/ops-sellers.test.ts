@@ -97,6 +97,21 @@ describe('saved studios', () => {
     expect(await saved()).not.toContain('motionlab');
   });
 
+  it('a saved studio is not read again by a link to it later in the request', async () => {
+    await favorite(TOKENS.buyer);
+    gw.resetCalls();
+    // Each studio's gigs arrive after the list, and each gig's seller is that studio.
+    const res = await gw.query<{ savedStudios: { nodes: Array<{ username: string; gigs: { nodes: Array<{ seller: { username: string } }> } }> } }>(
+      '{ savedStudios(first: 50) { nodes { username gigs(first: 1) { nodes { seller { username } } } } } }',
+      { headers: as(TOKENS.buyer) },
+    );
+    expect(res.errors).toBeUndefined();
+    const studio = res.data!.savedStudios.nodes.find((n) => n.username === 'motionlab')!;
+    expect(studio.gigs.nodes[0]?.seller).toEqual({ username: 'motionlab' });
+    expect(calls().filter((c) => c.startsWith('GET /api/v1/sellers/'))).toEqual([]);
+    await favorite(TOKENS.buyer, 'unfavoriteSeller');
+  });
+
   it('needs sellers.write to toggle and sellers.read to list', async () => {
     const denied = await favorite(TOKENS.readonly);
     expect(errorAt(denied, 'favoriteSeller')?.extensions).toMatchObject({ code: 'FORBIDDEN', requiredScope: 'sellers.write' });
@@ -123,6 +138,15 @@ describe('seller analytics', () => {
     expect(res.data?.sellerGrowth.series).toHaveLength(4);
     expect(res.data?.sellerGrowth.series.reduce((sum, w) => sum + w.orders, 0)).toBe(res.data?.sellerGrowth.orders);
     expect(gw.calls('marketplace')[0]).toMatchObject({ method: 'GET', path: '/api/v1/seller/growth', query: { days: '28' } });
+  });
+
+  it('reads growth and conversion once per request however often they are asked', async () => {
+    const res = await gw.query(
+      '{ a: sellerGrowth(days: 28) { orders } b: sellerGrowth(days: 28) { revenue } c: conversionAnalytics { views } d: conversionAnalytics { orders } }',
+      { headers: as(TOKENS.seller) },
+    );
+    expect(res.errors).toBeUndefined();
+    expect(calls().sort()).toEqual(['GET /api/v1/analytics/conversion', 'GET /api/v1/seller/growth']);
   });
 
   it('refuses a period outside 7..365 days before any call', async () => {
