@@ -25,7 +25,6 @@ import { createOfferLoaders } from './offers.js';
 import { createMediaLoaders } from './media.js';
 import { createSellerExtraLoaders } from './seller-extras.js';
 import { createMobileLoaders } from './mobile.js';
-import { createMessagingLoaders } from './messaging.js';
 import { createAiLoaders } from './ai.js';
 import { createAdvertisingLoaders } from './advertising.js';
 import { createCrmLoaders } from './crm.js';
@@ -107,12 +106,6 @@ export class Loaders {
   get mobileOrderById() { return this.mobile.mobileOrderById; }
   get mobileOrderPages() { return this.mobile.mobileOrderPages; }
 
-  #messaging?: Group<typeof createMessagingLoaders>;
-  private get messaging() { return (this.#messaging ??= createMessagingLoaders(this.clients)); }
-  get conversationPages() { return this.messaging.conversationPages; }
-  get presenceByConversation() { return this.messaging.presenceByConversation; }
-  get notificationPages() { return this.messaging.notificationPages; }
-
   #ai?: Group<typeof createAiLoaders>;
   private get ai() { return (this.#ai ??= createAiLoaders(this.clients)); }
   get aiRequestById() { return this.ai.aiRequestById; }
@@ -143,7 +136,6 @@ type Unexposed = Exclude<
   | keyof Group<typeof createMediaLoaders>
   | keyof Group<typeof createSellerExtraLoaders>
   | keyof Group<typeof createMobileLoaders>
-  | keyof Group<typeof createMessagingLoaders>
   | keyof Group<typeof createAiLoaders>
   | keyof Group<typeof createAdvertisingLoaders>
   | keyof Group<typeof createCrmLoaders>,
