@@ -25,7 +25,6 @@ import { createOfferLoaders } from './offers.js';
 import { createMediaLoaders } from './media.js';
 import { createSellerExtraLoaders } from './seller-extras.js';
 import { createMobileLoaders } from './mobile.js';
-import { createAiLoaders } from './ai.js';
 import { createAdvertisingLoaders } from './advertising.js';
 import { createCrmLoaders } from './crm.js';
 
@@ -106,10 +105,6 @@ export class Loaders {
   get mobileOrderById() { return this.mobile.mobileOrderById; }
   get mobileOrderPages() { return this.mobile.mobileOrderPages; }
 
-  #ai?: Group<typeof createAiLoaders>;
-  private get ai() { return (this.#ai ??= createAiLoaders(this.clients)); }
-  get aiRequestById() { return this.ai.aiRequestById; }
-
   #advertising?: Group<typeof createAdvertisingLoaders>;
   private get advertising() { return (this.#advertising ??= createAdvertisingLoaders(this.clients)); }
   get adCampaignById() { return this.advertising.adCampaignById; }
@@ -136,7 +131,6 @@ type Unexposed = Exclude<
   | keyof Group<typeof createMediaLoaders>
   | keyof Group<typeof createSellerExtraLoaders>
   | keyof Group<typeof createMobileLoaders>
-  | keyof Group<typeof createAiLoaders>
   | keyof Group<typeof createAdvertisingLoaders>
   | keyof Group<typeof createCrmLoaders>,
   keyof Loaders
