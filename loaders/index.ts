@@ -25,7 +25,6 @@ import { createOfferLoaders } from './offers.js';
 import { createMediaLoaders } from './media.js';
 import { createSellerExtraLoaders } from './seller-extras.js';
 import { createMobileLoaders } from './mobile.js';
-import { createAdvertisingLoaders } from './advertising.js';
 import { createCrmLoaders } from './crm.js';
 
 type Group<F extends (...args: never[]) => object> = ReturnType<F>;
@@ -105,11 +104,6 @@ export class Loaders {
   get mobileOrderById() { return this.mobile.mobileOrderById; }
   get mobileOrderPages() { return this.mobile.mobileOrderPages; }
 
-  #advertising?: Group<typeof createAdvertisingLoaders>;
-  private get advertising() { return (this.#advertising ??= createAdvertisingLoaders(this.clients)); }
-  get adCampaignById() { return this.advertising.adCampaignById; }
-  get adCampaignPages() { return this.advertising.adCampaignPages; }
-
   #crm?: Group<typeof createCrmLoaders>;
   private get crm() { return (this.#crm ??= createCrmLoaders(this.clients)); }
   get crmCustomerById() { return this.crm.crmCustomerById; }
@@ -131,7 +125,6 @@ type Unexposed = Exclude<
   | keyof Group<typeof createMediaLoaders>
   | keyof Group<typeof createSellerExtraLoaders>
   | keyof Group<typeof createMobileLoaders>
-  | keyof Group<typeof createAdvertisingLoaders>
   | keyof Group<typeof createCrmLoaders>,
   keyof Loaders
 >;

@@ -124,6 +124,7 @@ export const marketplaceOperations = table('marketplace', {
   aiMessageDraft: row({ method: 'POST', path: '/ai/messages/draft', scope: 'ai.write', success: 200 }, one(map.aiMessageDraftSchema, 'message draft'), { input: json }),
   promotionProducts: row({ method: 'GET', path: '/promotion-products', scope: null, success: 200 }, list(map.promotionProductSchema, 'promotion product')),
   sponsoredPlacements: row({ method: 'GET', path: '/sponsored', scope: null, success: 200 }, list(map.sponsoredPlacementSchema, 'sponsored placement'), { input: filtered }),
+  // Primes nothing: its campaigns carry no analytics, which sellerAdvertisingShow's do.
   sellerAdvertisingIndex: row({ method: 'GET', path: '/seller/advertising', scope: 'advertising.read', success: 200 }, page(map.adCampaignSchema, 'campaign'), { pageSizes: MARKETPLACE_PAGE_SIZES }),
   sellerAdvertisingStore: row({ method: 'POST', path: '/seller/advertising', scope: 'advertising.write', success: 201 }, one(map.adCampaignSchema, 'campaign'), { input: json }),
   sellerAdvertisingShow: row({ method: 'GET', path: '/seller/advertising/{uuid}', scope: 'advertising.read', success: 200 }, one(map.adCampaignSchema, 'campaign'), { subject: ({ uuid }) => `campaign '${uuid}'` }),
