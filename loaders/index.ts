@@ -25,7 +25,6 @@ import { createOfferLoaders } from './offers.js';
 import { createMediaLoaders } from './media.js';
 import { createSellerExtraLoaders } from './seller-extras.js';
 import { createMobileLoaders } from './mobile.js';
-import { createCrmLoaders } from './crm.js';
 
 type Group<F extends (...args: never[]) => object> = ReturnType<F>;
 
@@ -103,12 +102,6 @@ export class Loaders {
   private get mobile() { return (this.#mobile ??= createMobileLoaders(this.clients)); }
   get mobileOrderById() { return this.mobile.mobileOrderById; }
   get mobileOrderPages() { return this.mobile.mobileOrderPages; }
-
-  #crm?: Group<typeof createCrmLoaders>;
-  private get crm() { return (this.#crm ??= createCrmLoaders(this.clients)); }
-  get crmCustomerById() { return this.crm.crmCustomerById; }
-  get crmCustomerPages() { return this.crm.crmCustomerPages; }
-  get retentionCampaignPages() { return this.crm.retentionCampaignPages; }
 }
 
 export const createLoaders = (clients: Clients, options: ItemLoaderOptions): Loaders => new Loaders(clients, options);
@@ -124,8 +117,7 @@ type Unexposed = Exclude<
   | keyof Group<typeof createOfferLoaders>
   | keyof Group<typeof createMediaLoaders>
   | keyof Group<typeof createSellerExtraLoaders>
-  | keyof Group<typeof createMobileLoaders>
-  | keyof Group<typeof createCrmLoaders>,
+  | keyof Group<typeof createMobileLoaders>,
   keyof Loaders
 >;
 const everyLoaderExposed: [Unexposed] extends [never] ? true : Unexposed = true;

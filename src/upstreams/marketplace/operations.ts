@@ -130,6 +130,7 @@ export const marketplaceOperations = table('marketplace', {
   sellerAdvertisingShow: row({ method: 'GET', path: '/seller/advertising/{uuid}', scope: 'advertising.read', success: 200 }, one(map.adCampaignSchema, 'campaign'), { subject: ({ uuid }) => `campaign '${uuid}'` }),
   sellerAdvertisingWallet: row({ method: 'GET', path: '/seller/advertising/wallet', scope: 'advertising.read', success: 200 }, one(map.adWalletSchema, 'advertising wallet')),
   sellerAdvertisingDeposit: row({ method: 'POST', path: '/seller/advertising/wallet', scope: 'advertising.write', success: 201 }, one(map.adWalletSchema, 'advertising wallet'), { input: json }),
+  // Primes nothing: its customers carry no notes, which sellerCrmShow's do.
   sellerCrmIndex: row({ method: 'GET', path: '/seller/crm', scope: 'crm.read', success: 200 }, page(map.crmCustomerSchema, 'customer'), { pageSizes: MARKETPLACE_PAGE_SIZES, input: filtered }),
   sellerCrmStats: row({ method: 'GET', path: '/seller/crm/stats', scope: 'crm.read', success: 200 }, one(map.crmStatsSchema, 'CRM stats')),
   sellerCrmShow: row({ method: 'GET', path: '/seller/crm/{uuid}', scope: 'crm.read', success: 200 }, one(map.crmCustomerSchema, 'customer'), { subject: ({ uuid }) => `customer '${uuid}'` }),
