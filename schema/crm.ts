@@ -144,7 +144,11 @@ builder.queryFields((t) => ({
     key: (_, args) => ({ uuid: identifier(args.id, 'id') }),
   }),
   crmStats: upstreamField(t, ops.sellerCrmStats, { type: CrmStats, key: () => ({}) }),
-  retentionCampaigns: upstreamConnection(t, ops.sellerCrmCampaigns, { type: RetentionCampaignConnection, description: 'Newest first.', key: () => ({}) }),
+  retentionCampaigns: upstreamConnection(t, ops.sellerCrmCampaigns, {
+    type: RetentionCampaignConnection,
+    description: 'Newest first.',
+    key: () => ({}),
+  }),
   followedSellers: t.field({
     type: SellerConnection,
     ...upstream.marketplace('sellerFollowIndex', 'Sellers the caller follows.'),
