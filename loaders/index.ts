@@ -16,10 +16,6 @@
  */
 import type { Clients } from '../src/upstreams/index.js';
 import { createOrderLoaders } from './orders.js';
-import { createMessagingLoaders } from './messaging.js';
-import { createAiLoaders } from './ai.js';
-import { createAdvertisingLoaders } from './advertising.js';
-import { createCrmLoaders } from './crm.js';
 
 type Group<F extends (...args: never[]) => object> = ReturnType<F>;
 
@@ -34,37 +30,16 @@ export class Loaders {
   get revisionsByOrder() { return this.orders.revisionsByOrder; }
 
 
-  #messaging?: Group<typeof createMessagingLoaders>;
-  private get messaging() { return (this.#messaging ??= createMessagingLoaders(this.clients)); }
-  get conversationPages() { return this.messaging.conversationPages; }
-  get presenceByConversation() { return this.messaging.presenceByConversation; }
-  get notificationPages() { return this.messaging.notificationPages; }
 
-  #ai?: Group<typeof createAiLoaders>;
-  private get ai() { return (this.#ai ??= createAiLoaders(this.clients)); }
-  get aiRequestById() { return this.ai.aiRequestById; }
 
-  #advertising?: Group<typeof createAdvertisingLoaders>;
-  private get advertising() { return (this.#advertising ??= createAdvertisingLoaders(this.clients)); }
-  get adCampaignById() { return this.advertising.adCampaignById; }
-  get adCampaignPages() { return this.advertising.adCampaignPages; }
 
-  #crm?: Group<typeof createCrmLoaders>;
-  private get crm() { return (this.#crm ??= createCrmLoaders(this.clients)); }
-  get crmCustomerById() { return this.crm.crmCustomerById; }
-  get crmCustomerPages() { return this.crm.crmCustomerPages; }
-  get retentionCampaignPages() { return this.crm.retentionCampaignPages; }
 }
 
 export const createLoaders = (clients: Clients): Loaders => new Loaders(clients);
 
 /** Every loader a factory returns has its getter above: a name listed here is one that is missing. */
 type Unexposed = Exclude<
-  | keyof Group<typeof createOrderLoaders>
-  | keyof Group<typeof createMessagingLoaders>
-  | keyof Group<typeof createAiLoaders>
-  | keyof Group<typeof createAdvertisingLoaders>
-  | keyof Group<typeof createCrmLoaders>,
+  | keyof Group<typeof createOrderLoaders>,
   keyof Loaders
 >;
 const everyLoaderExposed: [Unexposed] extends [never] ? true : Unexposed = true;

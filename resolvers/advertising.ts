@@ -1,7 +1,8 @@
 /**
- * Seller advertising: promotion products, public sponsored placements, the
- * seller's campaigns (analytics from the single-campaign read) and the
- * advertising wallet, whose deposits must be positive.
+ * Seller advertising: public sponsored placements (their gigs primed), a
+ * listed campaign's analytics (from the single-campaign read), a new
+ * campaign and wallet deposits, which must be positive. The other reads are
+ * declared in schema/advertising.ts.
  */
 import type { GatewayContext } from '../src/context.js';
 import { badUserInput } from '../src/errors.js';
@@ -10,29 +11,19 @@ import type { AdCampaignShape } from '../src/upstreams/marketplace/map.js';
 import { requiredText, searchText } from './args.js';
 import { bodyOf, positive } from './body.js';
 import { primeGig } from './gigs.js';
-import { loadConnection, type ConnectionArgs } from './connection.js';
+import { readRow } from './read-row.js';
 import { marketplaceOperations as ops } from '../src/upstreams/marketplace/operations.js';
 
-export const promotionProducts = (_: unknown, _args: unknown, ctx: GatewayContext) =>
-  ctx.clients.marketplace.call(ops.promotionProducts);
-
+/** The placed gigs answer `gig(slug)` later in the request. */
 export async function sponsoredPlacements(_: unknown, args: { category?: string | null }, ctx: GatewayContext) {
-  const placements = await ctx.clients.marketplace.call(ops.sponsoredPlacements, { query: { category: searchText(args.category, 'category') } });
+  const placements = await readRow(ctx, ops.sponsoredPlacements, { query: { category: searchText(args.category, 'category') } });
   for (const { gig } of placements) if (gig) primeGig(ctx, gig);
   return placements;
 }
 
-export const advertisingCampaigns = (_: unknown, args: ConnectionArgs, ctx: GatewayContext) =>
-  loadConnection(args, ctx.loaders.adCampaignPages, null);
-
-export const advertisingCampaign = (_: unknown, args: { id: string }, ctx: GatewayContext) => ctx.loaders.adCampaignById.load(identifier(args.id, 'id'));
-
 /** Campaigns from the list carry no analytics: those come from the single-campaign read. */
 export const campaignAnalytics = async (parent: AdCampaignShape, _args: unknown, ctx: GatewayContext) =>
-  parent.analytics ?? (await ctx.loaders.adCampaignById.load(parent.id)).analytics;
-
-export const advertisingWallet = (_: unknown, _args: unknown, ctx: GatewayContext) =>
-  ctx.clients.marketplace.call(ops.sellerAdvertisingWallet);
+  parent.analytics ?? (await readRow(ctx, ops.sellerAdvertisingShow, { uuid: parent.id })).analytics;
 
 export interface CreateAdvertisingCampaignInput {
   name: string;
@@ -51,8 +42,8 @@ export async function createAdvertisingCampaign(_: unknown, args: { input: Creat
     product_slug: searchText(input.productSlug, 'input.productSlug'),
   });
   const campaign = await ctx.clients.marketplace.call(ops.sellerAdvertisingStore, { body: json });
-  ctx.loaders.adCampaignById.prime(campaign.id, campaign);
-  ctx.loaders.adCampaignPages.clearAll();
+  ctx.clients.marketplace.prime(ops.sellerAdvertisingShow, { uuid: campaign.id }, campaign);
+  ctx.clients.marketplace.forget(ops.sellerAdvertisingIndex);
   return { campaign };
 }
 

@@ -1,7 +1,8 @@
 /**
- * AI helpers: credits, generation requests (queued → running → succeeded or
- * failed, cancellable while pending, rated once when succeeded),
- * recommendations, query interpretation and message drafts.
+ * AI helpers: generation requests (queued → running → succeeded or failed,
+ * cancellable while pending, rated once when succeeded), recommendations,
+ * query interpretation and message drafts. The credits and request reads
+ * are declared in schema/ai.ts.
  */
 import type { GatewayContext } from '../src/context.js';
 import { badUserInput } from '../src/errors.js';
@@ -10,6 +11,7 @@ import type { AiRequestShape } from '../src/upstreams/marketplace/map.js';
 import { requiredText, searchText } from './args.js';
 import { bodyOf } from './body.js';
 import { primeGig } from './gigs.js';
+import { readRow } from './read-row.js';
 import { marketplaceOperations as ops } from '../src/upstreams/marketplace/operations.js';
 
 export const AI_DRAFT_KINDS = { GIG_DESCRIPTION: 'gig_description', GIG_TITLE: 'gig_title', MESSAGE: 'message', PROPOSAL: 'proposal', GENERIC: 'generic' } as const;
@@ -23,12 +25,9 @@ function prompt(value: string, field: string): string {
   return text;
 }
 
-export const aiSummary = (_: unknown, _args: unknown, ctx: GatewayContext) => ctx.clients.marketplace.call(ops.aiSummary);
-
-export const aiRequest = (_: unknown, args: { id: string }, ctx: GatewayContext) => ctx.loaders.aiRequestById.load(identifier(args.id, 'id'));
-
+/** The recommended gigs answer `gig(slug)` later in the request. */
 export async function aiRecommendations(_: unknown, _args: unknown, ctx: GatewayContext) {
-  const recommendations = await ctx.clients.marketplace.call(ops.aiRecommendations);
+  const recommendations = await readRow(ctx, ops.aiRecommendations, {});
   for (const { gig } of recommendations) primeGig(ctx, gig);
   return recommendations;
 }
@@ -43,7 +42,9 @@ export async function aiSearch(_: unknown, args: { query: string }, ctx: Gateway
 
 /** After a write, reads of the same request see the request's new state. */
 function primed(request: AiRequestShape, ctx: GatewayContext) {
-  ctx.loaders.aiRequestById.clear(request.id).prime(request.id, request);
+  const { marketplace } = ctx.clients;
+  marketplace.forget(ops.aiRequest);
+  marketplace.prime(ops.aiRequest, { uuid: request.id }, request);
   return { request };
 }
 

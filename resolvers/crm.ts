@@ -1,11 +1,13 @@
 /**
- * Seller CRM (customers, private notes, stats, retention campaigns) and
+ * Seller CRM (the customer filter, a listed customer's notes, private notes,
+ * retention campaigns; the other reads are declared in schema/crm.ts) and
  * following sellers, whose follow/unfollow are idempotent toggles.
  */
 import type { GatewayContext } from '../src/context.js';
 import { badUserInput } from '../src/errors.js';
 import { identifier } from '../src/upstreams/identifiers.js';
 import type { CrmCustomerShape } from '../src/upstreams/marketplace/map.js';
+import { readRow } from './read-row.js';
 import { requiredText } from './args.js';
 import { bodyOf } from './body.js';
 import { loadConnection, readConnection, type ConnectionArgs } from './connection.js';
@@ -15,19 +17,12 @@ export const CRM_CUSTOMER_STATUSES = { ACTIVE: 'active', INACTIVE: 'inactive' } 
 export const RETENTION_SEGMENTS = { ALL: 'all', REPEAT: 'repeat', INACTIVE: 'inactive' } as const;
 export const DISCOUNT_PERCENT = { min: 0, max: 90 } as const;
 
-export const crmCustomers = (_: unknown, args: ConnectionArgs & { status?: keyof typeof CRM_CUSTOMER_STATUSES | null }, ctx: GatewayContext) =>
-  loadConnection(args, ctx.loaders.crmCustomerPages, args.status ? { status: CRM_CUSTOMER_STATUSES[args.status] } : {});
-
-export const crmCustomer = (_: unknown, args: { id: string }, ctx: GatewayContext) => ctx.loaders.crmCustomerById.load(identifier(args.id, 'id'));
+/** `crmCustomers(status)`: GET /seller/crm, with the upstream's status name when one is asked for. */
+export const customerFilter = (status?: keyof typeof CRM_CUSTOMER_STATUSES | null) => ({ query: status ? { status: CRM_CUSTOMER_STATUSES[status] } : {} });
 
 /** Only the single-customer read carries notes; a listed customer reads them through it. */
 export const crmCustomerNotes = async (parent: CrmCustomerShape, _args: unknown, ctx: GatewayContext) =>
-  parent.notes ?? (await ctx.loaders.crmCustomerById.load(parent.id)).notes;
-
-export const crmStats = (_: unknown, _args: unknown, ctx: GatewayContext) => ctx.clients.marketplace.call(ops.sellerCrmStats);
-
-export const retentionCampaigns = (_: unknown, args: ConnectionArgs, ctx: GatewayContext) =>
-  loadConnection(args, ctx.loaders.retentionCampaignPages, null);
+  parent.notes ?? (await readRow(ctx, ops.sellerCrmShow, { uuid: parent.id })).notes;
 
 export const followedSellers = (_: unknown, args: ConnectionArgs, ctx: GatewayContext) => readConnection(ctx, ops.sellerFollowIndex, {}, args);
 
@@ -36,8 +31,8 @@ export async function addCrmNote(_: unknown, args: { input: { customerId: string
   const json = bodyOf(args.input.attributes, { body: requiredText(args.input.body, 'input.body') });
   const note = await ctx.clients.marketplace.call(ops.sellerCrmNote, { uuid, body: json });
   // The customer's notes and count changed: a later read in this request fetches them again.
-  ctx.loaders.crmCustomerById.clear(uuid);
-  ctx.loaders.crmCustomerPages.clearAll();
+  ctx.clients.marketplace.forget(ops.sellerCrmShow);
+  ctx.clients.marketplace.forget(ops.sellerCrmIndex);
   return { note, customerId: uuid };
 }
 
@@ -62,7 +57,7 @@ export async function createRetentionCampaign(_: unknown, args: { input: CreateR
     discount_percent: discount,
   });
   const campaign = await ctx.clients.marketplace.call(ops.sellerCrmCampaignStore, { body: json });
-  ctx.loaders.retentionCampaignPages.clearAll();
+  ctx.clients.marketplace.forget(ops.sellerCrmCampaigns);
   return { campaign };
 }
 

@@ -1,6 +1,6 @@
 /**
- * Conversations with their presence, the typing indicator, message
- * reactions, notifications and the payments wallet.
+ * The keys of the messaging reads (declared in schema/messaging.ts), the
+ * typing indicator and message reactions, which drop the reads they change.
  */
 import type { GatewayContext } from '../src/context.js';
 import { badUserInput } from '../src/errors.js';
@@ -8,28 +8,20 @@ import { identifier } from '../src/upstreams/identifiers.js';
 import type { ConversationShape } from '../src/upstreams/marketplace/map.js';
 import { requiredText } from './args.js';
 import { bodyOf } from './body.js';
-import { loadConnection, type ConnectionArgs } from './connection.js';
 import { marketplaceOperations as ops } from '../src/upstreams/marketplace/operations.js';
 
-export const conversations = (_: unknown, args: ConnectionArgs, ctx: GatewayContext) =>
-  loadConnection(args, ctx.loaders.conversationPages, null);
+/** `notifications(unread)`: GET /notifications, with `unread=1` when only unread ones are asked for. */
+export const notificationFilter = (unread?: boolean | null) => ({ query: unread ? { unread: 1 } : {} });
 
 export const conversationOrder = (parent: ConversationShape, _args: unknown, ctx: GatewayContext) =>
   parent.orderId ? ctx.loaders.orderById.load(parent.orderId) : null;
-
-export const conversationPresence = (parent: ConversationShape, _args: unknown, ctx: GatewayContext) => ctx.loaders.presenceByConversation.load(parent.id);
-
-export const notifications = (_: unknown, args: ConnectionArgs & { unread?: boolean | null }, ctx: GatewayContext) =>
-  loadConnection(args, ctx.loaders.notificationPages, args.unread ? { unread: 1 as const } : {});
-
-export const wallet = (_: unknown, _args: unknown, ctx: GatewayContext) => ctx.clients.marketplace.call(ops.walletShow);
 
 export async function setTypingIndicator(_: unknown, args: { input: { conversationId: string; typing?: boolean | null; attributes?: unknown } }, ctx: GatewayContext) {
   const uuid = identifier(args.input.conversationId, 'input.conversationId');
   const json = bodyOf(args.input.attributes, { typing: args.input.typing ?? true });
   const result = await ctx.clients.marketplace.call(ops.conversationsTyping, { uuid, body: json });
   // Presence read later in this request must show the new typing state.
-  ctx.loaders.presenceByConversation.clear(uuid);
+  ctx.clients.marketplace.forget(ops.conversationsPresence);
   return result;
 }
 
@@ -46,6 +38,6 @@ export async function reactToMessage(
   if (emoji.length > MAX_EMOJI_LENGTH) throw badUserInput(`"input.emoji" is longer than ${MAX_EMOJI_LENGTH} characters`, 'input.emoji');
   const json = bodyOf(args.input.attributes, { emoji, action: REACTION_ACTIONS[args.input.action ?? 'ADD'] });
   const message = await ctx.clients.marketplace.call(ops.messagesReact, { uuid, body: json });
-  ctx.loaders.conversationPages.clearAll();
+  ctx.clients.marketplace.forget(ops.conversationsIndex);
   return { message };
 }

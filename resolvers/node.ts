@@ -106,7 +106,7 @@ const NODE_KINDS = {
     keyOf: (r: M.ConversationShape) => [r.id],
     load: async (k: string[], ctx: GatewayContext) => {
       const id = key(k);
-      return found(await scan(ctx.loaders.conversationPages, null, (r) => r.id === id), 'marketplace', `conversation '${id}'`);
+      return found(await scan(pagesOf(ctx, ops.conversationsIndex, () => ({})), null, (r) => r.id === id), 'marketplace', `conversation '${id}'`);
     },
   },
   SeoProject: {

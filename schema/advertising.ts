@@ -4,12 +4,14 @@
  * advertising wallet (balance, deposits).
  */
 import type { AdCampaignShape, AdWalletShape, PromotionProductShape, SponsoredPlacementShape } from '../src/upstreams/marketplace/map.js';
+import { identifier } from '../src/upstreams/identifiers.js';
+import { marketplaceOperations as ops } from '../src/upstreams/marketplace/operations.js';
 import * as resolve from '../resolvers/advertising.js';
-import { gigBySlugOrNull } from '../resolvers/gigs.js';
 import { builder } from './builder.js';
-import { connectionOf, pagingArgs } from './connection.js';
+import { connectionOf } from './connection.js';
 import { Gig } from './gigs.js';
 import { upstream, via } from './upstream-docs.js';
+import { upstreamConnection, upstreamField } from './upstream-field.js';
 
 export const PromotionProduct = builder.objectRef<PromotionProductShape>('PromotionProduct').implement({
   description: 'An advertising product a seller can buy.',
@@ -55,7 +57,7 @@ export const AdvertisingCampaign = builder.objectRef<AdCampaignShape>('Advertisi
     name: t.exposeString('name'),
     productSlug: t.exposeString('productSlug'),
     gigSlug: t.exposeString('gigSlug'),
-    gig: t.field({ type: Gig, ...via.marketplace('gigsShow'), resolve: (c, _a, ctx) => gigBySlugOrNull(c.gigSlug, ctx) }),
+    gig: upstreamField(t, ops.gigsShow, { type: Gig, canonical: false, key: (c) => (c.gigSlug ? { slug: c.gigSlug } : null) }),
     dailyBudget: t.exposeFloat('dailyBudget'),
     currency: t.exposeString('currency'),
     startsAt: t.field({ type: 'DateTime', resolve: (c) => c.startsAt }),
@@ -115,26 +117,25 @@ const DepositAdvertisingFundsInput = builder.inputType('DepositAdvertisingFundsI
 });
 
 builder.queryFields((t) => ({
-  promotionProducts: t.field({ type: [PromotionProduct], ...upstream.marketplace('promotionProducts'), resolve: resolve.promotionProducts }),
+  promotionProducts: upstreamField(t, ops.promotionProducts, { type: [PromotionProduct], key: () => ({}) }),
   sponsoredPlacements: t.field({
     type: [SponsoredPlacement],
     ...upstream.marketplace('sponsoredPlacements'),
     args: { category: t.arg.string({ description: 'Only gigs of this category slug.' }) },
     resolve: resolve.sponsoredPlacements,
   }),
-  advertisingCampaigns: t.field({
+  advertisingCampaigns: upstreamConnection(t, ops.sellerAdvertisingIndex, {
     type: AdvertisingCampaignConnection,
-    ...upstream.marketplace('sellerAdvertisingIndex', 'Sellers only (a buyer token is FORBIDDEN). Newest first.'),
-    args: pagingArgs(t.arg),
-    resolve: resolve.advertisingCampaigns,
+    description: 'Sellers only (a buyer token is FORBIDDEN). Newest first.',
+    key: () => ({}),
   }),
-  advertisingCampaign: t.field({
+  advertisingCampaign: upstreamField(t, ops.sellerAdvertisingShow, {
     type: AdvertisingCampaign,
-    ...upstream.marketplace('sellerAdvertisingShow', 'With analytics.'),
+    description: 'With analytics.',
     args: { id: t.arg.id({ required: true }) },
-    resolve: resolve.advertisingCampaign,
+    key: (_, args) => ({ uuid: identifier(args.id, 'id') }),
   }),
-  advertisingWallet: t.field({ type: AdvertisingWallet, ...upstream.marketplace('sellerAdvertisingWallet', 'Sellers only.'), resolve: resolve.advertisingWallet }),
+  advertisingWallet: upstreamField(t, ops.sellerAdvertisingWallet, { type: AdvertisingWallet, description: 'Sellers only.', key: () => ({}) }),
 }));
 
 builder.mutationFields((t) => ({

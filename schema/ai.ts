@@ -5,10 +5,13 @@
  * upstream takes a POST) and message drafts.
  */
 import type { AiMessageDraftShape, AiRecommendationShape, AiRequestShape, AiSearchShape, AiSummaryShape } from '../src/upstreams/marketplace/map.js';
+import { identifier } from '../src/upstreams/identifiers.js';
+import { marketplaceOperations as ops } from '../src/upstreams/marketplace/operations.js';
 import * as resolve from '../resolvers/ai.js';
 import { builder } from './builder.js';
 import { Gig } from './gigs.js';
 import { upstream } from './upstream-docs.js';
+import { upstreamField } from './upstream-field.js';
 
 export const AiDraftKind = builder.enumType('AiDraftKind', { values: Object.keys(resolve.AI_DRAFT_KINDS) as Array<keyof typeof resolve.AI_DRAFT_KINDS> });
 export const AiMessageTone = builder.enumType('AiMessageTone', { values: Object.keys(resolve.AI_MESSAGE_TONES) as Array<keyof typeof resolve.AI_MESSAGE_TONES> });
@@ -125,12 +128,13 @@ const DraftAiMessageInput = builder.inputType('DraftAiMessageInput', {
 });
 
 builder.queryFields((t) => ({
-  aiSummary: t.field({ type: AiSummary, ...upstream.marketplace('aiSummary'), resolve: resolve.aiSummary }),
-  aiRequest: t.field({
+  aiSummary: upstreamField(t, ops.aiSummary, { type: AiSummary, key: () => ({}) }),
+  // Read once per request (the read cache): aliases of one request see one state, and it advances at most one step.
+  aiRequest: upstreamField(t, ops.aiRequest, {
     type: AiRequest,
-    ...upstream.marketplace('aiRequest', 'Each read may advance a pending request one step.'),
+    description: 'Each read may advance a pending request one step.',
     args: { id: t.arg.id({ required: true }) },
-    resolve: resolve.aiRequest,
+    key: (_, args) => ({ uuid: identifier(args.id, 'id') }),
   }),
   aiRecommendations: t.field({ type: [AiRecommendation], ...upstream.marketplace('aiRecommendations'), resolve: resolve.aiRecommendations }),
   aiSearch: t.field({

@@ -4,15 +4,16 @@
  * Every CRM read and write is for sellers only (a buyer token is FORBIDDEN).
  */
 import type { CrmCustomerShape, CrmNoteShape, CrmStatsShape, FollowShape, RetentionCampaignShape } from '../src/upstreams/marketplace/map.js';
+import { identifier } from '../src/upstreams/identifiers.js';
+import { marketplaceOperations as ops } from '../src/upstreams/marketplace/operations.js';
 import * as resolve from '../resolvers/crm.js';
-import { sellerByName } from '../resolvers/sellers.js';
-import { userByName } from '../resolvers/users.js';
 import { builder } from './builder.js';
 import { connectionOf, pagingArgs } from './connection.js';
 import { SellerRefInput } from './seller-profile.js';
 import { Seller, SellerConnection } from './sellers.js';
 import { User } from './users.js';
 import { upstream, via } from './upstream-docs.js';
+import { upstreamConnection, upstreamField } from './upstream-field.js';
 
 export const CrmCustomerStatus = builder.enumType('CrmCustomerStatus', {
   description: 'INACTIVE: the last order is more than 90 days old.',
@@ -39,7 +40,7 @@ export const CrmCustomer = builder.objectRef<CrmCustomerShape>('CrmCustomer').im
     id: t.exposeID('id', { nullable: false }),
     status: t.exposeString('status', { description: 'active or inactive.' }),
     username: t.exposeString('username'),
-    user: t.field({ type: User, ...via.marketplace('usersShow'), resolve: (c, _a, ctx) => userByName(c.username, ctx) }),
+    user: upstreamField(t, ops.usersShow, { type: User, canonical: false, key: (c) => (c.username ? { username: c.username } : null) }),
     name: t.exposeString('name'),
     avatarUrl: t.exposeString('avatarUrl'),
     country: t.exposeString('country'),
@@ -91,7 +92,12 @@ export const RetentionCampaignConnection = connectionOf('RetentionCampaign', Ret
 export const CrmNotePayload = builder.objectRef<{ note: CrmNoteShape; customerId: string }>('CrmNotePayload').implement({
   fields: (t) => ({
     note: t.field({ type: CrmNote, resolve: (p) => p.note }),
-    customer: t.field({ type: CrmCustomer, ...via.marketplace('sellerCrmShow', 'Read after the note was added.'), resolve: (p, _a, ctx) => ctx.loaders.crmCustomerById.load(p.customerId) }),
+    customer: upstreamField(t, ops.sellerCrmShow, {
+      type: CrmCustomer,
+      canonical: false,
+      description: 'Read after the note was added.',
+      key: (p) => ({ uuid: p.customerId }),
+    }),
   }),
 });
 export const RetentionCampaignPayload = builder.objectRef<{ campaign: RetentionCampaignShape }>('RetentionCampaignPayload').implement({
@@ -103,7 +109,7 @@ export const FollowPayload = builder.objectRef<FollowShape>('FollowPayload').imp
     following: t.exposeBoolean('following', { nullable: false }),
     followersCount: t.exposeInt('followersCount'),
     sellerUsername: t.exposeString('sellerUsername', { nullable: false }),
-    seller: t.field({ type: Seller, ...via.marketplace('sellersShow'), resolve: (p, _a, ctx) => sellerByName(p.sellerUsername, ctx) }),
+    seller: upstreamField(t, ops.sellersShow, { type: Seller, canonical: false, key: (p) => (p.sellerUsername ? { username: p.sellerUsername } : null) }),
   }),
 });
 
@@ -125,27 +131,23 @@ const CreateRetentionCampaignInput = builder.inputType('CreateRetentionCampaignI
 });
 
 builder.queryFields((t) => ({
-  crmCustomers: t.field({
+  crmCustomers: upstreamConnection(t, ops.sellerCrmIndex, {
     type: CrmCustomerConnection,
-    ...upstream.marketplace('sellerCrmIndex', 'Most recent order first.'),
-    args: {
-      status: t.arg({ type: CrmCustomerStatus }),
-      ...pagingArgs(t.arg),
-    },
-    resolve: resolve.crmCustomers,
+    description: 'Most recent order first.',
+    args: { status: t.arg({ type: CrmCustomerStatus }) },
+    key: (_, args) => resolve.customerFilter(args.status),
   }),
-  crmCustomer: t.field({
+  crmCustomer: upstreamField(t, ops.sellerCrmShow, {
     type: CrmCustomer,
-    ...upstream.marketplace('sellerCrmShow', 'With notes.'),
+    description: 'With notes.',
     args: { id: t.arg.id({ required: true }) },
-    resolve: resolve.crmCustomer,
+    key: (_, args) => ({ uuid: identifier(args.id, 'id') }),
   }),
-  crmStats: t.field({ type: CrmStats, ...upstream.marketplace('sellerCrmStats'), resolve: resolve.crmStats }),
-  retentionCampaigns: t.field({
+  crmStats: upstreamField(t, ops.sellerCrmStats, { type: CrmStats, key: () => ({}) }),
+  retentionCampaigns: upstreamConnection(t, ops.sellerCrmCampaigns, {
     type: RetentionCampaignConnection,
-    ...upstream.marketplace('sellerCrmCampaigns', 'Newest first.'),
-    args: pagingArgs(t.arg),
-    resolve: resolve.retentionCampaigns,
+    description: 'Newest first.',
+    key: () => ({}),
   }),
   followedSellers: t.field({
     type: SellerConnection,

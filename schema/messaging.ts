@@ -10,13 +10,14 @@ import type {
   TypingShape,
   WalletShape,
 } from '../src/upstreams/marketplace/map.js';
+import { marketplaceOperations as ops } from '../src/upstreams/marketplace/operations.js';
 import * as resolve from '../resolvers/messaging.js';
-import { userByName } from '../resolvers/users.js';
 import { builder } from './builder.js';
-import { connectionOf, pagingArgs } from './connection.js';
+import { connectionOf } from './connection.js';
 import { Order } from './orders.js';
 import { User } from './users.js';
 import { upstream, via } from './upstream-docs.js';
+import { upstreamConnection, upstreamField } from './upstream-field.js';
 
 type ReactionShape = MessageShape['reactions'][number];
 const MessageReaction = builder.objectRef<ReactionShape>('MessageReaction').implement({
@@ -33,7 +34,7 @@ export const Message = builder.objectRef<MessageShape>('Message').implement({
     id: t.exposeID('id', { nullable: false }),
     body: t.exposeString('body'),
     senderUsername: t.exposeString('senderUsername'),
-    sender: t.field({ type: User, ...via.marketplace('usersShow'), resolve: (m, _a, ctx) => userByName(m.senderUsername, ctx) }),
+    sender: upstreamField(t, ops.usersShow, { type: User, canonical: false, key: (m) => (m.senderUsername ? { username: m.senderUsername } : null) }),
     reactions: t.field({ type: [MessageReaction], resolve: (m) => m.reactions }),
     createdAt: t.field({ type: 'DateTime', resolve: (m) => m.createdAt }),
     attributes: t.field({ type: 'JSON', resolve: (m) => m.attributes }),
@@ -65,13 +66,13 @@ export const Conversation = builder.objectRef<ConversationShape>('Conversation')
     subject: t.exposeString('subject'),
     participants: t.exposeStringList('participants'),
     withUsername: t.exposeString('withUsername', { description: 'The other participant.' }),
-    withUser: t.field({ type: User, ...via.marketplace('usersShow'), resolve: (c, _a, ctx) => userByName(c.withUsername, ctx) }),
+    withUser: upstreamField(t, ops.usersShow, { type: User, canonical: false, key: (c) => (c.withUsername ? { username: c.withUsername } : null) }),
     order: t.field({ type: Order, ...via.marketplace('ordersShow'), resolve: resolve.conversationOrder }),
     messagesCount: t.exposeInt('messagesCount'),
     lastMessage: t.field({ type: Message, resolve: (c) => c.lastMessage }),
     createdAt: t.field({ type: 'DateTime', resolve: (c) => c.createdAt }),
     updatedAt: t.field({ type: 'DateTime', resolve: (c) => c.updatedAt }),
-    presence: t.field({ type: ConversationPresence, ...upstream.marketplace('conversationsPresence'), resolve: resolve.conversationPresence }),
+    presence: upstreamField(t, ops.conversationsPresence, { type: ConversationPresence, key: (c) => ({ uuid: c.id }) }),
     attributes: t.field({ type: 'JSON', resolve: (c) => c.attributes }),
   }),
 });
@@ -146,22 +147,14 @@ const ReactToMessageInput = builder.inputType('ReactToMessageInput', {
 });
 
 builder.queryFields((t) => ({
-  conversations: t.field({
-    type: ConversationConnection,
-    ...upstream.marketplace('conversationsIndex', 'Newest activity first.'),
-    args: pagingArgs(t.arg),
-    resolve: resolve.conversations,
-  }),
-  notifications: t.field({
+  conversations: upstreamConnection(t, ops.conversationsIndex, { type: ConversationConnection, description: 'Newest activity first.', key: () => ({}) }),
+  notifications: upstreamConnection(t, ops.notificationsIndex, {
     type: NotificationConnection,
-    ...upstream.marketplace('notificationsIndex', 'Newest first.'),
-    args: {
-      unread: t.arg.boolean({ description: 'Only unread notifications.' }),
-      ...pagingArgs(t.arg),
-    },
-    resolve: resolve.notifications,
+    description: 'Newest first.',
+    args: { unread: t.arg.boolean({ description: 'Only unread notifications.' }) },
+    key: (_, args) => resolve.notificationFilter(args.unread),
   }),
-  wallet: t.field({ type: Wallet, ...upstream.marketplace('walletShow'), resolve: resolve.wallet }),
+  wallet: upstreamField(t, ops.walletShow, { type: Wallet, key: () => ({}) }),
 }));
 
 builder.mutationFields((t) => ({

@@ -42,6 +42,12 @@ describe('public advertising data', () => {
     expect(calls().sort()).toEqual(['GET /api/v1/promotion-products', 'GET /api/v1/sponsored']);
   });
 
+  it('reads products and placements once per GraphQL request, however many aliases ask', async () => {
+    const res = await gw.query('{ p1: promotionProducts { slug } p2: promotionProducts { name } s1: sponsoredPlacements { campaignId } s2: sponsoredPlacements { gig { slug } } }');
+    expect(res.errors).toBeUndefined();
+    expect(calls().sort()).toEqual(['GET /api/v1/promotion-products', 'GET /api/v1/sponsored']);
+  });
+
   it('filters placements by category', async () => {
     const all = await gw.query<{ sponsoredPlacements: Array<{ gig: { category: { slug: string } } }> }>('{ sponsoredPlacements { gig { category { slug } } } }');
     expect(all.errors).toBeUndefined();
@@ -151,6 +157,12 @@ describe('advertising wallet', () => {
     gw.resetCalls();
     expect((await walletOf()).balance).toBeCloseTo(before.balance + 25.5, 2);
     expect(gw.calls('marketplace')[0]).toMatchObject({ method: 'GET', path: '/api/v1/seller/advertising/wallet' });
+  });
+
+  it('reads the wallet once per GraphQL request, however many aliases ask', async () => {
+    const res = await gw.query('{ a: advertisingWallet { balance } b: advertisingWallet { currency } }', { headers: seller });
+    expect(res.errors).toBeUndefined();
+    expect(calls()).toEqual(['GET /api/v1/seller/advertising/wallet']);
   });
 
   it('refuses a zero or negative amount before any call, and needs advertising.write', async () => {

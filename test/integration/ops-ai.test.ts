@@ -146,6 +146,17 @@ describe('AI reads and drafts', () => {
     expect(errorAt(denied, 'aiRecommendations')?.extensions).toMatchObject({ code: 'FORBIDDEN', requiredScope: 'ai.read' });
   });
 
+  it('reads credits and recommendations once per GraphQL request, however many aliases ask', async () => {
+    const res = await gw.query<{ r1: Array<{ gig: { slug: string } }>; r2: Array<{ gig: { slug: string } }> }>(
+      '{ s1: aiSummary { creditsTotal } s2: aiSummary { creditsUsed } r1: aiRecommendations { reason } r2: aiRecommendations { gig { slug } } g: aiRecommendations { gig { title } } }',
+      { headers: buyer },
+    );
+    expect(res.errors).toBeUndefined();
+    expect(res.data!.r2.length).toBeGreaterThan(0);
+    // The recommended gigs arrive whole: no GET /gigs/{slug} for them.
+    expect(gw.calls('marketplace').map((c) => c.path).sort()).toEqual(['/api/v1/ai/recommendations', '/api/v1/ai/summary']);
+  });
+
   it('interprets a plain-language search as a Query field sent as POST', async () => {
     const res = await gw.query<{ aiSearch: { interpretation: { maxPrice: number; deliveryDays: number }; total: number; gigs: Array<{ priceFrom: number; deliveryDays: number }> } }>(
       '{ aiSearch(query: "logo under $50 in 3 days") { query interpretation { search categorySlug maxPrice deliveryDays } total gigs { slug priceFrom deliveryDays } } }',

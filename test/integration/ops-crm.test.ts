@@ -77,6 +77,12 @@ describe('CRM customers', () => {
     expect(calls()).toContain('GET /api/v1/seller/crm/stats');
   });
 
+  it('reads stats once per GraphQL request, however many aliases ask', async () => {
+    const res = await gw.query('{ a: crmStats { customersCount } b: crmStats { totalRevenue } }', { headers: seller });
+    expect(res.errors).toBeUndefined();
+    expect(calls()).toEqual(['GET /api/v1/seller/crm/stats']);
+  });
+
   it('needs crm.read / crm.write, and a seller', async () => {
     const noRead = await gw.query('{ crmCustomers(first: 1) { totalCount } crmStats { customersCount } retentionCampaigns(first: 1) { totalCount } crmCustomer(id: "x") { id } }', {
       headers: as('sandbox:pixelcraft:orders.read'),

@@ -152,4 +152,11 @@ describe('wallet', () => {
     const denied = await gw.query('{ wallet { balance } }', { headers: as(TOKENS.readonly) });
     expect(errorAt(denied, 'wallet')?.extensions).toMatchObject({ code: 'FORBIDDEN', requiredScope: 'payments.read' });
   });
+
+  it('reads the wallet once per GraphQL request, however many aliases ask', async () => {
+    const res = await gw.query<{ a: { balance: number }; b: { balance: number } }>('{ a: wallet { balance } b: wallet { balance currency } }', { headers: buyer });
+    expect(res.errors).toBeUndefined();
+    expect(res.data!.a.balance).toBe(res.data!.b.balance);
+    expect(calls()).toEqual(['GET /api/v1/wallet']);
+  });
 });

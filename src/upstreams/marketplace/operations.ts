@@ -124,11 +124,13 @@ export const marketplaceOperations = table('marketplace', {
   aiMessageDraft: row({ method: 'POST', path: '/ai/messages/draft', scope: 'ai.write', success: 200 }, one(map.aiMessageDraftSchema, 'message draft'), { input: json }),
   promotionProducts: row({ method: 'GET', path: '/promotion-products', scope: null, success: 200 }, list(map.promotionProductSchema, 'promotion product')),
   sponsoredPlacements: row({ method: 'GET', path: '/sponsored', scope: null, success: 200 }, list(map.sponsoredPlacementSchema, 'sponsored placement'), { input: filtered }),
+  // Primes nothing: its campaigns carry no analytics, which sellerAdvertisingShow's do.
   sellerAdvertisingIndex: row({ method: 'GET', path: '/seller/advertising', scope: 'advertising.read', success: 200 }, page(map.adCampaignSchema, 'campaign'), { pageSizes: MARKETPLACE_PAGE_SIZES }),
   sellerAdvertisingStore: row({ method: 'POST', path: '/seller/advertising', scope: 'advertising.write', success: 201 }, one(map.adCampaignSchema, 'campaign'), { input: json }),
   sellerAdvertisingShow: row({ method: 'GET', path: '/seller/advertising/{uuid}', scope: 'advertising.read', success: 200 }, one(map.adCampaignSchema, 'campaign'), { subject: ({ uuid }) => `campaign '${uuid}'` }),
   sellerAdvertisingWallet: row({ method: 'GET', path: '/seller/advertising/wallet', scope: 'advertising.read', success: 200 }, one(map.adWalletSchema, 'advertising wallet')),
   sellerAdvertisingDeposit: row({ method: 'POST', path: '/seller/advertising/wallet', scope: 'advertising.write', success: 201 }, one(map.adWalletSchema, 'advertising wallet'), { input: json }),
+  // Primes nothing: its customers carry no notes, which sellerCrmShow's do.
   sellerCrmIndex: row({ method: 'GET', path: '/seller/crm', scope: 'crm.read', success: 200 }, page(map.crmCustomerSchema, 'customer'), { pageSizes: MARKETPLACE_PAGE_SIZES, input: filtered }),
   sellerCrmStats: row({ method: 'GET', path: '/seller/crm/stats', scope: 'crm.read', success: 200 }, one(map.crmStatsSchema, 'CRM stats')),
   sellerCrmShow: row({ method: 'GET', path: '/seller/crm/{uuid}', scope: 'crm.read', success: 200 }, one(map.crmCustomerSchema, 'customer'), { subject: ({ uuid }) => `customer '${uuid}'` }),
