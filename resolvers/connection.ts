@@ -1,12 +1,10 @@
 /**
  * Turns `first`/`after` into the fewest upstream page calls (see
  * src/upstreams/paging.ts), fetches them concurrently through the client's
- * read cache (`readConnection`, sized by the row's page sizes) or a page
- * loader (`loadConnection`, for domains not yet moved to the read cache),
- * and slices the window into a Relay connection.
+ * read cache (`readConnection`, sized by the row's page sizes), and slices
+ * the window into a Relay connection.
  */
 import type { ConnectionShape } from '../schema/connection.js';
-import type { PageLoader } from '../loaders/keyed.js';
 import type { GatewayContext } from '../src/context.js';
 import type { CallArgs, PageSizes, ReadRow, ResultOf } from '../src/upstreams/operations.js';
 import type { Page } from '../src/upstreams/wire.js';
@@ -30,12 +28,6 @@ export async function readConnection<D extends ReadRow>(ctx: GatewayContext, row
   const window = windowOf(args);
   const read = (page: number, perPage: number) => readRow(ctx, row, { ...key, page, perPage } as CallArgs<D>) as Promise<Page<ItemOf<D>>>;
   return sliceWindow(window, await loadWindowPages(window, row.paginated, read));
-}
-
-/** The window of `args` from the pages of `loader`, sized by the page sizes its operation accepts. */
-export async function loadConnection<F, T>(args: ConnectionArgs, loader: PageLoader<F, Page<T>>, filter: F): Promise<ConnectionShape<T>> {
-  const window = windowOf(args);
-  return sliceWindow(window, await loadWindowPages(window, loader.pageSizes, (page, perPage) => loader.load({ filter, page, perPage })));
 }
 
 async function loadWindowPages<T>(

@@ -4,10 +4,9 @@
  * needs GET /sellers/{username} and GET /gigs?seller={username}; resolving
  * level by level would send the second only after the first answered, a
  * waterfall the data does not require. The parent reads its own selection set,
- * starts the child's load through the same per-request read cache (or, in a
- * domain not yet moved to it, loader) with the same
- * key, and when the child resolver runs later it gets the promise already in
- * flight (no second call).
+ * starts the child's load through the same per-request read cache with the
+ * same key, and when the child resolver runs later it gets the promise already
+ * in flight (no second call).
  *
  * A prefetch decides nothing: its failure is swallowed here (the child
  * resolver meets the same cached failure and reports it on its own path), and
@@ -35,7 +34,6 @@ import {
   type GraphQLResolveInfo,
   type SelectionSetNode,
 } from 'graphql';
-import type { ConnectionShape } from '../schema/connection.js';
 import type { GatewayContext } from '../src/context.js';
 import { operationOfField } from '../src/upstreams/operation-index.js';
 import type { AnyOperation } from '../src/upstreams/operations.js';
@@ -148,46 +146,8 @@ export function prefetchChild(
   for (const child of childSelections(at, fieldName)) start(() => load(child.args, child.at));
 }
 
-/**
- * Field resolvers of an item type whose fetch needs only the item's own record,
- * by field name: what a list can start for each item. Their `args` are the
- * field's GraphQL argument values, typed by each resolver (hence `never` here).
- */
-export type ItemChildren<T> = Record<string, (item: T, args: never, ctx: GatewayContext) => unknown>;
-
 /** Where a connection's items are selected: under `nodes`, and under `edges { node }`. */
 export const itemPoints = (list: SelectionPoint): SelectionPoint[] => [
   ...childSelections(list, 'nodes').map((nodes) => nodes.at),
   ...childSelections(list, 'edges').flatMap((edges) => childSelections(edges.at, 'node').map((node) => node.at)),
 ];
-
-/**
- * List look-ahead: `orders { nodes { deliveries } }` or `seller { gigs { nodes
- * { reviews } } }`. The moment a connection's page arrives, starts the loads of
- * `children` selected on its items (under `nodes` or `edges.node`) for every
- * item, instead of after GraphQL has completed the list (and, for a prefetched
- * list, after the list's parent has answered too). The child resolvers then
- * find the calls in flight in the read cache (or loaders). A field declared
- * with schema/upstream-field.ts names its look-ahead in its declaration
- * instead (resolvers/upstream-read.ts), through the helpers exported here.
- */
-export function prefetchItemChildren<T>(
-  pending: Promise<ConnectionShape<T>>,
-  list: SelectionPoint | undefined,
-  children: ItemChildren<T>,
-  ctx: GatewayContext,
-): void {
-  if (!list || !mayPrefetch(ctx)) return;
-  const items = itemPoints(list);
-  const wanted = Object.entries(children).flatMap(([fieldName, load]) =>
-    items.flatMap((at) => childSelections(at, fieldName).map((child) => ({ load, args: child.args, operation: operationAt(at, fieldName) }))),
-  );
-  if (wanted.length === 0) return;
-  pending.then(
-    (connection) => {
-      const ready = wanted.filter((child) => mayPrefetch(ctx, child.operation));
-      for (const { node } of connection.edges) for (const { load, args } of ready) start(() => load(node, args as never, ctx));
-    },
-    () => undefined, // the list's own resolver reports its failure
-  );
-}

@@ -5,16 +5,12 @@
 import type { GatewayContext } from '../src/context.js';
 import { badUserInput } from '../src/errors.js';
 import { identifier } from '../src/upstreams/identifiers.js';
-import type { ConversationShape } from '../src/upstreams/marketplace/map.js';
 import { requiredText } from './args.js';
 import { bodyOf } from './body.js';
 import { marketplaceOperations as ops } from '../src/upstreams/marketplace/operations.js';
 
 /** `notifications(unread)`: GET /notifications, with `unread=1` when only unread ones are asked for. */
 export const notificationFilter = (unread?: boolean | null) => ({ query: unread ? { unread: 1 } : {} });
-
-export const conversationOrder = (parent: ConversationShape, _args: unknown, ctx: GatewayContext) =>
-  parent.orderId ? ctx.loaders.orderById.load(parent.orderId) : null;
 
 export async function setTypingIndicator(_: unknown, args: { input: { conversationId: string; typing?: boolean | null; attributes?: unknown } }, ctx: GatewayContext) {
   const uuid = identifier(args.input.conversationId, 'input.conversationId');

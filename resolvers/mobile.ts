@@ -33,11 +33,11 @@ export const mobileHome = async (_: unknown, _args: unknown, ctx: GatewayContext
   return home;
 };
 
-/** The single view carries deliveries and revisions; a list item reads them through the order's own loaders. */
+/** The single view carries deliveries and revisions; a list item reads them through the order's own rows. */
 export const mobileOrderDeliveries = (parent: MobileOrderShape, _args: unknown, ctx: GatewayContext) =>
-  parent.deliveries ?? ctx.loaders.deliveriesByOrder.load(parent.id);
+  parent.deliveries ?? readRow(ctx, ops.ordersDeliveries, { uuid: parent.id });
 export const mobileOrderRevisions = (parent: MobileOrderShape, _args: unknown, ctx: GatewayContext) =>
-  parent.revisions ?? ctx.loaders.revisionsByOrder.load(parent.id);
+  parent.revisions ?? readRow(ctx, ops.ordersRevisions, { uuid: parent.id });
 
 function signedIn(pair: TokenPairShape, ctx: GatewayContext) {
   if (pair.user) ctx.clients.marketplace.prime(ops.usersShow, { username: pair.user.username }, pair.user);

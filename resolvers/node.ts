@@ -3,7 +3,7 @@
  * from each Node type to its key (read from a record) and to the SAME loader
  * its direct field uses (`seller(username)` → sellerByUsername, …). So an
  * entity reached both ways in one request is fetched once, and `nodes` of N
- * ids costs what N direct lookups would, deduplicated by the loaders' caches.
+ * ids costs what N direct lookups would, deduplicated by the request's read cache.
  * Keys decoded from an id pass the direct field's own checks, and errors
  * (a missing credential, a 404) are the direct field's own.
  *

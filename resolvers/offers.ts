@@ -81,7 +81,8 @@ type OfferStep = Extract<MarketplaceOperationId, 'offersAccept' | 'offersDecline
 async function step(id: OfferStep, offerId: string, json: Record<string, unknown>, ctx: GatewayContext) {
   const uuid = identifier(offerId, 'input.id');
   const result = await ctx.clients.marketplace.call(ops[id], { uuid, body: json });
-  if (id === 'offersAccept') ctx.loaders.orderPages.clearAll();
+  // An accepted offer becomes an order: the request's cached order lists no longer hold.
+  if (id === 'offersAccept') ctx.clients.marketplace.forget(ops.ordersIndex);
   return remember(ctx, result);
 }
 

@@ -16,7 +16,7 @@ import { builder } from './builder.js';
 import { connectionOf } from './connection.js';
 import { Order } from './orders.js';
 import { User } from './users.js';
-import { upstream, via } from './upstream-docs.js';
+import { upstream } from './upstream-docs.js';
 import { upstreamConnection, upstreamField } from './upstream-field.js';
 
 type ReactionShape = MessageShape['reactions'][number];
@@ -67,7 +67,7 @@ export const Conversation = builder.objectRef<ConversationShape>('Conversation')
     participants: t.exposeStringList('participants'),
     withUsername: t.exposeString('withUsername', { description: 'The other participant.' }),
     withUser: upstreamField(t, ops.usersShow, { type: User, canonical: false, key: (c) => (c.withUsername ? { username: c.withUsername } : null) }),
-    order: t.field({ type: Order, ...via.marketplace('ordersShow'), resolve: resolve.conversationOrder }),
+    order: upstreamField(t, ops.ordersShow, { type: Order, canonical: false, key: (c) => (c.orderId ? { uuid: c.orderId } : null) }),
     messagesCount: t.exposeInt('messagesCount'),
     lastMessage: t.field({ type: Message, resolve: (c) => c.lastMessage }),
     createdAt: t.field({ type: 'DateTime', resolve: (c) => c.createdAt }),

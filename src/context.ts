@@ -1,7 +1,6 @@
 /**
  * The per-request context: the request-bound clients (each holding only its
- * own upstream's credential, and its per-request read cache), the loaders of
- * the domains not yet moved to that cache, and the request's deadline signal, which
+ * own upstream's credential, and its per-request read cache), and the request's deadline signal, which
  * aborts every upstream call still running when the caller leaves, the
  * result has been produced, or the request's deadline passes. Caller-supplied
  * values that travel further (credentials, Idempotency-Key, X-Request-Id) are
@@ -9,7 +8,6 @@
  */
 import { setMaxListeners } from 'node:events';
 import type { YogaInitialContext } from 'graphql-yoga';
-import { createLoaders, type Loaders } from '../loaders/index.js';
 import type { Config } from './config.js';
 import type { Logger } from './logger.js';
 import type { ReferenceData } from './reference-data.js';
@@ -23,7 +21,6 @@ export interface GatewayContext extends YogaInitialContext {
   requestId: string;
   /** The three clients, each holding only its own upstream's credential: nothing else in the request sees one. */
   clients: Clients;
-  loaders: Loaders;
   reference: ReferenceData;
   /** Marketplace webhook events, for subscriptions. */
   events: EventBus;
@@ -135,7 +132,6 @@ export function createContextFactory(deps: ContextDeps) {
       },
       requestId,
       clients,
-      loaders: createLoaders(clients),
       reference: deps.reference,
       events: deps.events,
       config: deps.config,
