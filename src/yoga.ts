@@ -33,6 +33,7 @@ import { createSubscriptionTracker, type SubscriptionTracker } from './plugins/u
 import { useRateLimit } from './plugins/use-rate-limit.js';
 import type { Limiter } from './rate-limit/limiter.js';
 import { useRequestDeadline } from './plugins/use-request-deadline.js';
+import { useCompiledExecution } from './plugins/use-compiled-execution.js';
 import { useMarketplaceWebhooks } from './plugins/use-marketplace-webhooks.js';
 import { localIntake, type EventBus, type EventIntake } from './webhooks/events.js';
 import type { ReferenceData } from './reference-data.js';
@@ -203,6 +204,7 @@ function createEndpoint(deps: GatewayDeps, { schema, endpoint, subscriptions, tr
       // Before the cost limit: a @defer/@stream operation a JSON-only caller cannot receive is refused without cost.
       useIncrementalDelivery({ maskError: maskGatewayError }),
       useQueryLimits({ ...config.limits, exposeCost: config.exposeCost, blockFieldSuggestions: !config.introspection }),
+      ...(config.compileAfterExecutions > 0 ? [useCompiledExecution({ after: config.compileAfterExecutions, logger })] : []),
       useRequestDeadline(),
       useErrorCodes(),
       // After the codes: a refusal to a caller that takes only an event stream becomes its HTTP status.
