@@ -150,6 +150,7 @@ function createEndpoint(deps: GatewayDeps, { schema, endpoint, subscriptions, tr
     const masked = maskError(error, message, false);
     return config.production ? withoutOriginalError(masked) : masked;
   };
+  const caches = parserCaches();
   return createYoga<Record<string, unknown>, GatewayContext>({
     schema,
     context: createContextFactory(deps) as never,
@@ -174,10 +175,10 @@ function createEndpoint(deps: GatewayDeps, { schema, endpoint, subscriptions, tr
     // useBodyLimit (below) already bounds every body, with its own limit for uploads. Yoga's
     // built-in limit would pipe each body through a TransformStream again, which showed in profiles.
     maxRequestBodySize: false,
-    parserAndValidationCache: parserCaches(),
+    parserAndValidationCache: caches,
     plugins: [
       // First, so its request span is the outermost and every other plugin's work falls inside it.
-      useTracing({ endpoint, handedOff: handsOff }),
+      useTracing({ endpoint, handedOff: handsOff, documentCache: caches.documentCache }),
       // Then the request's log scope: every line from here on, Yoga's own included, carries its requestId.
       useRequestId(),
       ...routes,
