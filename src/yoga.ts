@@ -177,8 +177,9 @@ function createEndpoint(deps: GatewayDeps, { schema, endpoint, subscriptions, tr
     maxRequestBodySize: false,
     parserAndValidationCache: caches,
     plugins: [
-      // First, so its request span is the outermost and every other plugin's work falls inside it.
-      useTracing({ endpoint, handedOff: handsOff, documentCache: caches.documentCache }),
+      // First, so its request span is the outermost and every other plugin's work falls inside it. With
+      // tracing off (no OTLP endpoint) not there at all: no wrapper around any request phase, no hook.
+      ...(config.tracing ? [useTracing({ endpoint, handedOff: handsOff, documentCache: caches.documentCache })] : []),
       // Then the request's log scope: every line from here on, Yoga's own included, carries its requestId.
       useRequestId(),
       ...routes,
