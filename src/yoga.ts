@@ -162,7 +162,8 @@ function createEndpoint(deps: GatewayDeps, { schema, endpoint, subscriptions, tr
     // Errors that are not ours become "Unexpected error." and are logged; never a stack or internal message.
     maskedErrors: { isDev: false, maskError: maskGatewayError },
     logging: {
-      debug: (...args) => logger.debug(args.map(String).join(' ')),
+      // Yoga writes two debug lines per request: their text is built only when they are written.
+      debug: (...args) => logger.isLevelEnabled('debug') && logger.debug(args.map(String).join(' ')),
       info: (...args) => logger.info(args.map(String).join(' ')),
       warn: (...args) => logger.warn(args.map(String).join(' ')),
       error: (...args) => logger.error(args.map(String).join(' ')),
