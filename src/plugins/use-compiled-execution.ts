@@ -42,14 +42,34 @@ export interface CompiledExecutionOptions {
   logger: Logger;
 }
 
-/** Counts a document's executions: true from its `after`-th on, when it is compilable. */
-export function compileDecider(after: number): (document: DocumentNode) => boolean {
+/**
+ * Compiled documents alive at once. A compiled query is code and closures of tens to hundreds of KB
+ * (the fuzz campaign, compiling every document it sent, peaked 125 MB above the same run without),
+ * which the parse cache's bound (tokens and characters of text) does not count.
+ */
+export const MAX_COMPILED_DOCUMENTS = 256;
+
+/** Counts a document's executions: true from its `after`-th on, when it is compilable and fewer than `max` compiled ones live. */
+export function compileDecider(after: number, max = MAX_COMPILED_DOCUMENTS): (document: DocumentNode) => boolean {
   // Executions so far of each compilable document (-1: not compilable), kept as long as the document.
   const executions = new WeakMap<DocumentNode, number>();
+  let compiled = 0;
+  // A compiled query lives as long as its document (the plugin keeps it in a WeakMap on it).
+  const released = new FinalizationRegistry<undefined>(() => compiled--);
   return (document) => {
     const seen = executions.get(document);
     let count = seen ?? (isCompilable(document) ? 0 : -1);
-    if (count >= 0 && count < after) count++;
+    if (count >= 0 && count < after) {
+      count++;
+      if (count === after) {
+        // At the cap: run uncompiled this time and ask again at the next execution.
+        if (compiled >= max) count = after - 1;
+        else {
+          compiled++;
+          released.register(document, undefined);
+        }
+      }
+    }
     if (count !== seen) executions.set(document, count);
     return count >= after;
   };

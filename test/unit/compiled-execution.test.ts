@@ -28,4 +28,10 @@ describe('compiled execution', () => {
     expect([decide(never), decide(never), decide(never)]).toEqual([false, false, false]);
     expect(compileDecider(1)(parse('{ __typename }'))).toBe(true);
   });
+
+  it('compiles at most max documents at once: another one runs uncompiled, and asks again next time', () => {
+    const decide = compileDecider(1, 2);
+    const [a, b, c] = [parse('{ __typename }'), parse('{ __typename }'), parse('{ __typename }')];
+    expect([decide(a), decide(b), decide(c), decide(c), decide(a)]).toEqual([true, true, false, false, true]);
+  });
 });
