@@ -108,11 +108,13 @@ export function buildGateway(): void {
  * The gateway exactly as it ships: `node dist/src/server.js` with
  * NODE_ENV=production, pointed at the sandbox by MARKETPLACE_URL / SEO_URL /
  * ITEMS_URL. (Running the TypeScript sources through tsx instead measured
- * tsx's own helpers too.) `execArgv` goes to node, e.g. `--cpu-prof`.
+ * tsx's own helpers too.) `execArgv` goes to node, e.g. `--cpu-prof`; `cwd` is
+ * the checkout whose build runs (another commit's, baseline.ts).
  */
-export async function startGatewayProcess(origins: Origins, env: Record<string, string>, execArgv: string[] = []): Promise<GatewayProcess> {
+export async function startGatewayProcess(origins: Origins, env: Record<string, string>, execArgv: string[] = [], cwd?: string): Promise<GatewayProcess> {
   const port = await freePort();
   const child = spawn(process.execPath, [...execArgv, GATEWAY_ENTRY], {
+    cwd,
     // The per-client rate limit would refuse a benchmark's traffic (one client, thousands of requests a minute).
     env: {
       RATE_LIMIT_PER_MINUTE: '0',

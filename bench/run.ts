@@ -17,8 +17,14 @@
  * tracing costs next to the gateway with tracing off (no endpoint: no
  * provider at all). `--no-tracing` leaves it out.
  *
+ * A third gateway process runs the previous commit's build (`--baseline <ref>`,
+ * default HEAD~1; built in a temporary folder, bench/baseline.ts), also in the
+ * same alternating rounds: the column "CPU / request vs the previous commit"
+ * is the median over rounds of the two CPU times per request of one round.
+ * `--no-baseline` leaves it out.
+ *
  *   npm run bench -- [--duration 4] [--rounds 4] [--connections 4] [--latencies 0,20] [--only gig]
- *                    [--client-cpu gateway|any] [--save] [--profile] [--no-tracing]
+ *                    [--client-cpu gateway|any] [--save] [--profile] [--no-tracing] [--baseline HEAD~1] [--no-baseline]
  *
  * Gateway settings come from the environment as usual (UPSTREAM_CONNECTIONS,
  * ITEMS_BATCH_THRESHOLD, ...), so a before/after is two runs with another env.
@@ -28,12 +34,14 @@ import { cpus, totalmem } from 'node:os';
 import { parseArgs } from 'node:util';
 import { Pool } from 'undici';
 import { DirectRequest, RestPools, type Origins } from './direct/rest.js';
-import { drive, merge, percentile, type Sample, ms } from './driver.js';
+import { drive, merge, percentile, type Sample } from './driver.js';
 import { buildGateway, pin, pinning, startGatewayProcess, startSandboxProcess, type GatewayProcess } from './processes.js';
 import { benchQueries, loadFixtures, type BenchQuery } from './queries.js';
 import { SERVICES, countCalls, control, gatewayTask } from './sides.js';
 import { startOtlpSink } from './otlp-sink.js';
 import { growthTable, type GrowthOptions } from './growth.js';
+import { buildBaseline, medianRatio, type RoundCpu } from './baseline.js';
+import { table, type Row } from './first-table.js';
 import { docsOutput, wroteLine } from '../scripts/docs-output.js';
 
 const { values: flags } = parseArgs({
@@ -51,6 +59,9 @@ const { values: flags } = parseArgs({
     /** Where the client side (driver + direct client) runs: beside the gateway (default) or wherever the OS puts it. */
     'client-cpu': { type: 'string', default: 'gateway' },
     'no-tracing': { type: 'boolean', default: false },
+    /** The commit the column "CPU / request vs the previous commit" compares with. */
+    baseline: { type: 'string', default: 'HEAD~1' },
+    'no-baseline': { type: 'boolean', default: false },
     /** Leave out the second table (bench/growth.ts), or measure only that one. */
     'no-growth': { type: 'boolean', default: false },
     'growth-only': { type: 'boolean', default: false },
@@ -62,18 +73,6 @@ const connections = Number(flags.connections);
 const latencies = flags.latencies.split(',').map(Number);
 const poolSize = Number(process.env.UPSTREAM_CONNECTIONS ?? 64);
 
-interface Row {
-  query: string;
-  gateway: Sample;
-  direct: Sample;
-  gatewayCalls: number;
-  minimum: number;
-  directCalls: number;
-  cpuMsPerRequest: number;
-  /** The gateway with tracing on (100 % sampled), when measured. */
-  traced?: { sample: Sample; cpuMsPerRequest: number; exportedBytesPerRequest: number };
-}
-
 /** The traced gateway, its client pool, and how many bytes of spans it has exported so far. */
 interface Traced {
   gateway: GatewayProcess;
@@ -81,14 +80,25 @@ interface Traced {
   exportedBytes(): number;
 }
 
-/** Drives one gateway for one round, adding its CPU time to `cpu.micros`. */
-async function driveGateway(gateway: GatewayProcess, task: () => Promise<void>, samples: Sample[], cpu: { micros: number }, ms: number): Promise<void> {
-  const before = await gateway.cpuMicros();
-  samples.push(await drive(task, connections, ms));
-  cpu.micros += (await gateway.cpuMicros()) - before;
+/** The previous commit's gateway and its client pool. */
+interface Previous {
+  gateway: GatewayProcess;
+  pool: Pool;
 }
 
-async function measure(query: BenchQuery, gateway: GatewayProcess, gatewayPool: Pool, rest: RestPools, origins: Origins, traced?: Traced): Promise<Row> {
+/** Drives one gateway for one round, adding its CPU time to `cpu.micros` and the round's own to `rounds`. */
+async function driveGateway(gateway: GatewayProcess, task: () => Promise<void>, samples: Sample[], cpu: { micros: number; rounds?: RoundCpu[] }, ms: number): Promise<void> {
+  const before = await gateway.cpuMicros();
+  const sample = await drive(task, connections, ms);
+  samples.push(sample);
+  const micros = (await gateway.cpuMicros()) - before;
+  cpu.micros += micros;
+  cpu.rounds?.push({ micros, requests: sample.latencies.length });
+}
+
+const cpuMsPerRequest = (micros: number, sample: Sample) => micros / 1000 / Math.max(1, sample.latencies.length);
+
+async function measure(query: BenchQuery, gateway: GatewayProcess, gatewayPool: Pool, rest: RestPools, origins: Origins, traced?: Traced, previous?: Previous): Promise<Row> {
   const viaGateway = gatewayTask(gatewayPool, query);
   const direct = () => query.direct(new DirectRequest(rest, query.credentials));
   await viaGateway(); // fail loudly on a broken query before measuring anything
@@ -105,11 +115,15 @@ async function measure(query: BenchQuery, gateway: GatewayProcess, gatewayPool: 
   await drive(direct, connections, 500);
   const viaTraced = traced && gatewayTask(traced.pool, query);
   if (viaTraced) await drive(viaTraced, connections, 500);
+  const viaPrevious = previous && gatewayTask(previous.pool, query);
+  if (viaPrevious) await drive(viaPrevious, connections, 500);
   const gatewaySamples: Sample[] = [];
   const directSamples: Sample[] = [];
   const tracedSamples: Sample[] = [];
-  const cpu = { micros: 0 };
+  const previousSamples: Sample[] = [];
+  const cpu = { micros: 0, rounds: [] as RoundCpu[] };
   const tracedCpu = { micros: 0 };
+  const previousCpu = { micros: 0, rounds: [] as RoundCpu[] };
   const exportedBefore = traced?.exportedBytes() ?? 0;
   const slice = durationMs / rounds;
   for (let round = 0; round < rounds; round++) {
@@ -117,6 +131,7 @@ async function measure(query: BenchQuery, gateway: GatewayProcess, gatewayPool: 
       () => driveGateway(gateway, viaGateway, gatewaySamples, cpu, slice),
       async () => void directSamples.push(await drive(direct, connections, slice)),
       ...(traced && viaTraced ? [() => driveGateway(traced.gateway, viaTraced, tracedSamples, tracedCpu, slice)] : []),
+      ...(previous && viaPrevious ? [() => driveGateway(previous.gateway, viaPrevious, previousSamples, previousCpu, slice)] : []),
     ];
     // Each round starts with another side, so drift on a shared machine hits all alike.
     for (let i = 0; i < sides.length; i++) await sides[(round + i) % sides.length]!();
@@ -124,10 +139,16 @@ async function measure(query: BenchQuery, gateway: GatewayProcess, gatewayPool: 
   const gatewaySample = merge(gatewaySamples);
   const cpuMicros = cpu.micros;
   const tracedSample = traced ? merge(tracedSamples) : undefined;
+  const previousSample = previous ? merge(previousSamples) : undefined;
   return {
+    previous: previousSample && {
+      cpuMsPerRequest: cpuMsPerRequest(previousCpu.micros, previousSample),
+      ratio: medianRatio(cpu.rounds, previousCpu.rounds),
+      p50: percentile(previousSample.latencies, 50),
+    },
     traced: tracedSample && {
       sample: tracedSample,
-      cpuMsPerRequest: tracedCpu.micros / 1000 / Math.max(1, tracedSample.latencies.length),
+      cpuMsPerRequest: cpuMsPerRequest(tracedCpu.micros, tracedSample),
       // Spans of the warm-up and of the last batch may land in a neighbouring query's count: an approximation.
       exportedBytesPerRequest: (traced!.exportedBytes() - exportedBefore) / Math.max(1, tracedSample.latencies.length),
     },
@@ -137,44 +158,10 @@ async function measure(query: BenchQuery, gateway: GatewayProcess, gatewayPool: 
     gatewayCalls,
     minimum,
     directCalls,
-    cpuMsPerRequest: cpuMicros / 1000 / Math.max(1, gatewaySample.latencies.length),
+    cpuMsPerRequest: cpuMsPerRequest(cpuMicros, gatewaySample),
   };
 }
 
-
-function table(latency: number, rows: Row[]): string {
-  const lines = [
-    `### Sandbox latency ${latency} ms per call`,
-    '',
-    '| query | gateway p50 / p99 (ms) | direct REST p50 / p99 (ms) | ratio (p50) | upstream calls (gateway / minimum) | gateway req/s | gateway CPU / request (ms) |',
-    '|---|---|---|---|---|---|---|',
-  ];
-  const tracing = rows.some((row) => row.traced);
-  if (tracing) {
-    lines[2] += ' traced p50 / p99 (ms) | traced req/s | traced CPU / request (ms) | tracing CPU overhead | OTLP bytes exported / request |';
-    lines[3] += '---|---|---|---|---|';
-  }
-  for (const row of rows) {
-    const g50 = percentile(row.gateway.latencies, 50);
-    const d50 = percentile(row.direct.latencies, 50);
-    const rps = row.gateway.latencies.length / (row.gateway.elapsedMs / 1000);
-    const calls = `${row.gatewayCalls} / ${row.minimum}${row.gatewayCalls > row.minimum ? ' ⚠' : ''}${row.directCalls !== row.minimum ? ` (direct made ${row.directCalls})` : ''}`;
-    const errors = row.gateway.errors + row.direct.errors;
-    lines.push(
-      `| ${row.query} | ${ms(g50)} / ${ms(percentile(row.gateway.latencies, 99))} | ${ms(d50)} / ${ms(percentile(row.direct.latencies, 99))} | ${(g50 / d50).toFixed(2)}× | ${calls} | ${rps.toFixed(0)}${errors ? ` (${errors} errors)` : ''} | ${Number.isNaN(row.cpuMsPerRequest) ? 'n/a' : row.cpuMsPerRequest.toFixed(2)} |` +
-        (row.traced ? tracedCells(row, row.traced) : ''),
-    );
-  }
-  return lines.join('\n');
-}
-
-function tracedCells(row: Row, traced: NonNullable<Row['traced']>): string {
-  const { sample } = traced;
-  const rps = sample.latencies.length / (sample.elapsedMs / 1000);
-  const overhead = traced.cpuMsPerRequest / row.cpuMsPerRequest - 1;
-  const cpu = Number.isNaN(traced.cpuMsPerRequest) ? 'n/a' : traced.cpuMsPerRequest.toFixed(2);
-  return ` ${ms(percentile(sample.latencies, 50))} / ${ms(percentile(sample.latencies, 99))} | ${rps.toFixed(0)}${sample.errors ? ` (${sample.errors} errors)` : ''} | ${cpu} | ${Number.isNaN(overhead) ? 'n/a' : `${overhead >= 0 ? '+' : ''}${(overhead * 100).toFixed(0)} %`} | ${(traced.exportedBytesPerRequest / 1024).toFixed(1)} KiB |`;
-}
 
 async function save(markdown: string): Promise<void> {
   const file = 'docs/benchmarks.md';
@@ -205,6 +192,8 @@ const tracedGateway =
     OTEL_EXPORTER_OTLP_PROTOCOL: 'http/protobuf',
     OTEL_TRACES_SAMPLER: 'always_on',
   }));
+const baselineBuild = flags['no-baseline'] || flags['growth-only'] ? undefined : await buildBaseline(flags.baseline);
+const previousGateway = baselineBuild && (await startGatewayProcess(sandbox.origins, NO_TRACING, [], baselineBuild.dir));
 const clientCpu = flags['client-cpu'] === 'any' ? undefined : pinning?.client;
 pin(process.pid, clientCpu);
 const rest = new RestPools(sandbox.origins, poolSize);
@@ -213,6 +202,10 @@ const traced: Traced | undefined = tracedGateway && {
   gateway: tracedGateway,
   pool: new Pool(new URL(tracedGateway.url).origin, { connections, pipelining: 1, keepAliveTimeout: 30_000 }),
   exportedBytes: () => sink!.bytes(),
+};
+const previous: Previous | undefined = previousGateway && {
+  gateway: previousGateway,
+  pool: new Pool(new URL(previousGateway.url).origin, { connections, pipelining: 1, keepAliveTimeout: 30_000 }),
 };
 try {
   const fixtures = await loadFixtures(new DirectRequest(rest, {}));
@@ -236,6 +229,7 @@ try {
   for (const query of queries) {
     await drive(gatewayTask(gatewayPool, query), connections, 1000);
     if (traced) await drive(gatewayTask(traced.pool, query), connections, 1000);
+    if (previous) await drive(gatewayTask(previous.pool, query), connections, 1000);
     await drive(() => query.direct(new DirectRequest(rest, query.credentials)), connections, 1000);
   }
 
@@ -245,7 +239,7 @@ try {
     const rows: Row[] = [];
     for (const query of queries) {
       process.stderr.write(`latency ${latency} ms: ${query.name} …\n`);
-      rows.push(await measure(query, gateway, gatewayPool, rest, sandbox.origins, traced));
+      rows.push(await measure(query, gateway, gatewayPool, rest, sandbox.origins, traced, previous));
     }
     const section = [
       ...(rows.length ? [table(latency, rows)] : []),
@@ -264,12 +258,18 @@ try {
     traced
       ? 'Tracing: "gateway" has no OTLP endpoint (tracing off); "traced" is a second gateway process with OTEL_TRACES_SAMPLER=always_on exporting OTLP/HTTP protobuf (default OTEL_BSP_* batching) to a local no-op receiver (bench/otlp-sink.ts), measured in the same alternating rounds.'
       : 'Tracing: off (--no-tracing).',
+    baselineBuild
+      ? `Previous commit: ${baselineBuild.ref} (${baselineBuild.commit}), built the same way in a temporary folder and measured in the same alternating rounds; "CPU / request vs the previous commit" is the median over rounds of the per-round ratio.`
+      : 'Previous commit: not measured (--no-baseline).',
   ].join('\n');
   await save(`${header}\n\n${sections.join('\n\n')}`);
 } finally {
   await gatewayPool.close();
   await traced?.pool.close();
   await tracedGateway?.stop();
+  await previous?.pool.close();
+  await previousGateway?.stop();
+  await baselineBuild?.remove();
   await sink?.close();
   await rest.close();
   await gateway.stop();

@@ -136,6 +136,8 @@ export const envSchema = z.object({
   INTROSPECTION: bool(true),
   /** Add `extensions.cost = { estimated, actual }` (upstream calls) to every result; unset: on outside production. */
   EXPOSE_COST: bool(true),
+  /** A query document runs compiled (graphql-jit) from its Nth execution on (src/plugins/use-compiled-execution.ts); 0: never. */
+  COMPILE_AFTER_EXECUTIONS: z.coerce.number().int().min(0).default(2),
   /** Full origins only (scheme://host[:port]); `*` is refused, since CORS here allows credentials. */
   CORS_ORIGINS: list.superRefine((origins, ctx) => {
     for (const origin of origins) {

@@ -49,6 +49,8 @@ export interface Config {
   introspection: boolean;
   /** `extensions.cost` on every result (src/plugins/use-query-limits.ts). */
   exposeCost: boolean;
+  /** Executions of a document before it runs compiled (src/plugins/use-compiled-execution.ts); 0: never. */
+  compileAfterExecutions: number;
   corsOrigins: string[];
   limits: { depth: number; aliases: number; tokens: number; cost: number; bodyBytes: number; uploadBytes: number; directives: number; batch: number };
   rateLimits: { perMinute: number; perAddressPerMinute: number; authPerMinute: number; trustedProxies: number };
@@ -154,6 +156,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     // Unset INTROSPECTION means on in development and off in production.
     introspection: source.INTROSPECTION === undefined || source.INTROSPECTION === '' ? !production : e.INTROSPECTION,
     exposeCost: source.EXPOSE_COST === undefined || source.EXPOSE_COST === '' ? !production : e.EXPOSE_COST,
+    compileAfterExecutions: e.COMPILE_AFTER_EXECUTIONS,
     corsOrigins: e.CORS_ORIGINS,
     limits: {
       depth: e.MAX_DEPTH,

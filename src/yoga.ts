@@ -35,6 +35,7 @@ import { createSubscriptionTracker, type SubscriptionTracker } from './plugins/u
 import { useRateLimit } from './plugins/use-rate-limit.js';
 import type { Limiter } from './rate-limit/limiter.js';
 import { useRequestDeadline } from './plugins/use-request-deadline.js';
+import { useCompiledExecution } from './plugins/use-compiled-execution.js';
 import { useMarketplaceWebhooks } from './plugins/use-marketplace-webhooks.js';
 import { localIntake, type EventBus, type EventIntake } from './webhooks/events.js';
 import type { ReferenceData } from './reference-data.js';
@@ -153,6 +154,7 @@ function createEndpoint(deps: GatewayDeps, { schema, endpoint, subscriptions, tr
     const masked = maskError(error, message, false);
     return config.production ? withoutOriginalError(masked) : masked;
   };
+  const caches = parserCaches();
   return createYoga<Record<string, unknown>, GatewayContext>({
     schema,
     context: createContextFactory(deps) as never,
@@ -164,7 +166,8 @@ function createEndpoint(deps: GatewayDeps, { schema, endpoint, subscriptions, tr
     // Errors that are not ours become "Unexpected error." and are logged; never a stack or internal message.
     maskedErrors: { isDev: false, maskError: maskGatewayError },
     logging: {
-      debug: (...args) => logger.debug(args.map(String).join(' ')),
+      // Yoga writes two debug lines per request: their text is built only when they are written.
+      debug: (...args) => logger.isLevelEnabled('debug') && logger.debug(args.map(String).join(' ')),
       info: (...args) => logger.info(args.map(String).join(' ')),
       warn: (...args) => logger.warn(args.map(String).join(' ')),
       error: (...args) => logger.error(args.map(String).join(' ')),
@@ -177,10 +180,11 @@ function createEndpoint(deps: GatewayDeps, { schema, endpoint, subscriptions, tr
     // useBodyLimit (below) already bounds every body, with its own limit for uploads. Yoga's
     // built-in limit would pipe each body through a TransformStream again, which showed in profiles.
     maxRequestBodySize: false,
-    parserAndValidationCache: parserCaches(),
+    parserAndValidationCache: caches,
     plugins: [
-      // First, so its request span is the outermost and every other plugin's work falls inside it.
-      useTracing({ endpoint, handedOff: handsOff }),
+      // First, so its request span is the outermost and every other plugin's work falls inside it. With
+      // tracing off (no OTLP endpoint) not there at all: no wrapper around any request phase, no hook.
+      ...(config.tracing ? [useTracing({ endpoint, handedOff: handsOff, documentCache: caches.documentCache })] : []),
       // Then the request's log scope: every line from here on, Yoga's own included, carries its requestId.
       useRequestId(),
       ...routes,
@@ -209,6 +213,7 @@ function createEndpoint(deps: GatewayDeps, { schema, endpoint, subscriptions, tr
       // Before the cost limit: a @defer/@stream operation a JSON-only caller cannot receive is refused without cost.
       useIncrementalDelivery({ maskError: maskGatewayError }),
       useQueryLimits({ ...config.limits, exposeCost: config.exposeCost, blockFieldSuggestions: !config.introspection }),
+      ...(config.compileAfterExecutions > 0 ? [useCompiledExecution({ after: config.compileAfterExecutions, logger })] : []),
       useRequestDeadline(),
       useErrorCodes(),
       // After the codes: a refusal to a caller that takes only an event stream becomes its HTTP status.

@@ -19,7 +19,7 @@ import { GraphQLError, getOperationAST, type ExecutionArgs, type ExecutionResult
 import { isAsyncIterable, type Plugin } from 'graphql-yoga';
 import type { GatewayContext } from '../context.js';
 import { rejectedRequests } from '../metrics.js';
-import { estimateUpstreamCalls } from './upstream-cost.js';
+import { estimateUpstreamCallsOnce } from './upstream-cost-cache.js';
 
 export interface QueryLimitsOptions {
   depth: number;
@@ -64,8 +64,8 @@ export function useQueryLimits(options: QueryLimitsOptions): Plugin {
     const operation = getOperationAST(args.document, args.operationName);
     if (!operation) return false;
     const context = args.contextValue;
-    // Linear in the document's size (fragments are memoised), so cheap enough to run per request.
-    const cost = estimateUpstreamCalls({ schema: args.schema, document: args.document, operation, variables: args.variableValues ?? undefined });
+    // Computed once per operation and the values of the variables it reads (upstream-cost-cache.ts).
+    const cost = estimateUpstreamCallsOnce({ schema: args.schema, document: args.document, operation, variables: args.variableValues ?? undefined });
     // Every HTTP and WebSocket operation has a Request; the guard only keeps a bare execute() from throwing.
     const request = typeof context.request === 'object' && context.request !== null ? context.request : undefined;
     const left = (request && remaining.get(request)) ?? options.cost;

@@ -11,7 +11,7 @@
  * smaller per-address bucket before execution. Every refusal makes no
  * upstream call and says when to retry.
  */
-import { GraphQLError, Kind, getOperationAST, type DocumentNode, type FragmentDefinitionNode, type SelectionSetNode } from 'graphql';
+import { GraphQLError, Kind, getOperationAST, type DocumentNode, type FragmentDefinitionNode, type OperationDefinitionNode, type SelectionSetNode } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
 import { rejectedRequests } from '../metrics.js';
 import { clientAddress, clientKey } from './client-key.js';
@@ -66,6 +66,15 @@ function countStrictFields(document: DocumentNode, selectionSet: SelectionSetNod
   return count(selectionSet);
 }
 
+/** Strict fields of each mutation, counted once per operation and kept as long as its parsed document. */
+const strictCounts = new WeakMap<OperationDefinitionNode, number>();
+
+function strictFieldsOf(document: DocumentNode, operation: OperationDefinitionNode): number {
+  let count = strictCounts.get(operation);
+  if (count === undefined) strictCounts.set(operation, (count = countStrictFields(document, operation.selectionSet)));
+  return count;
+}
+
 const ALLOWED: RateDecision = { allowed: true, retryAfter: 0 };
 const inMemory = (perMinute: number) => new RateLimiter(perMinute);
 
@@ -113,7 +122,7 @@ export function useRateLimit(options: RateLimitOptions): Plugin {
       if (!strict.enabled) return;
       const operation = getOperationAST(args.document, args.operationName);
       if (operation?.operation !== 'mutation') return;
-      const attempts = countStrictFields(args.document, operation.selectionSet);
+      const attempts = strictFieldsOf(args.document, operation);
       if (attempts === 0) return;
       // Keyed by address, not credential: a brute-forcing caller could rotate made-up tokens.
       return then(strict.take(`ip:${clientAddress(args.contextValue, trustedProxies)}`, attempts), (decision) => {

@@ -1,7 +1,10 @@
 /**
  * Spans for the gateway's side of a request (src/tracing.ts says when tracing is on):
  * - one SERVER span per HTTP request, continuing the caller's W3C `traceparent`/`tracestate`;
- * - `graphql.parse`, `graphql.validate`, `graphql.execute` / `graphql.subscribe` below it;
+ * - `graphql.parse`, `graphql.validate`, `graphql.execute` / `graphql.subscribe` below it
+ *   (parse and validate only when they run: a document Yoga's parse cache answers was
+ *   parsed and validated by an earlier request, and a span of a cache lookup, two of a
+ *   small request's four or five, would cost more than it tells);
  * - for a subscription, one span per delivered event, in a trace of its own and linked
  *   to the `graphql.subscribe` span (a subscription can live for hours; one trace per
  *   event keeps each readable).
@@ -32,9 +35,23 @@ export interface TracingOptions {
   endpoint?: string;
   /** A path this Yoga hands whole to another (the subgraph's), whose own tracing opens its SERVER span. */
   handedOff?: string;
+  /** Yoga's parse cache (src/document-cache.ts): a document it holds is neither parsed nor validated again. */
+  documentCache?: { has(text: string): boolean };
 }
 
-export function useTracing({ endpoint, handedOff }: TracingOptions = {}): Plugin<GatewayContext> {
+/** Operations whose document the parse cache answered, so validation is answered from Yoga's cache too. */
+const cachedDocuments = new WeakSet<object>();
+
+export function useTracing({ endpoint, handedOff, documentCache }: TracingOptions = {}): Plugin<GatewayContext> {
+  /** Whether this operation's text is in the parse cache; asked before parsing, which would add it. */
+  const answeredFromCache = (context: { params?: { query?: unknown } }): boolean => {
+    const text = context.params?.query;
+    const cached = typeof text === 'string' && documentCache?.has(text) === true;
+    // A batch's operations share one context: each parse decides for the validation after it.
+    if (cached) cachedDocuments.add(context);
+    else cachedDocuments.delete(context);
+    return cached;
+  };
   return {
     instrumentation: {
       request({ request }, wrapped) {
@@ -56,8 +73,8 @@ export function useTracing({ endpoint, handedOff }: TracingOptions = {}): Plugin
         serverSpans.add(span);
         return within(trace.setSpan(parent, span), span, wrapped);
       },
-      parse: (_, wrapped) => phase('graphql.parse', wrapped),
-      validate: (_, wrapped) => phase('graphql.validate', wrapped),
+      parse: ({ context }, wrapped) => (activeTracer() && answeredFromCache(context) ? wrapped() : phase('graphql.parse', wrapped)),
+      validate: ({ context }, wrapped) => (cachedDocuments.has(context) ? wrapped() : phase('graphql.validate', wrapped)),
       execute: (_, wrapped) => phase('graphql.execute', wrapped),
       subscribe: (_, wrapped) => phase('graphql.subscribe', wrapped),
     },

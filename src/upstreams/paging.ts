@@ -102,6 +102,8 @@ export function planPages(window: Window, sizes: readonly number[] | { max: numb
     const firstPage = Math.floor(offset / perPage);
     const calls = Math.floor((offset + count - 1) / perPage) - firstPage + 1;
     if (!best || calls < best.calls) best = { perPage, firstPage, calls };
+    // One call cannot be beaten, and the smallest size that makes it is the one chosen.
+    if (best.calls === 1) break;
   }
   if (!best) throw new Error('planPages: no page size to choose from');
   const pages: number[] = [];
@@ -109,6 +111,11 @@ export function planPages(window: Window, sizes: readonly number[] | { max: numb
   return { perPage: best.perPage, pages, skip: offset - best.firstPage * best.perPage };
 }
 
-function sizesUpTo(max: number): number[] {
-  return Array.from({ length: max }, (_, i) => i + 1);
+/** 1..max, built once per max (every paged call asks for the same one or two). */
+const sizeRanges = new Map<number, readonly number[]>();
+
+function sizesUpTo(max: number): readonly number[] {
+  let sizes = sizeRanges.get(max);
+  if (!sizes) sizeRanges.set(max, (sizes = Array.from({ length: max }, (_, i) => i + 1)));
+  return sizes;
 }

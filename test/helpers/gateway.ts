@@ -85,6 +85,9 @@ export async function startTestGateway(env: Record<string, string> = {}, service
     // A loaded machine can pause this process past the default 250 ms, which would pass for a Redis outage and
     // move a shared decision to the process's own fallback; test/integration/redis-stall.test.ts sets 250.
     REDIS_COMMAND_TIMEOUT_MS: '2000',
+    // Every compilable query runs compiled (graphql-jit) from its first execution, so the suites check
+    // that compiled execution answers, fails and counts exactly as Yoga's executor does.
+    COMPILE_AFTER_EXECUTIONS: '1',
     ...env,
   });
   const logs: string[] = [];

@@ -93,6 +93,25 @@ describe('a read served by the reference-data cache', () => {
   });
 });
 
+describe('a document the parse cache answers', () => {
+  const { receiver, gw } = useTracedGateway();
+
+  it('has no parse or validate span on its second request (nothing was parsed or validated), and all the rest', async () => {
+    const query = 'query Repeated { seller(username: "pixelcraft") { name } }';
+    const traces = ['4bf92f3577b34da6a3ce929d0e0e4701', '4bf92f3577b34da6a3ce929d0e0e4702'];
+    for (const trace of traces) {
+      const response = await gw.query(query, { headers: { traceparent: `00-${trace}-${CALLER_SPAN}-01` } });
+      expect(response.errors).toBeUndefined();
+    }
+    const namesIn = (trace: string) => receiver.spans().filter((s) => s.traceId === trace).map((s) => s.name).sort();
+    await vi.waitFor(() => expect(namesIn(traces[1]!)).toContain('graphql.execute'), { timeout: 10_000, interval: 50 });
+    await vi.waitFor(() => expect(namesIn(traces[0]!)).toContain('graphql.execute'), { timeout: 10_000, interval: 50 });
+    const client = 'GET /api/v1/sellers/{username}';
+    expect(namesIn(traces[0]!)).toEqual([client, 'POST /graphql', 'graphql.execute', 'graphql.parse', 'graphql.validate'].sort());
+    expect(namesIn(traces[1]!)).toEqual([client, 'POST /graphql', 'graphql.execute'].sort());
+  });
+});
+
 describe("a request the caller's traceparent marks unsampled", () => {
   const { receiver, gw } = useTracedGateway();
 

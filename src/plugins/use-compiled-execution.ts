@@ -1,0 +1,88 @@
+/**
+ * Compiled execution (graphql-jit, through @envelop/graphql-jit) for the
+ * documents it runs exactly as graphql-js does; everything else keeps Yoga's
+ * executor. A document is compiled on its `after`-th execution
+ * (COMPILE_AFTER_EXECUTIONS, default 2): compiling costs about as much as
+ * running a small query a few times, so a document seen once (a one-off
+ * query with its values written inline) is not worth it, and a document sent
+ * again is likely to be sent many times. The plugin keeps the compiled query
+ * with the parsed document, which Yoga's parse cache keeps. Only a document
+ * that is:
+ * - one operation: the plugin keys its compiled query by the document alone,
+ *   so a second operation of the same document would run the first;
+ * - a query: mutations run their root fields one after another and
+ *   subscriptions are streams; neither is on the hot path;
+ * - free of `@defer`/`@stream`, which graphql-jit does not deliver in parts.
+ * The answer is still written by JSON.stringify (graphql-jit's compiled
+ * serialiser writes only `data` and `errors`, and would drop `extensions`).
+ */
+import { useGraphQlJit } from '@envelop/graphql-jit';
+import { BREAK, Kind, visit, type DocumentNode } from 'graphql';
+import type { Plugin } from 'graphql-yoga';
+import type { Logger } from '../logger.js';
+
+/** Whether graphql-jit runs this document as graphql-js would (see above). */
+export function isCompilable(document: DocumentNode): boolean {
+  const operations = document.definitions.filter((definition) => definition.kind === Kind.OPERATION_DEFINITION);
+  if (operations.length !== 1 || operations[0]!.operation !== 'query') return false;
+  let incremental = false;
+  visit(document, {
+    Directive(node) {
+      if (node.name.value !== 'defer' && node.name.value !== 'stream') return;
+      incremental = true;
+      return BREAK;
+    },
+  });
+  return !incremental;
+}
+
+export interface CompiledExecutionOptions {
+  /** The execution of a document from which on it runs compiled (1: the first). */
+  after: number;
+  logger: Logger;
+}
+
+/**
+ * Compiled documents alive at once. A compiled query is code and closures of tens to hundreds of KB
+ * (the fuzz campaign, compiling every document it sent, peaked 125 MB above the same run without),
+ * which the parse cache's bound (tokens and characters of text) does not count.
+ */
+export const MAX_COMPILED_DOCUMENTS = 256;
+
+/** Counts a document's executions: true from its `after`-th on, when it is compilable and fewer than `max` compiled ones live. */
+export function compileDecider(after: number, max = MAX_COMPILED_DOCUMENTS): (document: DocumentNode) => boolean {
+  // Executions so far of each compilable document (-1: not compilable), kept as long as the document.
+  const executions = new WeakMap<DocumentNode, number>();
+  let compiled = 0;
+  // A compiled query lives as long as its document (the plugin keeps it in a WeakMap on it).
+  const released = new FinalizationRegistry<undefined>(() => compiled--);
+  return (document) => {
+    const seen = executions.get(document);
+    let count = seen ?? (isCompilable(document) ? 0 : -1);
+    if (count >= 0 && count < after) {
+      count++;
+      if (count === after) {
+        // At the cap: run uncompiled this time and ask again at the next execution.
+        if (compiled >= max) count = after - 1;
+        else {
+          compiled++;
+          released.register(document, undefined);
+        }
+      }
+    }
+    if (count !== seen) executions.set(document, count);
+    return count >= after;
+  };
+}
+
+export function useCompiledExecution({ after, logger }: CompiledExecutionOptions): Plugin {
+  const shouldCompile = compileDecider(after);
+  return useGraphQlJit(
+    {},
+    {
+      enableIf: (args) => shouldCompile(args.document),
+      // A document that validated but does not compile is a graphql-jit limitation: said once per document.
+      onError: (result) => logger.warn({ errors: result.errors?.map((error) => error.message) }, 'graphql-jit could not compile a document'),
+    },
+  ) as Plugin;
+}
