@@ -15,9 +15,12 @@
  * - free of `@defer`/`@stream`, which graphql-jit does not deliver in parts.
  * The answer is still written by JSON.stringify (graphql-jit's compiled
  * serialiser writes only `data` and `errors`, and would drop `extensions`).
+ * A document graphql-jit cannot compile keeps Yoga's executor for good: the
+ * plugin would otherwise answer it with the compile error on every request.
  */
 import { useGraphQlJit } from '@envelop/graphql-jit';
-import { BREAK, Kind, visit, type DocumentNode } from 'graphql';
+import { compileQuery, isCompiledQuery } from 'graphql-jit';
+import { BREAK, Kind, visit, type DocumentNode, type GraphQLSchema } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
 import type { Logger } from '../logger.js';
 
@@ -49,14 +52,17 @@ export interface CompiledExecutionOptions {
  */
 export const MAX_COMPILED_DOCUMENTS = 256;
 
-/** Counts a document's executions: true from its `after`-th on, when it is compilable and fewer than `max` compiled ones live. */
-export function compileDecider(after: number, max = MAX_COMPILED_DOCUMENTS): (document: DocumentNode) => boolean {
+/**
+ * Counts a document's executions: true from its `after`-th on, when it is compilable, `compiles()` says
+ * graphql-jit takes it (asked once, at the `after`-th) and fewer than `max` compiled ones live.
+ */
+export function compileDecider(after: number, max = MAX_COMPILED_DOCUMENTS): (document: DocumentNode, compiles?: () => boolean) => boolean {
   // Executions so far of each compilable document (-1: not compilable), kept as long as the document.
   const executions = new WeakMap<DocumentNode, number>();
   let compiled = 0;
   // A compiled query lives as long as its document (the plugin keeps it in a WeakMap on it).
   const released = new FinalizationRegistry<undefined>(() => compiled--);
-  return (document) => {
+  return (document, compiles = () => true) => {
     const seen = executions.get(document);
     let count = seen ?? (isCompilable(document) ? 0 : -1);
     if (count >= 0 && count < after) {
@@ -64,6 +70,7 @@ export function compileDecider(after: number, max = MAX_COMPILED_DOCUMENTS): (do
       if (count === after) {
         // At the cap: run uncompiled this time and ask again at the next execution.
         if (compiled >= max) count = after - 1;
+        else if (!compiles()) count = -1;
         else {
           compiled++;
           released.register(document, undefined);
@@ -77,11 +84,18 @@ export function compileDecider(after: number, max = MAX_COMPILED_DOCUMENTS): (do
 
 export function useCompiledExecution({ after, logger }: CompiledExecutionOptions): Plugin {
   const shouldCompile = compileDecider(after);
+  // graphql-jit compiles the document again when the plugin first runs it: a cost paid once per document.
+  const compiles = (schema: GraphQLSchema, document: DocumentNode, operationName?: string | null) => {
+    const result = compileQuery(schema, document, operationName ?? undefined);
+    if (isCompiledQuery(result)) return true;
+    logger.warn({ errors: result.errors?.map((error) => error.message) }, 'graphql-jit could not compile a document: it keeps the usual executor');
+    return false;
+  };
   return useGraphQlJit(
     {},
     {
-      enableIf: (args) => shouldCompile(args.document),
-      // A document that validated but does not compile is a graphql-jit limitation: said once per document.
+      enableIf: (args) => shouldCompile(args.document, () => compiles(args.schema, args.document, args.operationName)),
+      // Not reached: a document that does not compile is never handed to the plugin (see compiles).
       onError: (result) => logger.warn({ errors: result.errors?.map((error) => error.message) }, 'graphql-jit could not compile a document'),
     },
   ) as Plugin;

@@ -5,9 +5,17 @@
  * executor does is what every suite checks: test/helpers/gateway.ts compiles
  * from the first execution.)
  */
-import { parse } from 'graphql';
-import { describe, expect, it } from 'vitest';
-import { compileDecider, isCompilable } from '../../src/plugins/use-compiled-execution.js';
+import { GraphQLError, parse } from 'graphql';
+import { createSchema, createYoga } from 'graphql-yoga';
+import { Writable } from 'node:stream';
+import { describe, expect, it, vi } from 'vitest';
+import { createLogger } from '../../src/logger.js';
+import { compileQuery } from 'graphql-jit';
+import type * as Jit from 'graphql-jit';
+
+// Only this module's view of graphql-jit: the check src/plugins/use-compiled-execution.ts makes before handing a document over.
+vi.mock('graphql-jit', async (original) => ({ ...(await original<typeof Jit>()), compileQuery: vi.fn() }));
+import { compileDecider, isCompilable, useCompiledExecution } from '../../src/plugins/use-compiled-execution.js';
 
 describe('compiled execution', () => {
   it('takes one query operation without @defer or @stream, and nothing else', () => {
@@ -34,4 +42,28 @@ describe('compiled execution', () => {
     const [a, b, c] = [parse('{ __typename }'), parse('{ __typename }'), parse('{ __typename }')];
     expect([decide(a), decide(b), decide(c), decide(c), decide(a)]).toEqual([true, true, false, false, true]);
   });
+
+  it('asks once whether graphql-jit takes a document, and keeps the usual executor for good when it does not', () => {
+    const decide = compileDecider(1);
+    const refused = parse('{ __typename }');
+    let asked = 0;
+    const jitRefuses = () => (asked++, false);
+    expect([decide(refused, jitRefuses), decide(refused, jitRefuses), decide(refused, jitRefuses)]).toEqual([false, false, false]);
+    expect(asked).toBe(1);
+  });
+
+  it('answers a document graphql-jit cannot compile through the usual executor, not with the compile error', async () => {
+    vi.mocked(compileQuery).mockReturnValue({ errors: [new GraphQLError('not compilable here')] });
+    const lines: string[] = [];
+    const logger = createLogger('warn', new Writable({ write: (chunk: Buffer, _e, done) => (lines.push(chunk.toString()), done()) }));
+    const yoga = createYoga({ schema: createSchema({ typeDefs: 'type Query { hello: String }', resolvers: { Query: { hello: () => 'world' } } }), plugins: [useCompiledExecution({ after: 1, logger })] });
+    for (let i = 0; i < 2; i++) {
+      const response = await yoga.fetch('http://gateway/graphql', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query: '{ hello }' }) });
+      expect(await response.json()).toEqual({ data: { hello: 'world' } });
+    }
+    expect(lines.filter((line) => line.includes('graphql-jit could not compile'))).toHaveLength(1);
+    expect(compileQuery).toHaveBeenCalledTimes(1);
+    vi.mocked(compileQuery).mockReset();
+  });
 });
+
