@@ -104,7 +104,7 @@ describe('docs/architecture.md: the measured trace of Seller.gigs → Gig.review
     const traces = cached
       .filter((c) => pathPattern.test(c.path))
       .map((c) => {
-        const send = sent.find((s) => s.path.includes(c.path))!;
+        const send = sent.find((s) => s.path.split('?')[0]!.endsWith(c.path))!;
         expect(send, `no pool request for ${c.path}`).toBeDefined();
         return [...c.frames, ...send.frames];
       });
