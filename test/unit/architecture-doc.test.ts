@@ -1,22 +1,158 @@
 /**
- * docs/architecture.md follows `Gig.reviews` through four files by name: each
- * file it names exists and holds the names the table gives for it, and the
- * example query costs what the page says (two calls).
+ * docs/architecture.md is measured, not promised: this suite runs the page's
+ * trace query in-process and records where each upstream call comes from (a
+ * V8 stack taken when the undici Pool is asked to send, joined to the one taken
+ * when the shared cache is asked to read, because the cache awaits its store
+ * and the async stack stops there). The project files on those stacks, from
+ * the resolver to the pool, must be the files the page's trace tables list, in
+ * the same order and with the same functions; the page's hop and file counts
+ * are those of the stacks; each file the example table names holds the names
+ * given for it; the example query costs what the page says.
  */
 import { existsSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { getOperationAST, parse } from 'graphql';
-import { describe, expect, it } from 'vitest';
+import { Pool } from 'undici';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { schema } from '../../schema/index.js';
 import { estimateUpstreamCalls } from '../../src/plugins/upstream-cost.js';
+import { PublicCache } from '../../src/upstreams/public-cache/public-cache.js';
+import type { UpstreamRequest } from '../../src/upstreams/wire.js';
+import { startTestGateway, type TestGateway } from '../helpers/gateway.js';
 
 const root = new URL('../../', import.meta.url);
+const rootPath = fileURLToPath(root);
 const page = readFileSync(new URL('docs/architecture.md', root), 'utf8');
 
-describe('docs/architecture.md', () => {
-  const rows = [...page.matchAll(/^\| (schema|resolver|loader|descriptor) \| `([^`]+)` \| (.+) \|$/gm)];
+interface Frame {
+  file: string;
+  fn: string;
+}
 
-  it('names four steps, each an existing file holding the names given for it', () => {
-    expect(rows.map((row) => row[1])).toEqual(['schema', 'resolver', 'loader', 'descriptor']);
+/** The project frames of a V8 stack, outermost first; the tracing plugin around execution and the test itself are left out. */
+function projectFrames(stack: string): Frame[] {
+  const frames: Frame[] = [];
+  for (const line of stack.split('\n').slice(1)) {
+    const match = /^\s+at (?:(?:async )?(.+?) \()?(\/[^():]+):\d+:\d+\)?$/.exec(line);
+    if (!match || !match[2]!.startsWith(rootPath)) continue;
+    const file = match[2]!.slice(rootPath.length);
+    if (file.includes('node_modules/') || file.startsWith('test/') || file.startsWith('src/plugins/')) continue;
+    frames.push({ file, fn: match[1] ?? '(anonymous)' });
+  }
+  return frames.reverse();
+}
+
+/** The files in the order the call enters them, each with the named functions it runs there. */
+function filesOf(frames: Frame[]): Array<{ file: string; fns: string[] }> {
+  const files: Array<{ file: string; fns: string[] }> = [];
+  for (const { file, fn } of frames) {
+    let entry = files.find((f) => f.file === file);
+    if (!entry) files.push((entry = { file, fns: [] }));
+    if (fn !== '(anonymous)' && !entry.fns.includes(fn)) entry.fns.push(fn);
+  }
+  return files;
+}
+
+/** The trace table between `<!-- trace: name -->` and `<!-- /trace -->`: `| n | \`file\` | \`fn\`, … |`. */
+function documentedTrace(name: string) {
+  const section = page.split(`<!-- trace: ${name} -->`)[1]?.split('<!-- /trace -->')[0];
+  if (!section) throw new Error(`docs/architecture.md has no trace table "${name}"`);
+  return [...section.matchAll(/^\| \d+ \| `([^`]+)` \| (.*) \|$/gm)].map(([, file, fns]) => ({ file: file!, fns: [...fns!.matchAll(/`([^`]+)`/g)].map((m) => m[1]!) }));
+}
+
+const QUERY = page.match(/```graphql\n(\{ seller.+)\n```/)![1]!;
+
+describe('docs/architecture.md: the measured trace of Seller.gigs → Gig.reviews', () => {
+  let gateway: TestGateway;
+  // The stacks of each pool request and each shared-cache read, by request path.
+  const sent: Array<{ path: string; frames: Frame[] }> = [];
+  const cached: Array<{ path: string; frames: Frame[] }> = [];
+
+  beforeAll(async () => {
+    // The shared cache on, as in production, so its layer is on the measured path.
+    gateway = await startTestGateway({ PUBLIC_CACHE_MAX_BYTES: '1000000', PUBLIC_CACHE_TTL_MS: '60000' }, ['marketplace']);
+    const request = Pool.prototype.request;
+    const read = PublicCache.prototype.read;
+    const deep = <T>(take: () => T): T => {
+      const limit = Error.stackTraceLimit;
+      Error.stackTraceLimit = 200;
+      try {
+        return take();
+      } finally {
+        Error.stackTraceLimit = limit;
+      }
+    };
+    vi.spyOn(Pool.prototype, 'request').mockImplementation(function (this: Pool, ...args: Parameters<Pool['request']>) {
+      sent.push({ path: (args[0] as { path: string }).path, frames: projectFrames(deep(() => new Error().stack!)) });
+      return (request as (...a: unknown[]) => unknown).apply(this, args);
+    } as never);
+    vi.spyOn(PublicCache.prototype, 'read').mockImplementation(function (this: PublicCache, ...args: Parameters<PublicCache['read']>) {
+      const req: UpstreamRequest = args[1];
+      cached.push({ path: req.path, frames: projectFrames(deep(() => new Error().stack!)) });
+      return read.apply(this, args);
+    });
+    const answer = await gateway.query(QUERY);
+    expect(answer.errors).toBeUndefined();
+  });
+  afterAll(async () => {
+    vi.restoreAllMocks();
+    await gateway?.close();
+  });
+
+  /** Resolver → shared cache (the read's stack) joined to shared cache → pool (the send's stack). */
+  function measured(pathPattern: RegExp) {
+    const traces = cached
+      .filter((c) => pathPattern.test(c.path))
+      .map((c) => {
+        const send = sent.find((s) => s.path.split('?')[0]!.endsWith(c.path))!;
+        expect(send, `no pool request for ${c.path}`).toBeDefined();
+        return [...c.frames, ...send.frames];
+      });
+    expect(traces.length).toBeGreaterThan(0);
+    // Every call of the kind takes the same way.
+    for (const frames of traces) expect(filesOf(frames)).toEqual(filesOf(traces[0]!));
+    return traces[0]!;
+  }
+
+  const kinds = [
+    { name: 'Seller.gigs', path: /^\/gigs$/, request: /\/gigs\?seller=/ },
+    { name: 'Gig.reviews', path: /^\/gigs\/[^/]+\/reviews$/, request: /\/gigs\/[^/?]+\/reviews\?/ },
+  ];
+
+  for (const kind of kinds) {
+    it(`${kind.name}: the page lists the files and functions the call really goes through, resolver to pool`, () => {
+      expect(sent.some((s) => kind.request.test(s.path))).toBe(true);
+      const frames = measured(kind.path);
+      expect(documentedTrace(kind.name)).toEqual(filesOf(frames));
+      // The page's counts are the stack's: "N files, M hops" next to the table.
+      const counts = page.match(new RegExp(`${kind.name.replace('.', '\\.')}[^\\n]*?: (\\d+) files, (\\d+) hops`));
+      expect(counts, `a "${kind.name} …: N files, M hops" line`).not.toBeNull();
+      expect([Number(counts![1]), Number(counts![2])]).toEqual([filesOf(frames).length, frames.length]);
+    });
+  }
+
+  it('the trace query costs what the page says, estimated and sent', () => {
+    const said = Number(page.match(/The trace query costs (\d+) upstream calls/)![1]);
+    const document = parse(QUERY);
+    expect(estimateUpstreamCalls({ schema, document, operation: getOperationAST(document)!, variables: {} })).toBe(said);
+    expect(sent).toHaveLength(said);
+  });
+
+  it('each function a trace table names is written in its file', () => {
+    for (const kind of kinds) {
+      for (const { file, fns } of documentedTrace(kind.name)) {
+        const source = readFileSync(new URL(file, root), 'utf8');
+        for (const fn of fns) expect(source, `${file} should define ${fn}`).toContain(fn.split('.').at(-1)!);
+      }
+    }
+  });
+});
+
+describe('docs/architecture.md: the example', () => {
+  const rows = [...page.matchAll(/^\| (schema|resolver|read cache|descriptor|map|sandbox) \| `([^`]+)` \| (.+) \|$/gm)];
+
+  it('names its steps, each an existing file holding the names given for it', () => {
+    expect(rows.map((row) => row[1])).toEqual(['schema', 'resolver', 'read cache', 'descriptor', 'map', 'sandbox']);
     for (const [, step, file, names] of rows) {
       const path = new URL(file!, root);
       expect(existsSync(path), `${step}: ${file}`).toBe(true);
@@ -31,7 +167,7 @@ describe('docs/architecture.md', () => {
   });
 
   it('costs the example query two calls, as the page says', () => {
-    const query = page.match(/```graphql\n(.+)\n```/)![1]!;
+    const query = page.match(/```graphql\n(\{ gig.+)\n```/)![1]!;
     const document = parse(query);
     expect(estimateUpstreamCalls({ schema, document, operation: getOperationAST(document)!, variables: {} })).toBe(2);
   });
