@@ -37,9 +37,20 @@ function projectFrames(stack: string): Frame[] {
     if (!match || !match[2]!.startsWith(rootPath)) continue;
     const file = match[2]!.slice(rootPath.length);
     if (file.includes('node_modules/') || file.startsWith('test/') || file.startsWith('src/plugins/')) continue;
-    frames.push({ file, fn: match[1] ?? '(anonymous)' });
+    frames.push({ file, fn: nameIn(file, match[1]) });
   }
   return frames.reverse();
+}
+
+/**
+ * The frame's function as the code names it. V8 names an arrow function after the property it was called
+ * through (`Object.QuerysellerResolver`: graphql-jit's table of resolvers), a name the file never writes:
+ * such a frame is an arrow function, counted as a hop but not named.
+ */
+function nameIn(file: string, fn: string | undefined): string {
+  if (fn === undefined) return '(anonymous)';
+  const called = /^Object\.(.+)$/.exec(fn)?.[1];
+  return called && !readFileSync(new URL(file, root), 'utf8').includes(called) ? '(anonymous)' : fn;
 }
 
 /** The files in the order the call enters them, each with the named functions it runs there. */
