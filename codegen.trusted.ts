@@ -63,4 +63,7 @@ export function trustedDocumentsConfig(operations: string, out: string): Codegen
   };
 }
 
-export default trustedDocumentsConfig(process.env.TRUSTED_OPERATIONS ?? 'test/operations/*.graphql', process.env.TRUSTED_OUT ?? 'trusted-documents');
+export default trustedDocumentsConfig(
+  process.env.TRUSTED_OPERATIONS ?? 'test/operations/*.graphql',
+  process.env.TRUSTED_OUT ?? 'trusted-documents',
+);

@@ -24,7 +24,8 @@ export default tseslint.config(
           patterns: [
             {
               group: ['**/upstreams/**', '**/schema/**', '**/resolvers/**', '**/loaders/**'],
-              message: "The sandbox never reads the gateway's operation tables, schema, resolvers or loaders: write it from docs/upstreams/.",
+              message:
+                "The sandbox never reads the gateway's operation tables, schema, resolvers or loaders: write it from docs/upstreams/.",
             },
           ],
         },
@@ -38,7 +39,14 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['**/sandbox/**'], message: 'Load the sandbox with loadSandbox() of src/embedded-sandbox.ts, so the build leaves it out.' }] },
+        {
+          patterns: [
+            {
+              group: ['**/sandbox/**'],
+              message: 'Load the sandbox with loadSandbox() of src/embedded-sandbox.ts, so the build leaves it out.',
+            },
+          ],
+        },
       ],
     },
   },

@@ -33,7 +33,10 @@ export async function buildBaseline(ref: string): Promise<BaselineBuild> {
     // The same dependencies as the measured build: a dependency added since is simply not used by the old code.
     await symlink(resolve('node_modules'), join(dir, 'node_modules'), 'dir');
     process.stderr.write(`building the baseline ${ref} (${commit}) in ${dir} …\n`);
-    execFileSync(process.execPath, [resolve('node_modules/typescript/bin/tsc'), '-p', 'tsconfig.build.json'], { cwd: dir, stdio: 'inherit' });
+    execFileSync(process.execPath, [resolve('node_modules/typescript/bin/tsc'), '-p', 'tsconfig.build.json'], {
+      cwd: dir,
+      stdio: 'inherit',
+    });
   } catch (error) {
     await remove();
     throw new Error(`baseline ${ref} (${commit}) could not be built: ${(error as Error).message}`);

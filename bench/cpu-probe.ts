@@ -16,7 +16,8 @@ const DOCUMENTS: Record<string, string> = {
   gigsSeller: '{ gigs(seller: "pixelcraft", first: 1) { nodes { slug } } }',
   sellerOnly: '{ seller(username: "pixelcraft") { name } }',
   sellerGigs: '{ seller(username: "pixelcraft") { name gigs(first: 10) { nodes { slug } } } }',
-  sellerGigsReviews: '{ seller(username: "pixelcraft") { name gigs(first: 10) { nodes { slug reviews(first: 5) { nodes { rating } } } } } }',
+  sellerGigsReviews:
+    '{ seller(username: "pixelcraft") { name gigs(first: 10) { nodes { slug reviews(first: 5) { nodes { rating } } } } } }',
 };
 
 const n = Number(process.argv[2] ?? 400);
@@ -46,7 +47,9 @@ for (const [name, query] of Object.entries(DOCUMENTS)) {
   const started = performance.now();
   for (let i = 0; i < n; i++) await run();
   const cpu = process.cpuUsage(before);
-  console.log(`${name.padEnd(20)} ${((cpu.user + cpu.system) / 1000 / n).toFixed(3)} ms CPU/request (gateway + in-process sandbox), ${((performance.now() - started) / n).toFixed(2)} ms wall`);
+  console.log(
+    `${name.padEnd(20)} ${((cpu.user + cpu.system) / 1000 / n).toFixed(3)} ms CPU/request (gateway + in-process sandbox), ${((performance.now() - started) / n).toFixed(2)} ms wall`,
+  );
 }
 await app.close();
 await sandbox.close();

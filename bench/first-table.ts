@@ -34,7 +34,8 @@ export function table(latency: number, rows: Row[]): string {
   }
   const tracing = rows.some((row) => row.traced);
   if (tracing) {
-    lines[2] += ' traced p50 / p99 (ms) | traced req/s | traced CPU / request (ms) | tracing CPU overhead | OTLP bytes exported / request |';
+    lines[2] +=
+      ' traced p50 / p99 (ms) | traced req/s | traced CPU / request (ms) | tracing CPU overhead | OTLP bytes exported / request |';
     lines[3] += '---|---|---|---|---|';
   }
   for (const row of rows) {

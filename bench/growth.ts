@@ -113,12 +113,18 @@ async function measureRow(plan: RowPlan, o: GrowthOptions): Promise<GrowthRow> {
     for (let round = 0; round < o.rounds; round++) {
       const sides = [
         async () => {
-          const measured = await growthDuring(gateway.child.pid!, async () => void samples.gateway.push(await drive(viaGateway, plan.connections, slice)));
+          const measured = await growthDuring(
+            gateway.child.pid!,
+            async () => void samples.gateway.push(await drive(viaGateway, plan.connections, slice)),
+          );
           warmGrowth.gateway = Math.max(warmGrowth.gateway, measured.growth);
           peakBytes = Math.max(peakBytes, measured.peak);
         },
         async () => {
-          const measured = await growthDuring(process.pid, async () => void samples.direct.push(await drive(direct, plan.connections, slice)));
+          const measured = await growthDuring(
+            process.pid,
+            async () => void samples.direct.push(await drive(direct, plan.connections, slice)),
+          );
           warmGrowth.direct = Math.max(warmGrowth.direct, measured.growth);
         },
         ...(viaBaseline ? [async () => void samples.uncached.push(await drive(viaBaseline, plan.connections, slice))] : []),

@@ -35,18 +35,24 @@ export function pin(pid: number, cpus: string | undefined): void {
   if (cpus) execFileSync('taskset', ['-a', '-cp', cpus, String(pid)], { stdio: 'ignore' });
 }
 
-
 export interface Running {
   child: ChildProcess;
   stop(): Promise<void>;
 }
 
-const exited = (child: ChildProcess) => new Promise<void>((resolve) => (child.exitCode !== null ? resolve() : child.once('exit', () => resolve())));
+const exited = (child: ChildProcess) =>
+  new Promise<void>((resolve) => (child.exitCode !== null ? resolve() : child.once('exit', () => resolve())));
 
 export async function startSandboxProcess(): Promise<Running & { origins: Origins }> {
   const [m, s, i] = [await freePort(), await freePort(), await freePort()];
   const child = spawn(process.execPath, [...TSX, 'src/sandbox/main.ts'], {
-    env: { ...process.env, SANDBOX_MARKETPLACE_PORT: String(m), SANDBOX_SEO_PORT: String(s), SANDBOX_ITEMS_PORT: String(i), SANDBOX_LATENCY_MS: '0' },
+    env: {
+      ...process.env,
+      SANDBOX_MARKETPLACE_PORT: String(m),
+      SANDBOX_SEO_PORT: String(s),
+      SANDBOX_ITEMS_PORT: String(i),
+      SANDBOX_LATENCY_MS: '0',
+    },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   await new Promise<void>((resolve, reject) => {
@@ -66,7 +72,9 @@ export async function startSandboxProcess(): Promise<Running & { origins: Origin
 }
 
 /** bench/large-items.ts in its own process, on the sandbox's CPU: the item store with a 5,000-item catalogue. */
-export async function startLargeItemsUpstream(): Promise<Running & { origin: string; served(): Promise<{ calls: number; bytes: number }> }> {
+export async function startLargeItemsUpstream(): Promise<
+  Running & { origin: string; served(): Promise<{ calls: number; bytes: number }> }
+> {
   const child = spawn(process.execPath, [...TSX, 'bench/large-items.ts'], { env: process.env, stdio: ['ignore', 'pipe', 'inherit'] });
   const port = await new Promise<number>((resolve, reject) => {
     child.stdout!.on('data', (chunk: Buffer) => {
@@ -111,7 +119,12 @@ export function buildGateway(): void {
  * tsx's own helpers too.) `execArgv` goes to node, e.g. `--cpu-prof`; `cwd` is
  * the checkout whose build runs (another commit's, baseline.ts).
  */
-export async function startGatewayProcess(origins: Origins, env: Record<string, string>, execArgv: string[] = [], cwd?: string): Promise<GatewayProcess> {
+export async function startGatewayProcess(
+  origins: Origins,
+  env: Record<string, string>,
+  execArgv: string[] = [],
+  cwd?: string,
+): Promise<GatewayProcess> {
   const port = await freePort();
   const child = spawn(process.execPath, [...execArgv, GATEWAY_ENTRY], {
     cwd,
@@ -153,7 +166,10 @@ async function waitUntilHealthy(origin: string, child: ChildProcess): Promise<vo
   const deadline = Date.now() + 30_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`gateway exited with ${child.exitCode}`);
-    const healthy = await fetch(`${origin}/healthz`).then((res) => res.ok, () => false);
+    const healthy = await fetch(`${origin}/healthz`).then(
+      (res) => res.ok,
+      () => false,
+    );
     if (healthy) return;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }

@@ -94,7 +94,9 @@ export function benchQueries(f: Fixtures): BenchQuery[] {
         const [seller, reviews] = await Promise.all([
           req.get('marketplace', `/sellers/${encodeURIComponent(f.seller)}`),
           gigs.then((list) =>
-            Promise.all(list.data.map((gig) => req.get('marketplace', `/gigs/${encodeURIComponent(gig.slug)}/reviews`, { page: 1, per_page: 5 }))),
+            Promise.all(
+              list.data.map((gig) => req.get('marketplace', `/gigs/${encodeURIComponent(gig.slug)}/reviews`, { page: 1, per_page: 5 })),
+            ),
           ),
         ]);
         return { seller, gigs: await gigs, reviews };

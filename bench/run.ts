@@ -87,7 +87,13 @@ interface Previous {
 }
 
 /** Drives one gateway for one round, adding its CPU time to `cpu.micros` and the round's own to `rounds`. */
-async function driveGateway(gateway: GatewayProcess, task: () => Promise<void>, samples: Sample[], cpu: { micros: number; rounds?: RoundCpu[] }, ms: number): Promise<void> {
+async function driveGateway(
+  gateway: GatewayProcess,
+  task: () => Promise<void>,
+  samples: Sample[],
+  cpu: { micros: number; rounds?: RoundCpu[] },
+  ms: number,
+): Promise<void> {
   const before = await gateway.cpuMicros();
   const sample = await drive(task, connections, ms);
   samples.push(sample);
@@ -98,7 +104,15 @@ async function driveGateway(gateway: GatewayProcess, task: () => Promise<void>, 
 
 const cpuMsPerRequest = (micros: number, sample: Sample) => micros / 1000 / Math.max(1, sample.latencies.length);
 
-async function measure(query: BenchQuery, gateway: GatewayProcess, gatewayPool: Pool, rest: RestPools, origins: Origins, traced?: Traced, previous?: Previous): Promise<Row> {
+async function measure(
+  query: BenchQuery,
+  gateway: GatewayProcess,
+  gatewayPool: Pool,
+  rest: RestPools,
+  origins: Origins,
+  traced?: Traced,
+  previous?: Previous,
+): Promise<Row> {
   const viaGateway = gatewayTask(gatewayPool, query);
   const direct = () => query.direct(new DirectRequest(rest, query.credentials));
   await viaGateway(); // fail loudly on a broken query before measuring anything
@@ -162,7 +176,6 @@ async function measure(query: BenchQuery, gateway: GatewayProcess, gatewayPool: 
   };
 }
 
-
 async function save(markdown: string): Promise<void> {
   const file = 'docs/benchmarks.md';
   const output = docsOutput(file, flags.save && !flags['no-save']);
@@ -170,7 +183,10 @@ async function save(markdown: string): Promise<void> {
   const current = await readFile(file, 'utf8').catch(() => `# Benchmarks\n\n${start}\n${end}\n`);
   const from = current.indexOf(start);
   const to = current.indexOf(end);
-  const next = from >= 0 && to > from ? `${current.slice(0, from + start.length)}\n${markdown}\n${current.slice(to)}` : `${current}\n${start}\n${markdown}\n${end}\n`;
+  const next =
+    from >= 0 && to > from
+      ? `${current.slice(0, from + start.length)}\n${markdown}\n${current.slice(to)}`
+      : `${current}\n${start}\n${markdown}\n${end}\n`;
   await writeFile(output.path, next);
   console.log(wroteLine(output, 'npm run bench'));
 }
@@ -178,7 +194,9 @@ async function save(markdown: string): Promise<void> {
 buildGateway();
 const sandbox = await startSandboxProcess();
 const setLatency = (latencyMs: number) =>
-  Promise.all(SERVICES.map((s) => fetch(`${sandbox.origins[s]}/__sandbox/latency`, { method: 'POST', body: JSON.stringify({ latencyMs }) })));
+  Promise.all(
+    SERVICES.map((s) => fetch(`${sandbox.origins[s]}/__sandbox/latency`, { method: 'POST', body: JSON.stringify({ latencyMs }) })),
+  );
 const profileArgs = flags.profile ? ['--cpu-prof', '--cpu-prof-dir=bench/profiles', '--cpu-prof-interval', '100'] : [];
 // Tracing off: no endpoint, even if the shell that runs the benchmark has one set.
 const NO_TRACING = { OTEL_EXPORTER_OTLP_ENDPOINT: '', OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: '' };

@@ -39,7 +39,8 @@ export function gatewayTask(pool: Pool, query: BenchQuery, { parse = true } = {}
     const res = await pool.request({ method: 'POST', path: '/graphql', headers, body });
     if (!parse) {
       const bytes = Buffer.from(await res.body.arrayBuffer());
-      if (res.statusCode !== 200 || bytes.indexOf('"errors":[') !== -1) throw new Error(`${query.name}: ${bytes.subarray(0, 300).toString()}`);
+      if (res.statusCode !== 200 || bytes.indexOf('"errors":[') !== -1)
+        throw new Error(`${query.name}: ${bytes.subarray(0, 300).toString()}`);
       return;
     }
     const json = (await res.body.json()) as { errors?: Array<{ message: string }> };

@@ -24,7 +24,10 @@ export async function main({ url, id, purchaseCode, credentials }: ItemReportOpt
   try {
     const { item } = await client.request(ItemReportDocument, { id, code: purchaseCode });
     if (!item) return `No item ${id}.`;
-    const lines = [`${item.name} ${item.version ?? ''}`.trim(), `price: regular ${item.price?.regular ?? '?'}, extended ${item.price?.extended ?? '?'}`];
+    const lines = [
+      `${item.name} ${item.version ?? ''}`.trim(),
+      `price: regular ${item.price?.regular ?? '?'}, extended ${item.price?.extended ?? '?'}`,
+    ];
     const check = item.purchase;
     lines.push(
       check?.valid

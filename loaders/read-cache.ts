@@ -35,7 +35,11 @@ export class ReadCache {
     if (cached) return cached as Promise<T>;
     const pending = fetch();
     entries.set(key, pending);
-    if (row.primes) pending.then((answer) => this.primeFrom(row, answer), () => undefined);
+    if (row.primes)
+      pending.then(
+        (answer) => this.primeFrom(row, answer),
+        () => undefined,
+      );
     return pending;
   }
 

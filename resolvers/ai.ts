@@ -14,7 +14,13 @@ import { primeGig } from './gigs.js';
 import { readRow } from './read-row.js';
 import { marketplaceOperations as ops } from '../src/upstreams/marketplace/operations.js';
 
-export const AI_DRAFT_KINDS = { GIG_DESCRIPTION: 'gig_description', GIG_TITLE: 'gig_title', MESSAGE: 'message', PROPOSAL: 'proposal', GENERIC: 'generic' } as const;
+export const AI_DRAFT_KINDS = {
+  GIG_DESCRIPTION: 'gig_description',
+  GIG_TITLE: 'gig_title',
+  MESSAGE: 'message',
+  PROPOSAL: 'proposal',
+  GENERIC: 'generic',
+} as const;
 export const AI_MESSAGE_TONES = { FRIENDLY: 'friendly', FORMAL: 'formal', BRIEF: 'brief' } as const;
 const MAX_PROMPT_LENGTH = 5000;
 
@@ -53,7 +59,10 @@ export async function generateAiDraft(
   args: { input: { prompt: string; kind?: keyof typeof AI_DRAFT_KINDS | null; attributes?: unknown } },
   ctx: GatewayContext,
 ) {
-  const json = bodyOf(args.input.attributes, { prompt: prompt(args.input.prompt, 'input.prompt'), kind: args.input.kind ? AI_DRAFT_KINDS[args.input.kind] : undefined });
+  const json = bodyOf(args.input.attributes, {
+    prompt: prompt(args.input.prompt, 'input.prompt'),
+    kind: args.input.kind ? AI_DRAFT_KINDS[args.input.kind] : undefined,
+  });
   return primed(await ctx.clients.marketplace.call(ops.aiGenerate, { body: json }), ctx);
 }
 
@@ -64,7 +73,11 @@ export async function cancelAiRequest(_: unknown, args: { input: { id: string } 
 
 export const AI_RATING = { min: 1, max: 5 } as const;
 
-export async function rateAiDraft(_: unknown, args: { input: { id: string; rating: number; comment?: string | null; attributes?: unknown } }, ctx: GatewayContext) {
+export async function rateAiDraft(
+  _: unknown,
+  args: { input: { id: string; rating: number; comment?: string | null; attributes?: unknown } },
+  ctx: GatewayContext,
+) {
   const uuid = identifier(args.input.id, 'input.id');
   const { rating } = args.input;
   if (!Number.isInteger(rating) || rating < AI_RATING.min || rating > AI_RATING.max) {
@@ -76,7 +89,9 @@ export async function rateAiDraft(_: unknown, args: { input: { id: string; ratin
 
 export function draftAiMessage(
   _: unknown,
-  args: { input: { context: string; tone?: keyof typeof AI_MESSAGE_TONES | null; recipientUsername?: string | null; attributes?: unknown } },
+  args: {
+    input: { context: string; tone?: keyof typeof AI_MESSAGE_TONES | null; recipientUsername?: string | null; attributes?: unknown };
+  },
   ctx: GatewayContext,
 ) {
   const { input } = args;

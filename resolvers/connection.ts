@@ -23,7 +23,12 @@ export type ListKey<D extends ReadRow> = Omit<CallArgs<D>, 'page' | 'perPage'>;
 export type ItemOf<D extends ReadRow> = ResultOf<D> extends Page<infer T> ? T : never;
 
 /** The window of `args` from the pages of the paged `row` for `key`, read through the client's read cache. */
-export async function readConnection<D extends ReadRow>(ctx: GatewayContext, row: D, key: ListKey<D>, args: ConnectionArgs): Promise<ConnectionShape<ItemOf<D>>> {
+export async function readConnection<D extends ReadRow>(
+  ctx: GatewayContext,
+  row: D,
+  key: ListKey<D>,
+  args: ConnectionArgs,
+): Promise<ConnectionShape<ItemOf<D>>> {
   if (!row.paginated) throw new Error(`${row.id} is not a paged operation`);
   const window = windowOf(args);
   const read = (page: number, perPage: number) => readRow(ctx, row, { ...key, page, perPage } as CallArgs<D>) as Promise<Page<ItemOf<D>>>;

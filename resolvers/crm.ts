@@ -18,15 +18,22 @@ export const RETENTION_SEGMENTS = { ALL: 'all', REPEAT: 'repeat', INACTIVE: 'ina
 export const DISCOUNT_PERCENT = { min: 0, max: 90 } as const;
 
 /** `crmCustomers(status)`: GET /seller/crm, with the upstream's status name when one is asked for. */
-export const customerFilter = (status?: keyof typeof CRM_CUSTOMER_STATUSES | null) => ({ query: status ? { status: CRM_CUSTOMER_STATUSES[status] } : {} });
+export const customerFilter = (status?: keyof typeof CRM_CUSTOMER_STATUSES | null) => ({
+  query: status ? { status: CRM_CUSTOMER_STATUSES[status] } : {},
+});
 
 /** Only the single-customer read carries notes; a listed customer reads them through it. */
 export const crmCustomerNotes = async (parent: CrmCustomerShape, _args: unknown, ctx: GatewayContext) =>
   parent.notes ?? (await readRow(ctx, ops.sellerCrmShow, { uuid: parent.id })).notes;
 
-export const followedSellers = (_: unknown, args: ConnectionArgs, ctx: GatewayContext) => readConnection(ctx, ops.sellerFollowIndex, {}, args);
+export const followedSellers = (_: unknown, args: ConnectionArgs, ctx: GatewayContext) =>
+  readConnection(ctx, ops.sellerFollowIndex, {}, args);
 
-export async function addCrmNote(_: unknown, args: { input: { customerId: string; body: string; attributes?: unknown } }, ctx: GatewayContext) {
+export async function addCrmNote(
+  _: unknown,
+  args: { input: { customerId: string; body: string; attributes?: unknown } },
+  ctx: GatewayContext,
+) {
   const uuid = identifier(args.input.customerId, 'input.customerId');
   const json = bodyOf(args.input.attributes, { body: requiredText(args.input.body, 'input.body') });
   const note = await ctx.clients.marketplace.call(ops.sellerCrmNote, { uuid, body: json });
@@ -69,5 +76,7 @@ async function toggleFollow(operation: 'sellerFollow' | 'sellerUnfollow', userna
   return result;
 }
 
-export const followSeller = (_: unknown, args: { input: { username: string } }, ctx: GatewayContext) => toggleFollow('sellerFollow', args.input.username, ctx);
-export const unfollowSeller = (_: unknown, args: { input: { username: string } }, ctx: GatewayContext) => toggleFollow('sellerUnfollow', args.input.username, ctx);
+export const followSeller = (_: unknown, args: { input: { username: string } }, ctx: GatewayContext) =>
+  toggleFollow('sellerFollow', args.input.username, ctx);
+export const unfollowSeller = (_: unknown, args: { input: { username: string } }, ctx: GatewayContext) =>
+  toggleFollow('sellerUnfollow', args.input.username, ctx);

@@ -22,7 +22,11 @@ export const gigQuote = (
   ctx: GatewayContext,
 ) => {
   const slug = identifier(args.slug, 'slug');
-  const json = bodyOf(undefined, { package: packageToUpstream(args.package), quantity: wholeNumber(args.quantity, 'quantity'), express: args.express });
+  const json = bodyOf(undefined, {
+    package: packageToUpstream(args.package),
+    quantity: wholeNumber(args.quantity, 'quantity'),
+    express: args.express,
+  });
   return ctx.clients.marketplace.call(ops.gigsQuote, { slug, body: json });
 };
 

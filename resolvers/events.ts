@@ -16,12 +16,19 @@ function isAdmin(ctx: GatewayContext): boolean {
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
-export async function subscribeMarketplaceEvents(_: unknown, args: { events?: readonly string[] | null }, ctx: GatewayContext): Promise<AsyncIterable<MarketplaceEvent>> {
+export async function subscribeMarketplaceEvents(
+  _: unknown,
+  args: { events?: readonly string[] | null },
+  ctx: GatewayContext,
+): Promise<AsyncIterable<MarketplaceEvent>> {
   const wanted = args.events?.length ? new Set(args.events.slice(0, MAX_EVENT_FILTERS)) : undefined;
   // Throws UNAUTHENTICATED (no token) or FORBIDDEN (no users.read) before anything is streamed.
   const username = isAdmin(ctx) ? undefined : (await ctx.clients.marketplace.read(ops.me)).username;
   return pipe(
     ctx.events.subscribe('marketplace:event'),
-    filter((event: MarketplaceEvent) => (!wanted || wanted.has(event.event)) && (username === undefined || namedUsers(event.data).includes(username))),
+    filter(
+      (event: MarketplaceEvent) =>
+        (!wanted || wanted.has(event.event)) && (username === undefined || namedUsers(event.data).includes(username)),
+    ),
   );
 }

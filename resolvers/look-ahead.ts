@@ -46,13 +46,20 @@ function included(node: Parameters<typeof getDirectiveValues>[1], variables: Var
 }
 
 /** Every node selecting `fieldName` in a selection set, through inline fragments and fragment spreads. */
-function collect(set: SelectionSetNode | undefined, fieldName: string, info: GraphQLResolveInfo, type: GraphQLObjectType, out: FieldNode[]): void {
+function collect(
+  set: SelectionSetNode | undefined,
+  fieldName: string,
+  info: GraphQLResolveInfo,
+  type: GraphQLObjectType,
+  out: FieldNode[],
+): void {
   for (const selection of set?.selections ?? []) {
     if (!included(selection, info.variableValues)) continue;
     if (selection.kind === Kind.FIELD) {
       if (selection.name.value === fieldName) out.push(selection);
     } else if (selection.kind === Kind.INLINE_FRAGMENT) {
-      if (!selection.typeCondition || selection.typeCondition.name.value === type.name) collect(selection.selectionSet, fieldName, info, type, out);
+      if (!selection.typeCondition || selection.typeCondition.name.value === type.name)
+        collect(selection.selectionSet, fieldName, info, type, out);
     } else {
       const fragment = info.fragments[selection.name.value];
       if (fragment && fragment.typeCondition.name.value === type.name) collect(fragment.selectionSet, fieldName, info, type, out);
@@ -74,7 +81,11 @@ export interface ChildSelection {
 }
 
 /** Where the resolver that received `info` stands. */
-export const pointOf = (info: GraphQLResolveInfo): SelectionPoint => ({ fieldNodes: info.fieldNodes, type: getNamedType(info.returnType), info });
+export const pointOf = (info: GraphQLResolveInfo): SelectionPoint => ({
+  fieldNodes: info.fieldNodes,
+  type: getNamedType(info.returnType),
+  info,
+});
 
 /**
  * Each selection of `fieldName` on the object at `at` (one entry per alias; a
@@ -91,7 +102,10 @@ export function childSelections(at: SelectionPoint, fieldName: string): ChildSel
   const out: ChildSelection[] = [];
   for (const node of nodes) {
     try {
-      out.push({ args: getArgumentValues(field, node, info.variableValues), at: { fieldNodes: [node], type: getNamedType(field.type), info } });
+      out.push({
+        args: getArgumentValues(field, node, info.variableValues),
+        at: { fieldNodes: [node], type: getNamedType(field.type), info },
+      });
     } catch {
       // Invalid arguments: the child resolver raises the error where it belongs.
     }

@@ -41,7 +41,8 @@ export async function uploadMedia(_: unknown, args: { input: UploadMediaInput },
       size: wholeNumber(input.size, 'input.size'),
       content_type: searchText(input.contentType, 'input.contentType'),
     });
-    if (json.filename === undefined) throw badUserInput('Give "input.file", or "input.filename" and "input.size" of a file stored elsewhere', 'input.file');
+    if (json.filename === undefined)
+      throw badUserInput('Give "input.file", or "input.filename" and "input.size" of a file stored elsewhere', 'input.file');
     media = await ctx.clients.marketplace.call(ops.mediaStore, { body: json });
   }
   ctx.clients.marketplace.prime(ops.mediaShow, { uuid: media.id }, media);

@@ -12,7 +12,11 @@ import { marketplaceOperations as ops } from '../src/upstreams/marketplace/opera
 /** `notifications(unread)`: GET /notifications, with `unread=1` when only unread ones are asked for. */
 export const notificationFilter = (unread?: boolean | null) => ({ query: unread ? { unread: 1 } : {} });
 
-export async function setTypingIndicator(_: unknown, args: { input: { conversationId: string; typing?: boolean | null; attributes?: unknown } }, ctx: GatewayContext) {
+export async function setTypingIndicator(
+  _: unknown,
+  args: { input: { conversationId: string; typing?: boolean | null; attributes?: unknown } },
+  ctx: GatewayContext,
+) {
   const uuid = identifier(args.input.conversationId, 'input.conversationId');
   const json = bodyOf(args.input.attributes, { typing: args.input.typing ?? true });
   const result = await ctx.clients.marketplace.call(ops.conversationsTyping, { uuid, body: json });

@@ -87,7 +87,14 @@ export async function mobileRefresh(_: unknown, args: { input: { refreshToken: s
   return signedIn(await ctx.clients.marketplace.call(ops.mobileRefresh, { body: json }), ctx);
 }
 
-export async function mobileForgotPassword(_: unknown, args: { input: { email?: string | null; username?: string | null; attributes?: unknown } }, ctx: GatewayContext) {
-  const json = bodyOf(args.input.attributes, { email: searchText(args.input.email, 'input.email'), username: searchText(args.input.username, 'input.username') });
+export async function mobileForgotPassword(
+  _: unknown,
+  args: { input: { email?: string | null; username?: string | null; attributes?: unknown } },
+  ctx: GatewayContext,
+) {
+  const json = bodyOf(args.input.attributes, {
+    email: searchText(args.input.email, 'input.email'),
+    username: searchText(args.input.username, 'input.username'),
+  });
   return ctx.clients.marketplace.call(ops.mobileForgot, { body: json });
 }

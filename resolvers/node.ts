@@ -80,40 +80,93 @@ const found = <T>(record: T | undefined, upstream: 'marketplace' | 'seo', what: 
 const key = (keys: string[], index = 0) => keys[index]!;
 
 const NODE_KINDS = {
-  User: { keyOf: (r: M.UserShape) => [r.username], load: (k: string[], ctx: GatewayContext) => ctx.clients.marketplace.read(ops.usersShow, { username: key(k) }) },
-  Seller: { keyOf: (r: M.SellerShape) => [r.username], load: (k: string[], ctx: GatewayContext) => ctx.clients.marketplace.read(ops.sellersShow, { username: key(k) }) },
-  Gig: { keyOf: (r: M.GigShape) => [r.slug], load: (k: string[], ctx: GatewayContext) => ctx.clients.marketplace.read(ops.gigsShow, { slug: key(k) }) },
-  Order: { keyOf: (r: M.OrderShape) => [r.id], load: (k: string[], ctx: GatewayContext) => ctx.clients.marketplace.read(ops.ordersShow, { uuid: key(k) }) },
-  Offer: { keyOf: (r: M.OfferShape) => [r.id], load: (k: string[], ctx: GatewayContext) => ctx.clients.marketplace.read(ops.offersShow, { uuid: key(k) }) },
-  Media: { keyOf: (r: M.MediaShape) => [r.id], load: (k: string[], ctx: GatewayContext) => ctx.clients.marketplace.read(ops.mediaShow, { uuid: key(k) }) },
-  SeoReport: { keyOf: (r: SeoReportShape) => [r.id], load: (k: string[], ctx: GatewayContext) => ctx.clients.seo.read(seoOps.showReport, { id: key(k) }) },
+  User: {
+    keyOf: (r: M.UserShape) => [r.username],
+    load: (k: string[], ctx: GatewayContext) => ctx.clients.marketplace.read(ops.usersShow, { username: key(k) }),
+  },
+  Seller: {
+    keyOf: (r: M.SellerShape) => [r.username],
+    load: (k: string[], ctx: GatewayContext) => ctx.clients.marketplace.read(ops.sellersShow, { username: key(k) }),
+  },
+  Gig: {
+    keyOf: (r: M.GigShape) => [r.slug],
+    load: (k: string[], ctx: GatewayContext) => ctx.clients.marketplace.read(ops.gigsShow, { slug: key(k) }),
+  },
+  Order: {
+    keyOf: (r: M.OrderShape) => [r.id],
+    load: (k: string[], ctx: GatewayContext) => ctx.clients.marketplace.read(ops.ordersShow, { uuid: key(k) }),
+  },
+  Offer: {
+    keyOf: (r: M.OfferShape) => [r.id],
+    load: (k: string[], ctx: GatewayContext) => ctx.clients.marketplace.read(ops.offersShow, { uuid: key(k) }),
+  },
+  Media: {
+    keyOf: (r: M.MediaShape) => [r.id],
+    load: (k: string[], ctx: GatewayContext) => ctx.clients.marketplace.read(ops.mediaShow, { uuid: key(k) }),
+  },
+  SeoReport: {
+    keyOf: (r: SeoReportShape) => [r.id],
+    load: (k: string[], ctx: GatewayContext) => ctx.clients.seo.read(seoOps.showReport, { id: key(k) }),
+  },
   Item: { keyOf: (r: ItemShape) => [r.id], load: (k: string[], ctx: GatewayContext) => ctx.clients.items.item(key(k)) },
   Review: {
     keyOf: (r: M.ReviewShape) => [r.gigSlug, r.id],
     load: async (k: string[], ctx: GatewayContext) => {
       const [slug, id] = [key(k, 0), key(k, 1)];
-      return found(await scan(pagesOf(ctx, ops.reviewsGig, (slug: string) => ({ slug })), slug, (r) => r.id === id), 'marketplace', `review '${id}' of gig '${slug}'`);
+      return found(
+        await scan(
+          pagesOf(ctx, ops.reviewsGig, (slug: string) => ({ slug })),
+          slug,
+          (r) => r.id === id,
+        ),
+        'marketplace',
+        `review '${id}' of gig '${slug}'`,
+      );
     },
   },
   Proposal: {
     keyOf: (r: M.ProposalShape) => [r.id],
     load: async (k: string[], ctx: GatewayContext) => {
       const id = key(k);
-      return found(await scan(pagesOf(ctx, ops.proposalsIndex, () => ({ query: {} })), null, (r) => r.id === id), 'marketplace', `proposal '${id}'`);
+      return found(
+        await scan(
+          pagesOf(ctx, ops.proposalsIndex, () => ({ query: {} })),
+          null,
+          (r) => r.id === id,
+        ),
+        'marketplace',
+        `proposal '${id}'`,
+      );
     },
   },
   Conversation: {
     keyOf: (r: M.ConversationShape) => [r.id],
     load: async (k: string[], ctx: GatewayContext) => {
       const id = key(k);
-      return found(await scan(pagesOf(ctx, ops.conversationsIndex, () => ({})), null, (r) => r.id === id), 'marketplace', `conversation '${id}'`);
+      return found(
+        await scan(
+          pagesOf(ctx, ops.conversationsIndex, () => ({})),
+          null,
+          (r) => r.id === id,
+        ),
+        'marketplace',
+        `conversation '${id}'`,
+      );
     },
   },
   SeoProject: {
     keyOf: (r: SeoProjectShape) => [r.name],
     load: async (k: string[], ctx: GatewayContext) => {
       const name = key(k);
-      return found(await scan(pagesOf(ctx, seoOps.listProjects, (query: { search: string }) => ({ query })), { search: name }, (p) => p.name === name), 'seo', `project '${name}'`);
+      return found(
+        await scan(
+          pagesOf(ctx, seoOps.listProjects, (query: { search: string }) => ({ query })),
+          { search: name },
+          (p) => p.name === name,
+        ),
+        'seo',
+        `project '${name}'`,
+      );
     },
   },
   BuyerRequest: {
@@ -122,8 +175,20 @@ const NODE_KINDS = {
       const id = key(k);
       const matches = (r: M.BuyerRequestShape) => r.id === id;
       // The board is public; only a caller with a token has requests of its own to look through.
-      const onBoard = await scan(pagesOf(ctx, ops.requestBoard, () => ({ query: {} })), null, matches);
-      const record = onBoard ?? (ctx.clients.marketplace.signedIn ? await scan(pagesOf(ctx, ops.requestsIndex, () => ({ query: {} })), null, matches) : undefined);
+      const onBoard = await scan(
+        pagesOf(ctx, ops.requestBoard, () => ({ query: {} })),
+        null,
+        matches,
+      );
+      const record =
+        onBoard ??
+        (ctx.clients.marketplace.signedIn
+          ? await scan(
+              pagesOf(ctx, ops.requestsIndex, () => ({ query: {} })),
+              null,
+              matches,
+            )
+          : undefined);
       return found(record, 'marketplace', `buyer request '${id}'`);
     },
   },
@@ -158,7 +223,8 @@ async function resolveDecoded({ type, keys }: DecodedGlobalId, ctx: GatewayConte
   return record;
 }
 
-export const node = (_: unknown, args: { id: string }, ctx: GatewayContext) => resolveDecoded(checkKeys(decodeGlobalId(args.id, 'id'), 'id'), ctx);
+export const node = (_: unknown, args: { id: string }, ctx: GatewayContext) =>
+  resolveDecoded(checkKeys(decodeGlobalId(args.id, 'id'), 'id'), ctx);
 
 /**
  * A federation entity by the key a router sends in `_entities` (schema/subgraph.ts): the key

@@ -62,7 +62,10 @@ export async function createOffer(_: unknown, args: { input: CreateOfferInput },
   const buyer = input.buyerUsername ? identifier(input.buyerUsername, 'input.buyerUsername') : undefined;
   const seller = input.sellerUsername ? identifier(input.sellerUsername, 'input.sellerUsername') : undefined;
   if ((buyer === undefined) === (seller === undefined)) {
-    throw badUserInput('Give exactly one of "input.buyerUsername" (a seller offers to a buyer) or "input.sellerUsername" (a buyer asks a seller)', 'input.buyerUsername');
+    throw badUserInput(
+      'Give exactly one of "input.buyerUsername" (a seller offers to a buyer) or "input.sellerUsername" (a buyer asks a seller)',
+      'input.buyerUsername',
+    );
   }
   const json = bodyOf(input.attributes, {
     buyer_username: buyer,
@@ -92,8 +95,9 @@ export interface OfferActionInput {
 }
 
 /** accept, decline, cancel: no typed field. */
-export const offerAction = (id: Exclude<OfferStep, 'offersCounter'>) => (_: unknown, args: { input: OfferActionInput }, ctx: GatewayContext) =>
-  step(id, args.input.id, bodyOf(args.input.attributes), ctx);
+export const offerAction =
+  (id: Exclude<OfferStep, 'offersCounter'>) => (_: unknown, args: { input: OfferActionInput }, ctx: GatewayContext) =>
+    step(id, args.input.id, bodyOf(args.input.attributes), ctx);
 
 export interface CounterOfferInput extends OfferActionInput {
   price: number;

@@ -16,8 +16,10 @@ async function toggleSavedStudio(operation: 'sellerFavorite' | 'sellerUnfavorite
   return { sellerUsername: result.sellerUsername, favorited: result.favorited };
 }
 
-export const favoriteSeller = (_: unknown, args: { input: { username: string } }, ctx: GatewayContext) => toggleSavedStudio('sellerFavorite', args.input.username, ctx);
-export const unfavoriteSeller = (_: unknown, args: { input: { username: string } }, ctx: GatewayContext) => toggleSavedStudio('sellerUnfavorite', args.input.username, ctx);
+export const favoriteSeller = (_: unknown, args: { input: { username: string } }, ctx: GatewayContext) =>
+  toggleSavedStudio('sellerFavorite', args.input.username, ctx);
+export const unfavoriteSeller = (_: unknown, args: { input: { username: string } }, ctx: GatewayContext) =>
+  toggleSavedStudio('sellerUnfavorite', args.input.username, ctx);
 
 export const GROWTH_DAYS = { min: 7, max: 365 } as const;
 

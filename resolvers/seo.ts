@@ -119,7 +119,10 @@ export async function updateSeoReport(
   const id = identifier(args.input.id, 'input.id');
   const password = validPassword(args.input.password);
   const update = args.input.regenerate === null || args.input.regenerate === undefined ? undefined : args.input.regenerate ? 1 : 0;
-  const report = await ctx.clients.seo.call(seoOps.updateReport, { id, body: { privacy: privacyOf(args.input.privacy), password, update } });
+  const report = await ctx.clients.seo.call(seoOps.updateReport, {
+    id,
+    body: { privacy: privacyOf(args.input.privacy), password, update },
+  });
   ctx.clients.seo.forget(seoOps.showReport, { id });
   ctx.clients.seo.prime(seoOps.showReport, { id }, report);
   return { report };

@@ -37,14 +37,16 @@ export function multipartOf(fields: Record<string, unknown>, fileField: string, 
   async function* parts(): AsyncGenerator<Buffer> {
     for (const [name, value] of Object.entries(fields)) {
       if (value === undefined || value === null) continue;
-      const text = typeof value === 'string' ? value : typeof value === 'object' ? JSON.stringify(value) : String(value as number | boolean);
+      const text =
+        typeof value === 'string' ? value : typeof value === 'object' ? JSON.stringify(value) : String(value as number | boolean);
       yield Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name=${quoted(name)}\r\n\r\n${text}\r\n`);
     }
     const type = file.type || 'application/octet-stream';
     yield Buffer.from(
       `--${boundary}\r\nContent-Disposition: form-data; name=${quoted(fileField)}; filename=${quoted(file.name || 'upload.bin')}\r\nContent-Type: ${type.replace(/[\r\n]/g, '')}\r\n\r\n`,
     );
-    for await (const chunk of file.stream() as unknown as AsyncIterable<Uint8Array>) yield Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+    for await (const chunk of file.stream() as unknown as AsyncIterable<Uint8Array>)
+      yield Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
     yield Buffer.from(`\r\n--${boundary}--\r\n`);
   }
   return { body: Readable.from(parts(), { objectMode: false }), contentType: `multipart/form-data; boundary=${boundary}` };

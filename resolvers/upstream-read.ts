@@ -55,7 +55,13 @@ export const resolverOf =
     return readField(read, key, args, ctx, at);
   };
 
-function readField(read: UpstreamRead, key: object, args: Record<string, unknown>, ctx: GatewayContext, at?: SelectionPoint): Promise<unknown> {
+function readField(
+  read: UpstreamRead,
+  key: object,
+  args: Record<string, unknown>,
+  ctx: GatewayContext,
+  at?: SelectionPoint,
+): Promise<unknown> {
   if (at && read.lookAhead) prefetchChildren(read.lookAhead, key, ctx, at);
   if (!read.connection) return readRow(ctx, read.row, key as never);
   const pending = readConnection(ctx, read.row, key as never, args as ConnectionArgs);
@@ -73,7 +79,12 @@ function prefetchChildren(lookAhead: NonNullable<UpstreamRead['lookAhead']>, key
   }
 }
 
-function prefetchItems(fieldNames: readonly string[], pending: Promise<ConnectionShape<unknown>>, list: SelectionPoint, ctx: GatewayContext): void {
+function prefetchItems(
+  fieldNames: readonly string[],
+  pending: Promise<ConnectionShape<unknown>>,
+  list: SelectionPoint,
+  ctx: GatewayContext,
+): void {
   const wanted = itemPoints(list).flatMap((item) =>
     fieldNames.flatMap((fieldName) => {
       const child = readAt(item, fieldName);

@@ -135,7 +135,11 @@ builder.queryFields((t) => ({
     args: { id: t.arg.id({ required: true }) },
     key: (_, args) => ({ uuid: identifier(args.id, 'id') }),
   }),
-  advertisingWallet: upstreamField(t, ops.sellerAdvertisingWallet, { type: AdvertisingWallet, description: 'Sellers only.', key: () => ({}) }),
+  advertisingWallet: upstreamField(t, ops.sellerAdvertisingWallet, {
+    type: AdvertisingWallet,
+    description: 'Sellers only.',
+    key: () => ({}),
+  }),
 }));
 
 builder.mutationFields((t) => ({

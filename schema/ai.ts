@@ -4,7 +4,13 @@
  * recommendations, query interpretation (`aiSearch`, a read although the
  * upstream takes a POST) and message drafts.
  */
-import type { AiMessageDraftShape, AiRecommendationShape, AiRequestShape, AiSearchShape, AiSummaryShape } from '../src/upstreams/marketplace/map.js';
+import type {
+  AiMessageDraftShape,
+  AiRecommendationShape,
+  AiRequestShape,
+  AiSearchShape,
+  AiSummaryShape,
+} from '../src/upstreams/marketplace/map.js';
 import { identifier } from '../src/upstreams/identifiers.js';
 import { marketplaceOperations as ops } from '../src/upstreams/marketplace/operations.js';
 import * as resolve from '../resolvers/ai.js';
@@ -13,8 +19,12 @@ import { Gig } from './gigs.js';
 import { upstream } from './upstream-docs.js';
 import { upstreamField } from './upstream-field.js';
 
-export const AiDraftKind = builder.enumType('AiDraftKind', { values: Object.keys(resolve.AI_DRAFT_KINDS) as Array<keyof typeof resolve.AI_DRAFT_KINDS> });
-export const AiMessageTone = builder.enumType('AiMessageTone', { values: Object.keys(resolve.AI_MESSAGE_TONES) as Array<keyof typeof resolve.AI_MESSAGE_TONES> });
+export const AiDraftKind = builder.enumType('AiDraftKind', {
+  values: Object.keys(resolve.AI_DRAFT_KINDS) as Array<keyof typeof resolve.AI_DRAFT_KINDS>,
+});
+export const AiMessageTone = builder.enumType('AiMessageTone', {
+  values: Object.keys(resolve.AI_MESSAGE_TONES) as Array<keyof typeof resolve.AI_MESSAGE_TONES>,
+});
 
 type AiFeatureShape = AiSummaryShape['features'][number];
 const AiFeature = builder.objectRef<AiFeatureShape>('AiFeature').implement({
@@ -136,7 +146,11 @@ builder.queryFields((t) => ({
     args: { id: t.arg.id({ required: true }) },
     key: (_, args) => ({ uuid: identifier(args.id, 'id') }),
   }),
-  aiRecommendations: t.field({ type: [AiRecommendation], ...upstream.marketplace('aiRecommendations'), resolve: resolve.aiRecommendations }),
+  aiRecommendations: t.field({
+    type: [AiRecommendation],
+    ...upstream.marketplace('aiRecommendations'),
+    resolve: resolve.aiRecommendations,
+  }),
   aiSearch: t.field({
     type: AiSearchResult,
     ...upstream.marketplace('aiSearch', 'Interprets a plain-language query ("logo under $50 in 3 days") into filters and matching gigs.'),

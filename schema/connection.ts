@@ -38,7 +38,10 @@ export const PageInfo = builder.objectRef<PageInfoShape>('PageInfo').implement({
   }),
 });
 
-export function connectionOf<T>(name: string, node: ObjectRef<BuilderTypes, T, T>): ObjectRef<BuilderTypes, ConnectionShape<T>, ConnectionShape<T>> {
+export function connectionOf<T>(
+  name: string,
+  node: ObjectRef<BuilderTypes, T, T>,
+): ObjectRef<BuilderTypes, ConnectionShape<T>, ConnectionShape<T>> {
   const Edge = builder.objectRef<EdgeShape<T>>(`${name}Edge`).implement({
     fields: (t) => ({
       cursor: t.exposeString('cursor', { nullable: false }),

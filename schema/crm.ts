@@ -3,7 +3,13 @@
  * private notes, stats and retention campaigns; and following sellers.
  * Every CRM read and write is for sellers only (a buyer token is FORBIDDEN).
  */
-import type { CrmCustomerShape, CrmNoteShape, CrmStatsShape, FollowShape, RetentionCampaignShape } from '../src/upstreams/marketplace/map.js';
+import type {
+  CrmCustomerShape,
+  CrmNoteShape,
+  CrmStatsShape,
+  FollowShape,
+  RetentionCampaignShape,
+} from '../src/upstreams/marketplace/map.js';
 import { identifier } from '../src/upstreams/identifiers.js';
 import { marketplaceOperations as ops } from '../src/upstreams/marketplace/operations.js';
 import * as resolve from '../resolvers/crm.js';
@@ -50,7 +56,11 @@ export const CrmCustomer = builder.objectRef<CrmCustomerShape>('CrmCustomer').im
     lastOrderAt: t.field({ type: 'DateTime', resolve: (c) => c.lastOrderAt }),
     tags: t.exposeStringList('tags'),
     notesCount: t.exposeInt('notesCount'),
-    notes: t.field({ type: [CrmNote], ...via.marketplace('sellerCrmShow', 'Read per customer when the list did not carry them.'), resolve: resolve.crmCustomerNotes }),
+    notes: t.field({
+      type: [CrmNote],
+      ...via.marketplace('sellerCrmShow', 'Read per customer when the list did not carry them.'),
+      resolve: resolve.crmCustomerNotes,
+    }),
     createdAt: t.field({ type: 'DateTime', resolve: (c) => c.createdAt }),
     attributes: t.field({ type: 'JSON', resolve: (c) => c.attributes }),
   }),
@@ -109,7 +119,11 @@ export const FollowPayload = builder.objectRef<FollowShape>('FollowPayload').imp
     following: t.exposeBoolean('following', { nullable: false }),
     followersCount: t.exposeInt('followersCount'),
     sellerUsername: t.exposeString('sellerUsername', { nullable: false }),
-    seller: upstreamField(t, ops.sellersShow, { type: Seller, canonical: false, key: (p) => (p.sellerUsername ? { username: p.sellerUsername } : null) }),
+    seller: upstreamField(t, ops.sellersShow, {
+      type: Seller,
+      canonical: false,
+      key: (p) => (p.sellerUsername ? { username: p.sellerUsername } : null),
+    }),
   }),
 });
 
@@ -125,7 +139,9 @@ const CreateRetentionCampaignInput = builder.inputType('CreateRetentionCampaignI
     name: t.string({ required: true }),
     message: t.string({ required: true }),
     segment: t.field({ type: RetentionSegment, description: 'Default ALL.' }),
-    discountPercent: t.int({ description: `${resolve.DISCOUNT_PERCENT.min} to ${resolve.DISCOUNT_PERCENT.max}; a coupon is made when above 0.` }),
+    discountPercent: t.int({
+      description: `${resolve.DISCOUNT_PERCENT.min} to ${resolve.DISCOUNT_PERCENT.max}; a coupon is made when above 0.`,
+    }),
     attributes: t.field({ type: 'JSON', description: 'Further body fields, sent as given.' }),
   }),
 });

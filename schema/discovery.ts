@@ -15,7 +15,6 @@ import { upstreamConnection, upstreamField } from './upstream-field.js';
 import { searchText } from '../resolvers/args.js';
 import { UNPAGED_LIST_MAX } from '../src/upstreams/paging.js';
 
-
 export const GigPackageName = builder.enumType('GigPackageName', { values: ['BASIC', 'STANDARD', 'PREMIUM'] as const });
 
 export const GigPackage = builder.objectRef<M.GigPricingShape['packages'][number]>('GigPackage').implement({
@@ -78,7 +77,7 @@ export const SearchSuggestion = builder.objectRef<M.SearchSuggestionShape>('Sear
 });
 
 export const GigCollection = builder.objectRef<M.GigCollectionShape>('GigCollection').implement({
-  description: "A named list of gigs the caller keeps.",
+  description: 'A named list of gigs the caller keeps.',
   fields: (t) => ({
     id: t.exposeID('id', { nullable: false }),
     name: t.exposeString('name'),
@@ -134,7 +133,11 @@ const CreateCollectionInput = builder.inputType('CreateCollectionInput', {
 });
 
 builder.objectFields(Gig, (t) => ({
-  pricing: upstreamField(t, ops.gigsPricing, { type: GigPricing, description: 'The basic, standard and premium packages.', key: (gig) => ({ slug: gig.slug }) }),
+  pricing: upstreamField(t, ops.gigsPricing, {
+    type: GigPricing,
+    description: 'The basic, standard and premium packages.',
+    key: (gig) => ({ slug: gig.slug }),
+  }),
 }));
 
 builder.queryFields((t) => ({
@@ -154,7 +157,11 @@ builder.queryFields((t) => ({
     description: "The caller's favorite gigs, most recently favorited first.",
     key: () => ({}),
   }),
-  recommendedGigs: upstreamConnection(t, ops.recommendations, { type: GigConnection, description: 'Gigs recommended to the caller.', key: () => ({}) }),
+  recommendedGigs: upstreamConnection(t, ops.recommendations, {
+    type: GigConnection,
+    description: 'Gigs recommended to the caller.',
+    key: () => ({}),
+  }),
   recentlyViewedGigs: upstreamField(t, ops.recentViews, {
     type: [Gig],
     description: 'Gigs the caller opened recently (a gig(slug) read with a token records a view), newest first.',
@@ -166,8 +173,16 @@ builder.queryFields((t) => ({
     args: { query: t.arg.string({ description: 'The text typed so far (sent as `q`).' }) },
     key: (_, args) => ({ query: { q: searchText(args.query, 'query') } }),
   }),
-  gigCollections: upstreamConnection(t, ops.collectionsIndex, { type: GigCollectionConnection, description: "The caller's collections, newest first.", key: () => ({}) }),
-  savedSearches: upstreamConnection(t, ops.savedSearchesIndex, { type: SavedSearchConnection, description: "The caller's saved searches, newest first.", key: () => ({}) }),
+  gigCollections: upstreamConnection(t, ops.collectionsIndex, {
+    type: GigCollectionConnection,
+    description: "The caller's collections, newest first.",
+    key: () => ({}),
+  }),
+  savedSearches: upstreamConnection(t, ops.savedSearchesIndex, {
+    type: SavedSearchConnection,
+    description: "The caller's saved searches, newest first.",
+    key: () => ({}),
+  }),
 }));
 
 builder.mutationFields((t) => ({

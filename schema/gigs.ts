@@ -16,7 +16,6 @@ export const GigConnection = connectionOf('Gig', Gig);
 export const Review = builder.objectRef<ReviewShape>('Review');
 export const ReviewConnection = connectionOf('Review', Review);
 
-
 Gig.implement({
   description: 'A service a seller offers.',
   fields: (t) => ({
@@ -32,8 +31,16 @@ Gig.implement({
     sellerUsername: t.exposeString('sellerUsername', { nullable: false }),
     attributes: t.field({ type: 'JSON', description: 'The whole upstream gig object.', resolve: (g) => g.attributes }),
     seller: upstreamField(t, ops.sellersShow, { type: Seller, canonical: false, key: (gig) => ({ username: gig.sellerUsername }) }),
-    category: t.field({ type: Category, ...via.marketplace('categoriesIndex', 'Served from the reference cache.'), resolve: resolve.gigCategory }),
-    reviews: upstreamConnection(t, ops.reviewsGig, { type: ReviewConnection, description: 'Newest first.', key: (gig) => ({ slug: gig.slug }) }),
+    category: t.field({
+      type: Category,
+      ...via.marketplace('categoriesIndex', 'Served from the reference cache.'),
+      resolve: resolve.gigCategory,
+    }),
+    reviews: upstreamConnection(t, ops.reviewsGig, {
+      type: ReviewConnection,
+      description: 'Newest first.',
+      key: (gig) => ({ slug: gig.slug }),
+    }),
   }),
 });
 

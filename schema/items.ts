@@ -37,7 +37,11 @@ export const Purchase = builder.objectRef<PurchaseShape>('Purchase').implement({
     price: t.exposeFloat('price', { nullable: false }),
     currency: t.exposeString('currency', { nullable: false }),
     item: t.field({ type: Item, nullable: false, resolve: (p) => p.item }),
-    supportedUntil: t.field({ type: 'DateTime', description: 'Absent when support is disabled or the purchase is unsupported.', resolve: (p) => p.supportedUntil }),
+    supportedUntil: t.field({
+      type: 'DateTime',
+      description: 'Absent when support is disabled or the purchase is unsupported.',
+      resolve: (p) => p.supportedUntil,
+    }),
     downloaded: t.exposeBoolean('downloaded', { nullable: false }),
     date: t.field({ type: 'DateTime', nullable: false, resolve: (p) => p.date }),
   }),
@@ -77,7 +81,10 @@ Item.implement({
     demoReports: t.field({
       type: [SeoReport],
       // resolvers/seo.ts reportsForUrl scans report pages until it has `first` exact matches.
-      ...costing(via.seo('listReports', 'Website-analysis reports whose url equals demoLink exactly (needs X-Seo-Api-Key).'), MAX_SCAN_PAGES),
+      ...costing(
+        via.seo('listReports', 'Website-analysis reports whose url equals demoLink exactly (needs X-Seo-Api-Key).'),
+        MAX_SCAN_PAGES,
+      ),
       args: { first: t.arg.int({ description: 'At most this many, 0 to 100 (default 10).' }) },
       resolve: resolve.itemDemoReports,
     }),

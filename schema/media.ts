@@ -111,7 +111,10 @@ builder.queryFields((t) => ({
 builder.mutationFields((t) => ({
   uploadMedia: t.field({
     type: MediaPayload,
-    ...upstream.marketplace('mediaStore', 'Send `file` with a multipart request; it is streamed on to the marketplace as multipart/form-data.'),
+    ...upstream.marketplace(
+      'mediaStore',
+      'Send `file` with a multipart request; it is streamed on to the marketplace as multipart/form-data.',
+    ),
     args: { input: t.arg({ type: UploadMediaInput, required: true }) },
     resolve: resolve.uploadMedia,
   }),

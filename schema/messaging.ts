@@ -34,7 +34,11 @@ export const Message = builder.objectRef<MessageShape>('Message').implement({
     id: t.exposeID('id', { nullable: false }),
     body: t.exposeString('body'),
     senderUsername: t.exposeString('senderUsername'),
-    sender: upstreamField(t, ops.usersShow, { type: User, canonical: false, key: (m) => (m.senderUsername ? { username: m.senderUsername } : null) }),
+    sender: upstreamField(t, ops.usersShow, {
+      type: User,
+      canonical: false,
+      key: (m) => (m.senderUsername ? { username: m.senderUsername } : null),
+    }),
     reactions: t.field({ type: [MessageReaction], resolve: (m) => m.reactions }),
     createdAt: t.field({ type: 'DateTime', resolve: (m) => m.createdAt }),
     attributes: t.field({ type: 'JSON', resolve: (m) => m.attributes }),
@@ -66,7 +70,11 @@ export const Conversation = builder.objectRef<ConversationShape>('Conversation')
     subject: t.exposeString('subject'),
     participants: t.exposeStringList('participants'),
     withUsername: t.exposeString('withUsername', { description: 'The other participant.' }),
-    withUser: upstreamField(t, ops.usersShow, { type: User, canonical: false, key: (c) => (c.withUsername ? { username: c.withUsername } : null) }),
+    withUser: upstreamField(t, ops.usersShow, {
+      type: User,
+      canonical: false,
+      key: (c) => (c.withUsername ? { username: c.withUsername } : null),
+    }),
     order: upstreamField(t, ops.ordersShow, { type: Order, canonical: false, key: (c) => (c.orderId ? { uuid: c.orderId } : null) }),
     messagesCount: t.exposeInt('messagesCount'),
     lastMessage: t.field({ type: Message, resolve: (c) => c.lastMessage }),
@@ -147,7 +155,11 @@ const ReactToMessageInput = builder.inputType('ReactToMessageInput', {
 });
 
 builder.queryFields((t) => ({
-  conversations: upstreamConnection(t, ops.conversationsIndex, { type: ConversationConnection, description: 'Newest activity first.', key: () => ({}) }),
+  conversations: upstreamConnection(t, ops.conversationsIndex, {
+    type: ConversationConnection,
+    description: 'Newest activity first.',
+    key: () => ({}),
+  }),
   notifications: upstreamConnection(t, ops.notificationsIndex, {
     type: NotificationConnection,
     description: 'Newest first.',

@@ -24,7 +24,11 @@ export const MobileHome = builder.objectRef<MobileHomeShape>('MobileHome').imple
     categories: t.field({ type: [Category], description: 'Top-level categories.', resolve: (h) => h.categories }),
     featuredGigs: t.field({ type: [Gig], resolve: (h) => h.featuredGigs }),
     newGigs: t.field({ type: [Gig], resolve: (h) => h.newGigs }),
-    recentGigs: t.field({ type: [Gig], description: 'Gigs the caller viewed lately; empty without a token.', resolve: (h) => h.recentGigs }),
+    recentGigs: t.field({
+      type: [Gig],
+      description: 'Gigs the caller viewed lately; empty without a token.',
+      resolve: (h) => h.recentGigs,
+    }),
     activeOrders: t.exposeInt('activeOrders', { description: "Number of the caller's orders still in progress." }),
     attributes: t.field({ type: 'JSON', resolve: (h) => h.attributes }),
   }),
@@ -43,15 +47,28 @@ export const MobileOrder = builder.objectRef<MobileOrderShape>('MobileOrder').im
     dueAt: t.field({ type: 'DateTime', resolve: (o) => o.dueAt }),
     createdAt: t.field({ type: 'DateTime', resolve: (o) => o.createdAt }),
     order: t.field({ type: Order, description: 'The same order as the full Order type (no extra call).', resolve: (o) => o }),
-    deliveries: t.field({ type: [Delivery], ...via.marketplace('ordersDeliveries', 'From the single-order view when present, else read per order.'), resolve: resolve.mobileOrderDeliveries }),
-    revisions: t.field({ type: [Revision], ...via.marketplace('ordersRevisions', 'From the single-order view when present, else read per order.'), resolve: resolve.mobileOrderRevisions }),
-    attributes: t.field({ type: 'JSON', description: 'The whole upstream object (the single view adds extensions).', resolve: (o) => o.attributes }),
+    deliveries: t.field({
+      type: [Delivery],
+      ...via.marketplace('ordersDeliveries', 'From the single-order view when present, else read per order.'),
+      resolve: resolve.mobileOrderDeliveries,
+    }),
+    revisions: t.field({
+      type: [Revision],
+      ...via.marketplace('ordersRevisions', 'From the single-order view when present, else read per order.'),
+      resolve: resolve.mobileOrderRevisions,
+    }),
+    attributes: t.field({
+      type: 'JSON',
+      description: 'The whole upstream object (the single view adds extensions).',
+      resolve: (o) => o.attributes,
+    }),
   }),
 });
 export const MobileOrderConnection = connectionOf('MobileOrder', MobileOrder);
 
 export const MobileAuthPayload = builder.objectRef<TokenPairShape>('MobileAuthPayload').implement({
-  description: "A token pair. The access token is a marketplace bearer token; the refresh token is single use. Never logged by the gateway.",
+  description:
+    'A token pair. The access token is a marketplace bearer token; the refresh token is single use. Never logged by the gateway.',
   fields: (t) => ({
     accessToken: t.exposeString('accessToken', { nullable: false }),
     refreshToken: t.exposeString('refreshToken'),

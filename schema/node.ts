@@ -31,7 +31,8 @@ export const Node = builder.interfaceRef<object>('Node').implement({
   fields: (t) => ({
     nodeId: t.id({
       nullable: false,
-      description: 'Opaque global id: pass it to `node(id)` / `nodes(ids)`. Not the upstream identifier (that is `id` where the type had one).',
+      description:
+        'Opaque global id: pass it to `node(id)` / `nodes(ids)`. Not the upstream identifier (that is `id` where the type had one).',
       resolve: (record, _args, _ctx, info) => resolve.globalIdOf(info.parentType.name as NodeTypeName, record),
     }),
   }),
@@ -55,7 +56,8 @@ for (const ref of [User, Seller, Gig, SeoProject]) {
 builder.queryFields((t) => ({
   node: t.field({
     type: Node,
-    description: 'The object a global id (`nodeId`) names, fetched the way its own field fetches it. An id this API did not issue is BAD_USER_INPUT.',
+    description:
+      'The object a global id (`nodeId`) names, fetched the way its own field fetches it. An id this API did not issue is BAD_USER_INPUT.',
     args: { id: t.arg.id({ required: true }) },
     resolve: resolve.node,
   }),

@@ -20,7 +20,9 @@ import { costing, upstream, via } from './upstream-docs.js';
 import { upstreamConnection, upstreamField } from './upstream-field.js';
 import { UNPAGED_LIST_MAX } from '../src/upstreams/paging.js';
 
-export const OfferStatus = builder.enumType('OfferStatus', { values: ['PENDING', 'COUNTERED', 'ACCEPTED', 'DECLINED', 'CANCELLED'] as const });
+export const OfferStatus = builder.enumType('OfferStatus', {
+  values: ['PENDING', 'COUNTERED', 'ACCEPTED', 'DECLINED', 'CANCELLED'] as const,
+});
 
 export const Offer = builder.objectRef<M.OfferShape>('Offer');
 export const OfferConnection = connectionOf('Offer', Offer);
@@ -52,11 +54,22 @@ Offer.implement({
     attachments: t.field({
       type: [Media],
       nullable: false,
-      ...costing(via.marketplace('mediaShow', 'Served from the offer itself; an attachment sent only as an id is loaded by id.'), UNPAGED_LIST_MAX),
+      ...costing(
+        via.marketplace('mediaShow', 'Served from the offer itself; an attachment sent only as an id is loaded by id.'),
+        UNPAGED_LIST_MAX,
+      ),
       resolve: resolve.offerAttachments,
     }),
-    seller: upstreamField(t, ops.sellersShow, { type: Seller, canonical: false, key: (o) => (o.sellerUsername ? { username: o.sellerUsername } : null) }),
-    buyer: upstreamField(t, ops.usersShow, { type: User, canonical: false, key: (o) => (o.buyerUsername ? { username: o.buyerUsername } : null) }),
+    seller: upstreamField(t, ops.sellersShow, {
+      type: Seller,
+      canonical: false,
+      key: (o) => (o.sellerUsername ? { username: o.sellerUsername } : null),
+    }),
+    buyer: upstreamField(t, ops.usersShow, {
+      type: User,
+      canonical: false,
+      key: (o) => (o.buyerUsername ? { username: o.buyerUsername } : null),
+    }),
     gig: upstreamField(t, ops.gigsShow, { type: Gig, canonical: false, key: (o) => (o.gigSlug ? { slug: o.gigSlug } : null) }),
     parent: upstreamField(t, ops.offersShow, { type: Offer, canonical: false, key: (o) => resolve.offerKey(o.parentId) }),
     counteredBy: upstreamField(t, ops.offersShow, { type: Offer, canonical: false, key: (o) => resolve.offerKey(o.counteredById) }),
@@ -65,7 +78,13 @@ Offer.implement({
 });
 
 export const OfferPayload = builder.objectRef<{ offer: M.OfferShape }>('OfferPayload').implement({
-  fields: (t) => ({ offer: t.field({ type: Offer, description: 'The offer after the change (for a counter: the new counter offer).', resolve: (p) => p.offer }) }),
+  fields: (t) => ({
+    offer: t.field({
+      type: Offer,
+      description: 'The offer after the change (for a counter: the new counter offer).',
+      resolve: (p) => p.offer,
+    }),
+  }),
 });
 
 const CreateOfferInput = builder.inputType('CreateOfferInput', {
@@ -113,13 +132,22 @@ builder.queryFields((t) => ({
     args: { status: t.arg({ type: OfferStatus }) },
     key: (_, args) => resolve.offersWith(args.status),
   }),
-  offer: upstreamField(t, ops.offersShow, { type: Offer, args: { id: t.arg.id({ required: true }) }, key: (_, args) => ({ uuid: identifier(args.id, 'id') }) }),
+  offer: upstreamField(t, ops.offersShow, {
+    type: Offer,
+    args: { id: t.arg.id({ required: true }) },
+    key: (_, args) => ({ uuid: identifier(args.id, 'id') }),
+  }),
 }));
 
 const action = resolve.offerAction;
 
 builder.mutationFields((t) => ({
-  createOffer: t.field({ type: OfferPayload, ...upstream.marketplace('offersStore', 'The new offer is pending.'), args: { input: t.arg({ type: CreateOfferInput, required: true }) }, resolve: resolve.createOffer }),
+  createOffer: t.field({
+    type: OfferPayload,
+    ...upstream.marketplace('offersStore', 'The new offer is pending.'),
+    args: { input: t.arg({ type: CreateOfferInput, required: true }) },
+    resolve: resolve.createOffer,
+  }),
   counterOffer: t.field({
     type: OfferPayload,
     ...upstream.marketplace('offersCounter', 'The recipient; the offer becomes countered and a new pending offer goes the other way.'),

@@ -16,7 +16,6 @@ import { attributesInput, wholeObject } from './field-helpers.js';
 import { upstream } from './upstream-docs.js';
 import { upstreamConnection, upstreamField } from './upstream-field.js';
 
-
 export const ExtensionResponse = builder.enumType('ExtensionResponse', { values: ['APPROVE', 'REJECT'] as const });
 
 export const OrderCountdown = builder.objectRef<M.OrderCountdownShape>('OrderCountdown').implement({
@@ -90,17 +89,19 @@ export const OrderPayload = builder.objectRef<{ order: M.OrderShape }>('OrderPay
   fields: (t) => ({ order: t.field({ type: Order, resolve: (p) => p.order }) }),
 });
 
-export const OrderExtensionPayload = builder.objectRef<{ extension: M.OrderExtensionShape; orderId: string }>('OrderExtensionPayload').implement({
-  fields: (t) => ({
-    extension: t.field({ type: OrderExtension, resolve: (p) => p.extension }),
-    order: upstreamField(t, ops.ordersShow, {
-      type: Order,
-      canonical: false,
-      description: 'The order after the change (an approval moves dueAt).',
-      key: (p) => ({ uuid: p.orderId }),
+export const OrderExtensionPayload = builder
+  .objectRef<{ extension: M.OrderExtensionShape; orderId: string }>('OrderExtensionPayload')
+  .implement({
+    fields: (t) => ({
+      extension: t.field({ type: OrderExtension, resolve: (p) => p.extension }),
+      order: upstreamField(t, ops.ordersShow, {
+        type: Order,
+        canonical: false,
+        description: 'The order after the change (an approval moves dueAt).',
+        key: (p) => ({ uuid: p.orderId }),
+      }),
     }),
-  }),
-});
+  });
 
 export const CartEntryPayload = builder.objectRef<{ cartEntry: M.CartEntryShape }>('CartEntryPayload').implement({
   fields: (t) => ({ cartEntry: t.field({ type: CartEntry, resolve: (p) => p.cartEntry }) }),
@@ -135,14 +136,29 @@ const RespondToOrderExtensionInput = builder.inputType('RespondToOrderExtensionI
 });
 
 const ReorderInput = builder.inputType('ReorderInput', {
-  fields: (t) => ({ orderId: t.id({ required: true, description: 'A completed order the caller bought.' }), attributes: attributesInput(t) }),
+  fields: (t) => ({
+    orderId: t.id({ required: true, description: 'A completed order the caller bought.' }),
+    attributes: attributesInput(t),
+  }),
 });
 
 builder.objectFields(Order, (t) => ({
   countdown: upstreamField(t, ops.ordersCountdown, { type: OrderCountdown, key: (o) => ({ uuid: o.id }) }),
-  extensions: upstreamField(t, ops.ordersExtensionsIndex, { type: [OrderExtension], description: 'Newest first.', key: (o) => ({ uuid: o.id }) }),
-  timeline: upstreamField(t, ops.ordersTimeline, { type: [OrderTimelineEvent], description: 'Oldest first.', key: (o) => ({ uuid: o.id }) }),
-  files: upstreamField(t, ops.ordersFiles, { type: [OrderFile], description: 'Every file of every delivery.', key: (o) => ({ uuid: o.id }) }),
+  extensions: upstreamField(t, ops.ordersExtensionsIndex, {
+    type: [OrderExtension],
+    description: 'Newest first.',
+    key: (o) => ({ uuid: o.id }),
+  }),
+  timeline: upstreamField(t, ops.ordersTimeline, {
+    type: [OrderTimelineEvent],
+    description: 'Oldest first.',
+    key: (o) => ({ uuid: o.id }),
+  }),
+  files: upstreamField(t, ops.ordersFiles, {
+    type: [OrderFile],
+    description: 'Every file of every delivery.',
+    key: (o) => ({ uuid: o.id }),
+  }),
 }));
 
 builder.queryFields((t) => ({

@@ -18,7 +18,11 @@ export const Theme = builder.objectRef<ThemeShape>('Theme').implement({
     mode: t.exposeString('mode', { description: 'light or dark.' }),
     fontFamily: t.exposeString('fontFamily'),
     logoUrl: t.exposeString('logoUrl'),
-    attributes: t.field({ type: 'JSON', description: 'The whole upstream theme object (colors and the rest).', resolve: (r) => r.attributes }),
+    attributes: t.field({
+      type: 'JSON',
+      description: 'The whole upstream theme object (colors and the rest).',
+      resolve: (r) => r.attributes,
+    }),
   }),
 });
 

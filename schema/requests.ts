@@ -38,7 +38,11 @@ BuyerRequest.implement({
     proposalsCount: t.exposeInt('proposalsCount'),
     createdAt: t.field({ type: 'DateTime', resolve: (r) => r.createdAt }),
     attributes: t.field({ ...wholeObject('request'), resolve: (r) => r.attributes }),
-    buyer: upstreamField(t, ops.usersShow, { type: User, canonical: false, key: (r) => (r.buyerUsername ? { username: r.buyerUsername } : null) }),
+    buyer: upstreamField(t, ops.usersShow, {
+      type: User,
+      canonical: false,
+      key: (r) => (r.buyerUsername ? { username: r.buyerUsername } : null),
+    }),
     proposals: upstreamConnection(t, ops.proposalsIndex, {
       type: ProposalConnection,
       canonical: false,
@@ -67,8 +71,17 @@ Proposal.implement({
     offerId: t.exposeID('offerId', { description: 'Set once accepted.' }),
     createdAt: t.field({ type: 'DateTime', resolve: (p) => p.createdAt }),
     attributes: t.field({ ...wholeObject('proposal'), resolve: (p) => p.attributes }),
-    seller: upstreamField(t, ops.sellersShow, { type: Seller, canonical: false, key: (p) => (p.sellerUsername ? { username: p.sellerUsername } : null) }),
-    offer: upstreamField(t, ops.offersShow, { type: Offer, canonical: false, description: 'The custom offer an accepted proposal became.', key: (p) => offerKey(p.offerId) }),
+    seller: upstreamField(t, ops.sellersShow, {
+      type: Seller,
+      canonical: false,
+      key: (p) => (p.sellerUsername ? { username: p.sellerUsername } : null),
+    }),
+    offer: upstreamField(t, ops.offersShow, {
+      type: Offer,
+      canonical: false,
+      description: 'The custom offer an accepted proposal became.',
+      key: (p) => offerKey(p.offerId),
+    }),
   }),
 });
 
@@ -173,13 +186,19 @@ builder.mutationFields((t) => ({
   }),
   acceptProposalCounter: t.field({
     type: ProposalPayload,
-    ...upstream.marketplace('proposalsAcceptCounter', "The seller accepts the buyer's counter: countered → accepted, and a pending offer at the counter price."),
+    ...upstream.marketplace(
+      'proposalsAcceptCounter',
+      "The seller accepts the buyer's counter: countered → accepted, and a pending offer at the counter price.",
+    ),
     args: { input: t.arg({ type: ProposalActionInput, required: true }) },
     resolve: action('proposalsAcceptCounter'),
   }),
   acceptProposal: t.field({
     type: ProposalPayload,
-    ...upstream.marketplace('proposalsAccept', 'The buyer; submitted or shortlisted → accepted, the request is awarded and a pending offer is made.'),
+    ...upstream.marketplace(
+      'proposalsAccept',
+      'The buyer; submitted or shortlisted → accepted, the request is awarded and a pending offer is made.',
+    ),
     args: { input: t.arg({ type: ProposalActionInput, required: true }) },
     resolve: action('proposalsAccept'),
   }),

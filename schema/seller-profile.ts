@@ -44,7 +44,12 @@ export const PortfolioProject = builder.objectRef<PortfolioProjectShape>('Portfo
     coverUrl: t.exposeString('coverUrl'),
     tags: t.exposeStringList('tags'),
     createdAt: t.field({ type: 'DateTime', resolve: (p) => p.createdAt }),
-    gig: upstreamField(t, ops.gigsShow, { type: Gig, canonical: false, description: 'The gig this project showcases, if any.', key: resolve.gigKeyOf }),
+    gig: upstreamField(t, ops.gigsShow, {
+      type: Gig,
+      canonical: false,
+      description: 'The gig this project showcases, if any.',
+      key: resolve.gigKeyOf,
+    }),
     attributes: t.field({ type: 'JSON', resolve: (p) => p.attributes }),
   }),
 });
@@ -122,7 +127,11 @@ export const SavedStudioPayload = builder.objectRef<{ sellerUsername: string; fa
   fields: (t) => ({
     favorited: t.exposeBoolean('favorited', { nullable: false }),
     sellerUsername: t.exposeString('sellerUsername', { nullable: false }),
-    seller: upstreamField(t, ops.sellersShow, { type: Seller, canonical: false, key: (p) => (p.sellerUsername ? { username: p.sellerUsername } : null) }),
+    seller: upstreamField(t, ops.sellersShow, {
+      type: Seller,
+      canonical: false,
+      key: (p) => (p.sellerUsername ? { username: p.sellerUsername } : null),
+    }),
   }),
 });
 
@@ -143,15 +152,25 @@ builder.objectFields(Seller, (t) => ({
     key: (seller, args) => ({ username: seller.username, project: identifier(args.slug, 'slug') }),
   }),
   availability: upstreamField(t, ops.sellersAvailability, { type: SellerAvailability, key: ofSeller }),
-  testimonials: upstreamField(t, ops.sellersTestimonials, { type: [Testimonial], description: 'Approved testimonials only.', key: ofSeller }),
+  testimonials: upstreamField(t, ops.sellersTestimonials, {
+    type: [Testimonial],
+    description: 'Approved testimonials only.',
+    key: ofSeller,
+  }),
 }));
 
 builder.queryFields((t) => ({
-  savedStudios: upstreamConnection(t, ops.savedStudios, { type: SellerConnection, description: 'Sellers the caller saved (favorited).', key: () => ({}) }),
+  savedStudios: upstreamConnection(t, ops.savedStudios, {
+    type: SellerConnection,
+    description: 'Sellers the caller saved (favorited).',
+    key: () => ({}),
+  }),
   sellerGrowth: upstreamField(t, ops.sellerGrowth, {
     type: SellerGrowth,
     description: 'Sellers only (a buyer token is FORBIDDEN).',
-    args: { days: t.arg.int({ description: `Period in days, ${resolve.GROWTH_DAYS.min} to ${resolve.GROWTH_DAYS.max} (upstream default 30).` }) },
+    args: {
+      days: t.arg.int({ description: `Period in days, ${resolve.GROWTH_DAYS.min} to ${resolve.GROWTH_DAYS.max} (upstream default 30).` }),
+    },
     key: (_, args) => resolve.growthPeriod(args.days),
   }),
   sellerLeads: upstreamConnection(t, ops.sellerLeads, {

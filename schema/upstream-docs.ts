@@ -62,7 +62,14 @@ function options(service: string, id: string, op: OperationSpec, lead: Lead, lin
   return {
     description: text ? `${line}\n\n${text}` : line,
     directives: {
-      upstream: { service, operation: id, method: op.method, path: op.path, ...(op.scope ? { scope: op.scope } : {}), canonical: lead === 'Upstream' },
+      upstream: {
+        service,
+        operation: id,
+        method: op.method,
+        path: op.path,
+        ...(op.scope ? { scope: op.scope } : {}),
+        canonical: lead === 'Upstream',
+      },
     },
   };
 }

@@ -58,17 +58,36 @@ function declare<Kind extends FieldKind>(
 }
 
 /** A field answered by one read of `row`. */
-export function upstreamField<Parent, Kind extends FieldKind, D extends ReadRow, Type extends TypeParam<BuilderTypes>, Args extends InputFieldMap = Record<never, never>>(
+export function upstreamField<
+  Parent,
+  Kind extends FieldKind,
+  D extends ReadRow,
+  Type extends TypeParam<BuilderTypes>,
+  Args extends InputFieldMap = Record<never, never>,
+>(
   t: FieldBuilder<Parent, Kind>,
   row: D,
-  options: ReadOptions<Parent, Args, InputShapeFromFields<Args>, CallArgs<D>> & { type: Type } & Fits<ResultOf<D>, ShapeFromTypeParam<BuilderTypes, Type, false>>,
+  options: ReadOptions<Parent, Args, InputShapeFromFields<Args>, CallArgs<D>> & { type: Type } & Fits<
+      ResultOf<D>,
+      ShapeFromTypeParam<BuilderTypes, Type, false>
+    >,
 ): FieldRef<BuilderTypes, unknown, Kind> {
-  const read: UpstreamRead = { row, connection: false, key: options.key as UpstreamRead['key'], lookAhead: options.lookAhead as UpstreamRead['lookAhead'] };
+  const read: UpstreamRead = {
+    row,
+    connection: false,
+    key: options.key as UpstreamRead['key'],
+    lookAhead: options.lookAhead as UpstreamRead['lookAhead'],
+  };
   return declare(t as FieldBuilder<unknown, Kind>, read, options);
 }
 
 /** A Relay connection over the pages of the paged `row` (`first`/`after` added after `args`, pages sized by the row). */
-export function upstreamConnection<Parent, Kind extends FieldKind, D extends ReadRow & { envelope: 'page' }, Args extends InputFieldMap = Record<never, never>>(
+export function upstreamConnection<
+  Parent,
+  Kind extends FieldKind,
+  D extends ReadRow & { envelope: 'page' },
+  Args extends InputFieldMap = Record<never, never>,
+>(
   t: FieldBuilder<Parent, Kind>,
   row: D,
   options: ReadOptions<Parent, Args, InputShapeFromFields<Args> & ConnectionArgs, ListKey<D>> & {

@@ -6,7 +6,14 @@
  */
 import { parseArgs } from 'node:util';
 import { docsOutput, wroteLine } from './docs-output.js';
-import { launchChromium, openGraphiQL, runActiveTab, startLikeNpmStart, CHROMIUM_PATH, chromiumInstalled } from '../test/helpers/graphiql-browser.js';
+import {
+  launchChromium,
+  openGraphiQL,
+  runActiveTab,
+  startLikeNpmStart,
+  CHROMIUM_PATH,
+  chromiumInstalled,
+} from '../test/helpers/graphiql-browser.js';
 
 const { values: flags } = parseArgs({ options: { save: { type: 'boolean', default: false } } });
 const output = docsOutput('docs/graphiql.png', flags.save);

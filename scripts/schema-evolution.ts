@@ -5,7 +5,15 @@
  * (with a reason), and requires every deprecation to say why and what to use.
  * The CLI is scripts/schema-diff.ts.
  */
-import { buildSchema, isEnumType, isInputObjectType, isInterfaceType, isObjectType, DEFAULT_DEPRECATION_REASON, type GraphQLSchema } from 'graphql';
+import {
+  buildSchema,
+  isEnumType,
+  isInputObjectType,
+  isInterfaceType,
+  isObjectType,
+  DEFAULT_DEPRECATION_REASON,
+  type GraphQLSchema,
+} from 'graphql';
 import { CriticalityLevel, diff, type Change } from '@graphql-inspector/core';
 
 /** One entry of schema/intended-breaking-changes.json. */
@@ -88,7 +96,11 @@ export function findDeprecationsWithoutReason(schema: GraphQLSchema): string[] {
   return found;
 }
 
-export async function compareSchemas(releasedSdl: string, currentSdl: string, intended: IntendedBreakingChange[]): Promise<EvolutionReport> {
+export async function compareSchemas(
+  releasedSdl: string,
+  currentSdl: string,
+  intended: IntendedBreakingChange[],
+): Promise<EvolutionReport> {
   const current = buildSchema(currentSdl);
   const changes = await diff(buildSchema(releasedSdl), current);
   const report: EvolutionReport = {
@@ -145,7 +157,11 @@ export function formatReport(report: EvolutionReport, releasedVersion: string): 
       `FAIL: ${report.unlisted.length} breaking change(s) would break clients of release ${releasedVersion}.`,
       'Make the change additive (add the new field, deprecate the old one with a reason), or, if it is deliberate,',
       'list it in schema/intended-breaking-changes.json with a reason, e.g.:',
-      JSON.stringify(report.unlisted.map((c) => ({ type: c.type, path: c.path, reason: 'why, and what clients use instead' })), null, 2),
+      JSON.stringify(
+        report.unlisted.map((c) => ({ type: c.type, path: c.path, reason: 'why, and what clients use instead' })),
+        null,
+        2,
+      ),
     );
   }
   if (report.deprecationsWithoutReason.length > 0) {

@@ -41,7 +41,8 @@ const unexpectedLines: string[] = [];
 const takeLogLines = target.takeLogLines.bind(target);
 target.takeLogLines = () => {
   const lines = takeLogLines();
-  for (const line of lines) if (/unexpected error|bug: /.test(line) && unexpectedLines.length < 20) unexpectedLines.push(line.slice(0, 1500));
+  for (const line of lines)
+    if (/unexpected error|bug: /.test(line) && unexpectedLines.length < 20) unexpectedLines.push(line.slice(0, 1500));
   return lines;
 };
 const started = Date.now();
@@ -99,7 +100,9 @@ const total = (pick: (s: CampaignSummary) => number) => campaigns.reduce((sum, s
 const memory = summarise(samples);
 // The heap's floor per minute, and its slope over the second half (one point a minute).
 const floors = perMinuteFloor(heap);
-const floorSlope = slopeMbPerMin(floors.slice(Math.floor(floors.length / 2)).map((mb, i) => ({ atS: (Math.floor(floors.length / 2) + i) * 60, mb })));
+const floorSlope = slopeMbPerMin(
+  floors.slice(Math.floor(floors.length / 2)).map((mb, i) => ({ atS: (Math.floor(floors.length / 2) + i) * 60, mb })),
+);
 const lost = hooks.accepted - hooks.received;
 const report = {
   seconds,

@@ -40,7 +40,9 @@ function fieldsOf(schema: z.ZodType, prefix = ''): string[] {
 
 function rows(service: string, module: Record<string, unknown>): string[] {
   return Object.entries(module)
-    .filter(([name, value]) => name.endsWith('Schema') || name.endsWith('Envelope') ? typeof value === 'object' && value !== null && '_zod' in value : false)
+    .filter(([name, value]) =>
+      name.endsWith('Schema') || name.endsWith('Envelope') ? typeof value === 'object' && value !== null && '_zod' in value : false,
+    )
     .map(([name, value]) => ({ name, fields: fieldsOf(value as z.ZodType) }))
     .filter(({ fields }) => fields.length > 0)
     .map(({ name, fields }) => `| ${service} | \`${name}\` | ${fields.map((f) => `\`${f}\``).join(', ')} |`);

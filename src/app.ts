@@ -67,7 +67,10 @@ export async function createApp(config: Config, logger: Logger, { now }: AppOpti
     for (const name of missing) {
       origins[name] = sandbox.urls[name]!;
       // The start-up summary (src/startup-summary.ts) names the sandboxed upstreams once; their ports are a debug detail.
-      logger.debug({ upstream: name, url: sandbox.urls[name] }, `${name.toUpperCase()}_URL is unset: serving ${name} from the embedded sandbox`);
+      logger.debug(
+        { upstream: name, url: sandbox.urls[name] },
+        `${name.toUpperCase()}_URL is unset: serving ${name} from the embedded sandbox`,
+      );
     }
   }
   const redis = config.redisUrl ? openRedis(config.redisUrl, logger, { commandTimeoutMs: config.redisCommandTimeoutMs }) : undefined;
@@ -76,7 +79,8 @@ export async function createApp(config: Config, logger: Logger, { now }: AppOpti
   const responseCache = createResponseStore(config, logger, redis, now);
   // Serving starts with every Redis connection up when it can be: a request before that would take the
   // fallbacks (a per-process rate limit, a 503 for a webhook). Bounded: a Redis that is down delays nobody long.
-  if (redis && !(await redis.connected(REDIS_FIRST_CONNECT_MS))) logger.warn('Redis did not answer at start-up: serving with its fallbacks until it does');
+  if (redis && !(await redis.connected(REDIS_FIRST_CONNECT_MS)))
+    logger.warn('Redis did not answer at start-up: serving with its fallbacks until it does');
   const pools = createPools(config, origins, logger, now ? { ...config.breaker, now } : undefined, publicCache);
   const reference = new ReferenceData(pools, config.referenceCacheTtlMs);
   const sandboxed = new Set(missing);
@@ -87,7 +91,20 @@ export async function createApp(config: Config, logger: Logger, { now }: AppOpti
     config.apq.maxBytes > 0 && !config.persistedDocuments.only
       ? createApqStore({ ...config.apq, redisUrl: config.redisUrl, logger })
       : undefined;
-  const yoga = createGateway({ config, pools, reference, logger, sandboxed, events, webhookSecret: () => webhookSecret, eventIntake: bus?.intake, redis: shared, publicCache, responseCache, apq });
+  const yoga = createGateway({
+    config,
+    pools,
+    reference,
+    logger,
+    sandboxed,
+    events,
+    webhookSecret: () => webhookSecret,
+    eventIntake: bus?.intake,
+    redis: shared,
+    publicCache,
+    responseCache,
+    apq,
+  });
   return {
     yoga,
     pools,

@@ -47,7 +47,10 @@ export function runPrimary(config: Config, logger: Logger): void {
     if (!announced && listening.size === config.workers) {
       announced = true;
       if (!config.redisUrl) logger.warn('REDIS_URL is unset: each worker keeps its own rate limits, webhook events and caches');
-      logger.info({ workers: config.workers, port: address.port, redis: Boolean(config.redisUrl) }, `${config.workers} workers serving port ${address.port}`);
+      logger.info(
+        { workers: config.workers, port: address.port, redis: Boolean(config.redisUrl) },
+        `${config.workers} workers serving port ${address.port}`,
+      );
     }
   });
 
@@ -97,11 +100,14 @@ export function runPrimary(config: Config, logger: Logger): void {
         worker.process.kill('SIGTERM');
       }
     }
-    setTimeout(() => {
-      logger.warn('workers did not stop in time: killing them');
-      for (const worker of startedAt.keys()) worker.process.kill('SIGKILL');
-      process.exit(1);
-    }, config.shutdown.delayMs + config.shutdown.graceMs + EXIT_MARGIN_MS);
+    setTimeout(
+      () => {
+        logger.warn('workers did not stop in time: killing them');
+        for (const worker of startedAt.keys()) worker.process.kill('SIGKILL');
+        process.exit(1);
+      },
+      config.shutdown.delayMs + config.shutdown.graceMs + EXIT_MARGIN_MS,
+    );
   }
 
   onStopSignals((signal, repeated) => {

@@ -7,9 +7,7 @@ import { z } from 'zod';
 import { originProblem } from './config-secrets.js';
 
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
-const optionalPositiveInt = z
-  .union([z.literal('').transform(() => undefined), z.coerce.number().int().positive()])
-  .optional();
+const optionalPositiveInt = z.union([z.literal('').transform(() => undefined), z.coerce.number().int().positive()]).optional();
 const optionalOrigin = z
   .string()
   .trim()
@@ -78,7 +76,11 @@ export const envSchema = z.object({
    */
   PUBLIC_CACHE_TTL_MS: z.coerce.number().int().min(0).default(0),
   /** Bytes of answers the public cache keeps in this process (LRU); 0 turns the cache and its coalescing off. */
-  PUBLIC_CACHE_MAX_BYTES: z.coerce.number().int().min(0).default(64 * 1024 * 1024),
+  PUBLIC_CACHE_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(64 * 1024 * 1024),
   /**
    * The response cache (docs/caching.md): whole answers of shareable operations kept in this process (LRU by count;
    * with REDIS_URL in Redis instead). 0 (default) turns it off. It needs the public cache on (PUBLIC_CACHE_MAX_BYTES > 0).
@@ -124,12 +126,19 @@ export const envSchema = z.object({
       z
         .string()
         .regex(/^(off|\/[\w\-/]*\w)$/, 'must be a path such as /subgraph, or off')
-        .refine((value) => !['/graphql', '/healthz', '/readyz', '/metrics', '/webhooks/marketplace'].includes(value), 'must not be a path the gateway already serves')
+        .refine(
+          (value) => !['/graphql', '/healthz', '/readyz', '/metrics', '/webhooks/marketplace'].includes(value),
+          'must not be a path the gateway already serves',
+        )
         .optional(),
     )
     .optional(),
   /** Automatic persisted queries (src/plugins/use-persisted-queries.ts): bytes of registered queries kept (LRU); 0 turns registration off. */
-  APQ_MAX_BYTES: z.coerce.number().int().min(0).default(16 * 1024 * 1024),
+  APQ_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(16 * 1024 * 1024),
   /** The largest query text a client may register. */
   APQ_MAX_DOCUMENT_BYTES: positiveInt(64 * 1024),
   GRAPHIQL: bool(true),
@@ -161,9 +170,7 @@ export const envSchema = z.object({
    * Requests per minute per client address, whatever credentials they carry, so rotating made-up
    * credentials buys nothing beyond it; unset means 5 × RATE_LIMIT_PER_MINUTE, 0 turns it off.
    */
-  RATE_LIMIT_PER_IP_PER_MINUTE: z
-    .union([z.literal('').transform(() => undefined), z.coerce.number().int().min(0)])
-    .optional(),
+  RATE_LIMIT_PER_IP_PER_MINUTE: z.union([z.literal('').transform(() => undefined), z.coerce.number().int().min(0)]).optional(),
   /** Per minute per client IP for mobileLogin, mobileRegister, mobileForgotPassword; 0 turns it off. */
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(10),
   /** Open connections one client address may hold (0: no cap). Behind a proxy, the proxy's own address is what is counted. */

@@ -23,12 +23,15 @@ export function secretProblems(secrets: Record<SecretName, string | undefined>):
   for (const [name, value] of Object.entries(secrets) as Array<[SecretName, string | undefined]>) {
     if (value === undefined) continue;
     const lower = value.toLowerCase();
-    if (PUBLISHED.some((placeholder) => lower.includes(placeholder))) problems.push(`${name}: is a published placeholder, not a secret; ${advice}`);
+    if (PUBLISHED.some((placeholder) => lower.includes(placeholder)))
+      problems.push(`${name}: is a published placeholder, not a secret; ${advice}`);
     else if (value.length < MIN_SECRET_LENGTH) problems.push(`${name}: is ${value.length} characters long; ${advice}`);
   }
   const { MARKETPLACE_WEBHOOK_SECRET: webhook, GATEWAY_ADMIN_KEY: admin } = secrets;
   if (webhook !== undefined && webhook === admin) {
-    problems.push('GATEWAY_ADMIN_KEY: is the same value as MARKETPLACE_WEBHOOK_SECRET; whoever signs webhooks must not also read every event: give each its own');
+    problems.push(
+      'GATEWAY_ADMIN_KEY: is the same value as MARKETPLACE_WEBHOOK_SECRET; whoever signs webhooks must not also read every event: give each its own',
+    );
   }
   return problems;
 }

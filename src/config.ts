@@ -52,7 +52,16 @@ export interface Config {
   /** Executions of a document before it runs compiled (src/plugins/use-compiled-execution.ts); 0: never. */
   compileAfterExecutions: number;
   corsOrigins: string[];
-  limits: { depth: number; aliases: number; tokens: number; cost: number; bodyBytes: number; uploadBytes: number; directives: number; batch: number };
+  limits: {
+    depth: number;
+    aliases: number;
+    tokens: number;
+    cost: number;
+    bodyBytes: number;
+    uploadBytes: number;
+    directives: number;
+    batch: number;
+  };
   rateLimits: { perMinute: number; perAddressPerMinute: number; authPerMinute: number; trustedProxies: number };
   connections: { maxPerIp: number; headersTimeoutMs: number };
   /** SIGTERM drain (src/shutdown.ts): serve not-ready for delayMs, then close the listener and wait up to graceMs. */
@@ -119,7 +128,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     );
   }
   if (e.PERSISTED_DOCUMENTS_ONLY && !e.PERSISTED_DOCUMENTS) {
-    throw new ConfigError('Invalid configuration:\n  PERSISTED_DOCUMENTS_ONLY: needs PERSISTED_DOCUMENTS (the persisted-documents.json to run)');
+    throw new ConfigError(
+      'Invalid configuration:\n  PERSISTED_DOCUMENTS_ONLY: needs PERSISTED_DOCUMENTS (the persisted-documents.json to run)',
+    );
   }
   return {
     env: e.NODE_ENV,
@@ -183,7 +194,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
 }
 
 function tracingConfig(e: Env): TracingConfig | undefined {
-  const url = e.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT ?? (e.OTEL_EXPORTER_OTLP_ENDPOINT ? `${e.OTEL_EXPORTER_OTLP_ENDPOINT.replace(/\/+$/, '')}/v1/traces` : undefined);
+  const url =
+    e.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT ??
+    (e.OTEL_EXPORTER_OTLP_ENDPOINT ? `${e.OTEL_EXPORTER_OTLP_ENDPOINT.replace(/\/+$/, '')}/v1/traces` : undefined);
   if (!url || e.OTEL_SDK_DISABLED) return undefined;
   return {
     url,

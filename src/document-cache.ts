@@ -33,7 +33,19 @@ export function unitsOf(document: DocumentNode, text: string): number {
 
 export function parserCaches(): { documentCache: LRUCache<string, DocumentNode>; errorCache: LRUCache<string, object> } {
   return {
-    documentCache: new LRUCache<string, DocumentNode>({ max: 1024, ttl: 3_600_000, maxSize: MAX_UNITS, maxEntrySize: ENTRY_UNITS, sizeCalculation: unitsOf }),
-    errorCache: new LRUCache<string, object>({ max: 1024, ttl: 3_600_000, maxSize: ERROR_CACHE_CHARS, maxEntrySize: 64 * 1024, sizeCalculation: (_, key) => key.length || 1 }),
+    documentCache: new LRUCache<string, DocumentNode>({
+      max: 1024,
+      ttl: 3_600_000,
+      maxSize: MAX_UNITS,
+      maxEntrySize: ENTRY_UNITS,
+      sizeCalculation: unitsOf,
+    }),
+    errorCache: new LRUCache<string, object>({
+      max: 1024,
+      ttl: 3_600_000,
+      maxSize: ERROR_CACHE_CHARS,
+      maxEntrySize: 64 * 1024,
+      sizeCalculation: (_, key) => key.length || 1,
+    }),
   };
 }

@@ -37,7 +37,10 @@ export function loadSandbox(missing: readonly UpstreamName[]): Promise<SandboxMo
   loaded ??= (import(/* @vite-ignore */ SANDBOX_MODULE) as Promise<SandboxModule>).catch((error: unknown) => {
     loaded = undefined;
     if ((error as { code?: string }).code !== 'ERR_MODULE_NOT_FOUND' || !String(error).includes('sandbox')) throw error;
-    const lines = missing.map((name) => `  ${name.toUpperCase()}_URL: required by this build, which has no embedded sandbox (npm run build leaves it out); set it, or run from source (npm start)`);
+    const lines = missing.map(
+      (name) =>
+        `  ${name.toUpperCase()}_URL: required by this build, which has no embedded sandbox (npm run build leaves it out); set it, or run from source (npm start)`,
+    );
     throw new NoSandboxError(`Invalid configuration:\n${lines.join('\n')}`, { cause: error });
   });
   return loaded;

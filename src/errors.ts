@@ -61,4 +61,3 @@ export class UpstreamError extends GatewayError {
 
 export const badUserInput = (message: string, field?: string): GatewayError =>
   new GatewayError(message, 'BAD_USER_INPUT', field ? { field } : {});
-

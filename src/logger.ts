@@ -116,7 +116,10 @@ export function createLogger(level: string, destination?: NodeJS.WritableStream,
     serializers: { err: (error: Error) => clipStrings({ ...stdSerializers.err(error) }) },
     hooks: {
       logMethod(this: PinoLogger, args: Parameters<PinoLogger['info']>, method: (...args: unknown[]) => void) {
-        method.apply(this, args.map((arg) => (typeof arg === 'string' ? clip(arg, LOG_STRING_CHARS) : arg)));
+        method.apply(
+          this,
+          args.map((arg) => (typeof arg === 'string' ? clip(arg, LOG_STRING_CHARS) : arg)),
+        );
       },
     },
   };

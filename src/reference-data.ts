@@ -27,7 +27,9 @@ import { marketplaceOperations as ops } from './upstreams/marketplace/operations
  * entry, so the response cache keeps it no longer than the reference TTL (src/plugins/response-cache/operation-plan.ts).
  */
 export const REFERENCE_OPERATIONS: ReadonlySet<string> = new Set(
-  [ops.categoriesIndex, ops.themeShow, ops.localeShow, ops.languagesIndex, ops.currenciesIndex, ops.countriesIndex, ops.openapi].map((row) => row.id),
+  [ops.categoriesIndex, ops.themeShow, ops.localeShow, ops.languagesIndex, ops.currenciesIndex, ops.countriesIndex, ops.openapi].map(
+    (row) => row.id,
+  ),
 );
 
 interface Entry<T> {

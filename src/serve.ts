@@ -84,7 +84,6 @@ export async function serveGateway(config: Config, logger: Logger): Promise<void
   // In a cluster the first worker speaks for all; the others would only repeat it.
   const quiet = cluster.isWorker && cluster.worker!.id > 1;
   for (const line of startupSummary(facts)) logger[quiet ? 'debug' : 'info'](line);
-
 }
 
 /**

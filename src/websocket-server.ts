@@ -26,7 +26,11 @@ const KEEP_ALIVE_MS = 12_000;
 
 const errorName = (error: unknown) => (error instanceof Error ? ((error as { code?: string }).code ?? error.name) : typeof error);
 
-export function serveGraphQLOverWebSocket(wss: WebSocketServer, options: ServerOptions<Record<string, unknown> | undefined, SocketExtra>, log: ErrorLog) {
+export function serveGraphQLOverWebSocket(
+  wss: WebSocketServer,
+  options: ServerOptions<Record<string, unknown> | undefined, SocketExtra>,
+  log: ErrorLog,
+) {
   const server = makeServer(options);
   wss.options.handleProtocols = handleProtocols;
   wss.on('error', (error) => log.error(`WebSocket server error: ${error.message}`));

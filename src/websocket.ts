@@ -72,7 +72,9 @@ export function attachWebSocket(server: Server, yoga: Gateway, options: WebSocke
   const guarded =
     (run: 'execute' | 'subscribe') =>
     async (args: ExecutionArgs): Promise<never> => {
-      const root = args.rootValue as Record<typeof run, (a: ExecutionArgs) => unknown> & { operation?: ReturnType<typeof startWebSocketOperationSpan> };
+      const root = args.rootValue as Record<typeof run, (a: ExecutionArgs) => unknown> & {
+        operation?: ReturnType<typeof startWebSocketOperationSpan>;
+      };
       try {
         // The operation's span ends when its result (or, for a subscription, its stream) is ready.
         const { operation } = root;
@@ -92,7 +94,13 @@ export function attachWebSocket(server: Server, yoga: Gateway, options: WebSocke
           method: 'POST',
           headers: headersOf(ctx.extra.request.headers, ctx.connectionParams),
         });
-        const initial: WebSocketOperationContext & Record<string, unknown> = { ...ctx, request, params, req: ctx.extra.request, overWebSocket: true };
+        const initial: WebSocketOperationContext & Record<string, unknown> = {
+          ...ctx,
+          request,
+          params,
+          req: ctx.extra.request,
+          overWebSocket: true,
+        };
         let contextValue: Partial<GatewayContext> | undefined;
         const operation = startWebSocketOperationSpan(traceCarrier(ctx.extra.request.headers, ctx.connectionParams));
         const traced = <T>(fn: () => T): T => (operation ? context.with(operation.ctx, fn) : fn());
@@ -108,7 +116,14 @@ export function attachWebSocket(server: Server, yoga: Gateway, options: WebSocke
             endRefusedOperation(operation, coded(errors));
             return coded(errors);
           }
-          return { schema, operationName: params.operationName, document, variableValues: params.variables, contextValue, rootValue: { execute, subscribe, operation } };
+          return {
+            schema,
+            operationName: params.operationName,
+            document,
+            variableValues: params.variables,
+            contextValue,
+            rootValue: { execute, subscribe, operation },
+          };
         } catch (error) {
           contextValue?.finish?.();
           const refusal = error instanceof GraphQLError ? coded([error]) : unexpected(error);
@@ -119,7 +134,11 @@ export function attachWebSocket(server: Server, yoga: Gateway, options: WebSocke
       // Over HTTP, use-error-codes.ts codes a result's errors (variable coercion, …) as Yoga sends it.
       onNext: (_ctx, _id, _params, _args, result) => withCodes(result as Parameters<typeof withCodes>[0]) as never,
     },
-    { debug: (message) => yoga.logger.debug(message), warn: (message) => yoga.logger.warn(message), error: (message) => yoga.logger.error(message) },
+    {
+      debug: (message) => yoga.logger.debug(message),
+      warn: (message) => yoga.logger.warn(message),
+      error: (message) => yoga.logger.error(message),
+    },
   );
   return async () => {
     await disposable.dispose();

@@ -2,8 +2,8 @@
  * Builds the Yoga app from the schema and the per-request context. Never
  * listens (src/server.ts does), so tests can also call `yoga.fetch`.
  */
-import { GraphQLError, type GraphQLSchema } from 'graphql';
-import { createYoga, maskError, type GraphiQLOptions, type Plugin, type YogaServerInstance } from 'graphql-yoga';
+import type { GraphQLSchema } from 'graphql';
+import { createYoga, type GraphiQLOptions, type Plugin, type YogaServerInstance } from 'graphql-yoga';
 import { schema } from '../schema/index.js';
 import type { Config } from './config.js';
 import { createContextFactory, type GatewayContext } from './context.js';
@@ -36,6 +36,7 @@ import { useRateLimit } from './plugins/use-rate-limit.js';
 import type { Limiter } from './rate-limit/limiter.js';
 import { useRequestDeadline } from './plugins/use-request-deadline.js';
 import { useCompiledExecution } from './plugins/use-compiled-execution.js';
+import { gatewayErrorMask } from './error-masking.js';
 import { useMarketplaceWebhooks } from './plugins/use-marketplace-webhooks.js';
 import { localIntake, type EventBus, type EventIntake } from './webhooks/events.js';
 import type { ReferenceData } from './reference-data.js';
@@ -93,7 +94,9 @@ export function createGateway(deps: GatewayDeps): Gateway {
   const subscriptions = createSubscriptionTracker();
   const readiness: Readiness = { notReadyReason: undefined };
   // Read and checked now: a bad file stops start-up with a ConfigError naming PERSISTED_DOCUMENTS.
-  const trusted = config.persistedDocuments.path ? loadTrustedDocuments(config.persistedDocuments.path, schema, config.persistedDocuments.only) : undefined;
+  const trusted = config.persistedDocuments.path
+    ? loadTrustedDocuments(config.persistedDocuments.path, schema, config.persistedDocuments.only)
+    : undefined;
   if (trusted) logger.info({ documents: trusted.size, only: trusted.only }, 'trusted documents loaded');
   const subgraphPath = config.subgraphPath;
   // graphql-sse's single-connection mode, on the public endpoint only (a router speaks to the subgraph over plain HTTP).
@@ -119,7 +122,12 @@ export function createGateway(deps: GatewayDeps): Gateway {
       useHttpRoutes({ pools: deps.pools, sandboxed: deps.sandboxed, redis: deps.redis, readiness }),
       ...(config.graphiql ? [useGraphiQLPage({ graphqlEndpoint: '/graphql', options: graphiqlOptions(deps.sandboxed) })] : []),
     ],
-    webhooks: useMarketplaceWebhooks({ secret: deps.webhookSecret, logger, intake: deps.eventIntake ?? localIntake(deps.events), beforePublish: evictChanges(deps.publicCache, deps.responseCache) }),
+    webhooks: useMarketplaceWebhooks({
+      secret: deps.webhookSecret,
+      logger,
+      intake: deps.eventIntake ?? localIntake(deps.events),
+      beforePublish: evictChanges(deps.publicCache, deps.responseCache),
+    }),
   });
   subscriptionTrackers.set(yoga, subscriptions);
   sseStreams.set(yoga, graphqlSse);
@@ -146,14 +154,12 @@ interface EndpointOptions {
 }
 
 /** One GraphQL endpoint: the public one, or the federation subgraph with the same plugins in the same order. */
-function createEndpoint(deps: GatewayDeps, { schema, endpoint, subscriptions, trusted, apq, graphqlSse, routes, handsOff, webhooks }: EndpointOptions): Gateway {
+function createEndpoint(
+  deps: GatewayDeps,
+  { schema, endpoint, subscriptions, trusted, apq, graphqlSse, routes, handsOff, webhooks }: EndpointOptions,
+): Gateway {
   const { config, logger } = deps;
-  const maskGatewayError = (error: unknown, message: string): Error => {
-    // Yoga asks about every error; only the ones it is about to mask are unexpected (coded ones reach the caller as they are).
-    if (isUnexpected(error)) logger.error({ err: error }, 'unexpected error');
-    const masked = maskError(error, message, false);
-    return config.production ? withoutOriginalError(masked) : masked;
-  };
+  const maskGatewayError = gatewayErrorMask(config.production, logger);
   const caches = parserCaches();
   return createYoga<Record<string, unknown>, GatewayContext>({
     schema,
@@ -247,30 +253,6 @@ function useSubgraphEndpoint(path: string, create: () => Promise<Gateway>): Plug
   };
 }
 
-/**
- * Yoga copies some causes into `extensions.originalError` (a malformed JSON body's
- * SyntaxError quotes the body back). In production a caller gets message and code only.
- */
-function withoutOriginalError(error: Error): Error {
-  if (!(error instanceof GraphQLError) || error.extensions.originalError === undefined) return error;
-  const { originalError: _dropped, ...extensions } = error.extensions;
-  return new GraphQLError(error.message, {
-    nodes: error.nodes,
-    source: error.source,
-    positions: error.positions,
-    path: error.path,
-    originalError: error.originalError,
-    extensions,
-  });
-}
-
-/** Mirrors Yoga's masking rule: a GraphQLError is meant for the caller unless it wraps something that is not one. */
-function isUnexpected(error: unknown): boolean {
-  if (!(error instanceof GraphQLError)) return true;
-  const original = error.originalError;
-  return original !== undefined && original !== null && !(original instanceof GraphQLError);
-}
-
 function graphiqlOptions(sandboxed: ReadonlySet<string>): GraphiQLOptions {
   const headers = demoHeaders(sandboxed);
   return { title: 'Gateway', headers, defaultTabs: graphiqlTabs(headers) };
@@ -296,4 +278,3 @@ function demoHeaders(sandboxed: ReadonlySet<string>): string | undefined {
   if (sandboxed.has('items')) headers['X-Items-Api-Key'] = 'items-demo-key';
   return Object.keys(headers).length > 0 ? JSON.stringify(headers, null, 2) : undefined;
 }
-

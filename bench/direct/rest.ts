@@ -28,7 +28,8 @@ export class RestPools {
   readonly pools: Record<Service, Pool>;
 
   constructor(origins: Origins, connections: number) {
-    const make = (origin: string) => new Pool(origin, { connections, pipelining: 1, keepAliveTimeout: 30_000, keepAliveMaxTimeout: 60_000 });
+    const make = (origin: string) =>
+      new Pool(origin, { connections, pipelining: 1, keepAliveTimeout: 30_000, keepAliveMaxTimeout: 60_000 });
     this.pools = { marketplace: make(origins.marketplace), seo: make(origins.seo), items: make(origins.items) };
   }
 
@@ -56,7 +57,8 @@ export class DirectRequest {
   get<T = unknown>(service: Service, path: string, query: Query = {}): Promise<T> {
     const headers: Record<string, string> = { accept: 'application/json' };
     const params: Query = { ...query };
-    if (service === 'marketplace' && this.credentials.marketplaceToken) headers.authorization = `Bearer ${this.credentials.marketplaceToken}`;
+    if (service === 'marketplace' && this.credentials.marketplaceToken)
+      headers.authorization = `Bearer ${this.credentials.marketplaceToken}`;
     if (service === 'seo' && this.credentials.seoApiKey) headers.authorization = `Bearer ${this.credentials.seoApiKey}`;
     if (service === 'items') params.api_key = this.credentials.itemsApiKey;
     return this.send<T>(service, 'GET', path + queryString(params), headers);
@@ -69,7 +71,13 @@ export class DirectRequest {
     return this.send<T>(service, 'POST', path, headers, queryString(fields).slice(1));
   }
 
-  private send<T>(service: Service, method: 'GET' | 'POST', pathAndQuery: string, headers: Record<string, string>, body?: string): Promise<T> {
+  private send<T>(
+    service: Service,
+    method: 'GET' | 'POST',
+    pathAndQuery: string,
+    headers: Record<string, string>,
+    body?: string,
+  ): Promise<T> {
     const key = `${service} ${method} ${pathAndQuery} ${body ?? ''}`;
     let pending = this.memo.get(key);
     if (!pending) {

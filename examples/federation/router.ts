@@ -46,7 +46,11 @@ export function composeSupergraph(subgraphs: SubgraphSource[]): string {
 
 /** The gateway's SDL as a router fetches it: `_service { sdl }` on its subgraph endpoint. */
 export async function fetchSubgraphSdl(url: string): Promise<string> {
-  const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query: '{ _service { sdl } }' }) });
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ query: '{ _service { sdl } }' }),
+  });
   const body = (await response.json()) as { data?: { _service: { sdl: string } } };
   if (!body.data) throw new Error(`${url} did not answer _service { sdl } (HTTP ${response.status})`);
   return body.data._service.sdl;
@@ -75,7 +79,11 @@ export async function serveRouter(supergraph: string, port = 0): Promise<Router>
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const { values } = parseArgs({
-    options: { unigraph: { type: 'string', default: 'http://localhost:4000/subgraph' }, insights: { type: 'string', default: 'http://localhost:4002/graphql' }, port: { type: 'string', default: '4001' } },
+    options: {
+      unigraph: { type: 'string', default: 'http://localhost:4000/subgraph' },
+      insights: { type: 'string', default: 'http://localhost:4002/graphql' },
+      port: { type: 'string', default: '4001' },
+    },
   });
   const supergraph = composeSupergraph([
     { name: UNIGRAPH, url: values.unigraph, sdl: await fetchSubgraphSdl(values.unigraph) },

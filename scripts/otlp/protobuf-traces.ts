@@ -64,8 +64,10 @@ function anyValue(buffer: Uint8Array): OtlpAnyValue {
     if (f.number === 2) return { boolValue: f.int === 1n };
     if (f.number === 3) return { intValue: signed64(f.int ?? 0n) };
     if (f.number === 4 && f.fixedBytes) return { doubleValue: view(f.fixedBytes).getFloat64(0, true) };
-    if (f.number === 5) return { arrayValue: { values: [...fields(f.bytes!)].filter((v) => v.number === 1).map((v) => anyValue(v.bytes!)) } };
-    if (f.number === 6) return { kvlistValue: { values: [...fields(f.bytes!)].filter((v) => v.number === 1).map((v) => keyValue(v.bytes!)) } };
+    if (f.number === 5)
+      return { arrayValue: { values: [...fields(f.bytes!)].filter((v) => v.number === 1).map((v) => anyValue(v.bytes!)) } };
+    if (f.number === 6)
+      return { kvlistValue: { values: [...fields(f.bytes!)].filter((v) => v.number === 1).map((v) => keyValue(v.bytes!)) } };
     if (f.number === 7) return { bytesValue: Buffer.from(f.bytes ?? []).toString('base64') };
   }
   return {};
@@ -84,14 +86,30 @@ function span(buffer: Uint8Array): OtlpSpan {
   const s: OtlpSpan = { traceId: '', spanId: '', name: '', attributes: [], events: [], links: [] };
   for (const f of fields(buffer)) {
     switch (f.number) {
-      case 1: s.traceId = hex(f.bytes); break;
-      case 2: s.spanId = hex(f.bytes); break;
-      case 4: if (f.bytes?.length) s.parentSpanId = hex(f.bytes); break;
-      case 5: s.name = text(f.bytes); break;
-      case 6: s.kind = Number(f.int); break;
-      case 7: s.startTimeUnixNano = fixed64(f.fixedBytes); break;
-      case 8: s.endTimeUnixNano = fixed64(f.fixedBytes); break;
-      case 9: s.attributes!.push(keyValue(f.bytes!)); break;
+      case 1:
+        s.traceId = hex(f.bytes);
+        break;
+      case 2:
+        s.spanId = hex(f.bytes);
+        break;
+      case 4:
+        if (f.bytes?.length) s.parentSpanId = hex(f.bytes);
+        break;
+      case 5:
+        s.name = text(f.bytes);
+        break;
+      case 6:
+        s.kind = Number(f.int);
+        break;
+      case 7:
+        s.startTimeUnixNano = fixed64(f.fixedBytes);
+        break;
+      case 8:
+        s.endTimeUnixNano = fixed64(f.fixedBytes);
+        break;
+      case 9:
+        s.attributes!.push(keyValue(f.bytes!));
+        break;
       case 11: {
         const event = { name: '', timeUnixNano: '0', attributes: [] as OtlpKeyValue[] };
         for (const e of fields(f.bytes!)) {

@@ -65,7 +65,9 @@ export async function startReceiver(options: ReceiverOptions = {}): Promise<Rece
   };
 
   const server = createServer((req, res) => {
-    const type = String(req.headers['content-type'] ?? '').split(';')[0]!.trim();
+    const type = String(req.headers['content-type'] ?? '')
+      .split(';')[0]!
+      .trim();
     if (req.method !== 'POST' || req.url?.split('?')[0] !== '/v1/traces') {
       res.writeHead(404, { 'content-type': 'text/plain' }).end('POST OTLP traces to /v1/traces\n');
       return;

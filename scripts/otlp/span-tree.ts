@@ -91,11 +91,20 @@ export function printableSpans(request: OtlpTraceRequest): PrintableSpan[] {
           parentSpanId: hexId(s.parentSpanId, 16),
           service,
           name: s.name,
-          kind: typeof s.kind === 'number' ? (KINDS[s.kind] ?? 'unspecified') : String(s.kind ?? 'unspecified').replace('SPAN_KIND_', '').toLowerCase(),
+          kind:
+            typeof s.kind === 'number'
+              ? (KINDS[s.kind] ?? 'unspecified')
+              : String(s.kind ?? 'unspecified')
+                  .replace('SPAN_KIND_', '')
+                  .toLowerCase(),
           startNs,
           endNs: nanos(s.endTimeUnixNano),
           attributes: attributes(s.attributes),
-          events: (s.events ?? []).map((e) => ({ name: e.name, atNs: nanos(e.timeUnixNano) - startNs, attributes: attributes(e.attributes) })),
+          events: (s.events ?? []).map((e) => ({
+            name: e.name,
+            atNs: nanos(e.timeUnixNano) - startNs,
+            attributes: attributes(e.attributes),
+          })),
           links: (s.links ?? []).map((l) => ({ traceId: hexId(l.traceId, 32) ?? '', spanId: hexId(l.spanId, 16) ?? '' })),
           error: failed ? s.status?.message || 'error' : undefined,
         });
@@ -135,11 +144,14 @@ export function renderTrace(spans: PrintableSpan[], title = 'trace'): string[] {
     const parentNote = root && span.parentSpanId ? `  (child of ${span.parentSpanId}, not received)` : '';
     const status = span.error ? `  ERROR: ${span.error}` : '';
     const attrs = shown(span.attributes);
-    lines.push(`${prefix}${branch}${span.name} [${span.kind}] +${ms(span.startNs - start)} ${ms(span.endNs - span.startNs)}${status}${parentNote}${attrs ? `  ${attrs}` : ''}`);
+    lines.push(
+      `${prefix}${branch}${span.name} [${span.kind}] +${ms(span.startNs - start)} ${ms(span.endNs - span.startNs)}${status}${parentNote}${attrs ? `  ${attrs}` : ''}`,
+    );
     const inner = root ? prefix : prefix + (last ? '   ' : '│  ');
     const kids = children.get(span.spanId) ?? [];
     const bar = kids.length > 0 ? '│ ' : '  ';
-    for (const e of span.events) lines.push(`${inner}${bar}· event ${e.name} +${ms(e.atNs)}${Object.keys(e.attributes).length ? `  ${shown(e.attributes)}` : ''}`);
+    for (const e of span.events)
+      lines.push(`${inner}${bar}· event ${e.name} +${ms(e.atNs)}${Object.keys(e.attributes).length ? `  ${shown(e.attributes)}` : ''}`);
     for (const l of span.links) lines.push(`${inner}${bar}↪ link ${l.traceId}/${l.spanId}`);
     kids.forEach((kid, index) => walk(kid, inner, index === kids.length - 1, false));
   };

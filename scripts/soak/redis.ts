@@ -17,9 +17,16 @@ export interface SoakRedis {
 export async function startSoakRedis(): Promise<SoakRedis | undefined> {
   if (spawnSync('redis-server', ['--version']).status !== 0) return undefined;
   const port = await freePort();
-  const child: ChildProcess = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
+  const child: ChildProcess = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
+    stdio: 'ignore',
+  });
   for (let waited = 0; waited < 5000; waited += 50) {
-    if (spawnSync('redis-cli', ['-p', String(port), 'ping']).stdout?.toString().trim() === 'PONG') break;
+    if (
+      spawnSync('redis-cli', ['-p', String(port), 'ping'])
+        .stdout?.toString()
+        .trim() === 'PONG'
+    )
+      break;
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
   let paused = false;

@@ -11,7 +11,10 @@ const QUERIES = [
   { body: { query: '{ seller(username: "pixelcraft") { name gigs(first: 2) { nodes { slug } } } }' }, headers: {} },
   { body: { query: '{ seoReports(first: 2) { totalCount } }' }, headers: { 'x-seo-api-key': 'seo-demo-key' } },
   { body: { query: '{ items { id } }' }, headers: { 'x-items-api-key': 'items-demo-key' } },
-  { body: { query: '{ seller(username: "pixelcraft") { name ... @defer { gigs(first: 2) { totalCount } } } }' }, headers: { accept: 'multipart/mixed' } },
+  {
+    body: { query: '{ seller(username: "pixelcraft") { name ... @defer { gigs(first: 2) { totalCount } } } }' },
+    headers: { accept: 'multipart/mixed' },
+  },
 ] as Array<{ body: unknown; headers: Record<string, string> }>;
 
 export interface AbortCounts {
@@ -49,7 +52,13 @@ export async function clientsLeaving(url: string, clients: number, until: number
 }
 
 /** Every `everyMs`, one upstream answers its next calls at around `timeoutMs` (before, at, just after). */
-export async function upstreamsSlowing(sandbox: Sandbox, timeoutMs: number, everyMs: number, until: number, counts: { faults: number }): Promise<void> {
+export async function upstreamsSlowing(
+  sandbox: Sandbox,
+  timeoutMs: number,
+  everyMs: number,
+  until: number,
+  counts: { faults: number },
+): Promise<void> {
   const names = Object.keys(sandbox.services) as SandboxName[];
   for (let i = 0; Date.now() < until; i++) {
     const control = sandbox.services[names[i % names.length]!]!.control;
@@ -69,7 +78,13 @@ export interface WebhookCounts {
 }
 
 /** One signed event a second, retried on 503 (honouring Retry-After, at most 30 s); a subscriber counts arrivals. */
-export async function webhooksDelivered(url: string, secret: string, adminKey: string, until: number, counts: WebhookCounts): Promise<void> {
+export async function webhooksDelivered(
+  url: string,
+  secret: string,
+  adminKey: string,
+  until: number,
+  counts: WebhookCounts,
+): Promise<void> {
   const subscriber = new AbortController();
   // Every id that arrived, whenever: an event published by an attempt answered 503 (its command ran once Redis
   // woke) arrives before its retry is answered "duplicate", and counts all the same.
@@ -79,7 +94,12 @@ export async function webhooksDelivered(url: string, secret: string, adminKey: s
   await new Promise((resolve) => setTimeout(resolve, 1000));
   for (let n = 0; Date.now() < until; n++) {
     const id = `evt_soak_${Date.now()}_${n}`;
-    const body = JSON.stringify({ id, event: 'order.created', created_at: new Date().toISOString(), data: { uuid: `soak-${n}`, buyer_username: 'soak' } });
+    const body = JSON.stringify({
+      id,
+      event: 'order.created',
+      created_at: new Date().toISOString(),
+      data: { uuid: `soak-${n}`, buyer_username: 'soak' },
+    });
     const started = Date.now();
     while (Date.now() - started < 30_000) {
       const res = await fetch(`${url}/webhooks/marketplace`, {

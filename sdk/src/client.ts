@@ -96,7 +96,8 @@ export function createClient(options: ClientOptions): UnigraphClient {
           ...(options.dispatcher ? { dispatcher: options.dispatcher } : {}),
         });
       } catch (cause) {
-        if (timeout.aborted) throw new UnigraphError(`No answer from ${endpoint.origin} within ${timeoutMs} ms`, { code: 'TIMEOUT', cause });
+        if (timeout.aborted)
+          throw new UnigraphError(`No answer from ${endpoint.origin} within ${timeoutMs} ms`, { code: 'TIMEOUT', cause });
         const reason = cause instanceof Error ? cause.message : String(cause);
         throw new UnigraphError(`Could not reach the gateway at ${endpoint.origin}: ${reason}`, { code: 'NETWORK_ERROR', cause });
       }

@@ -61,5 +61,7 @@ export class UnigraphError extends Error {
 export function isUnigraphError(error: unknown): error is UnigraphError {
   // By name as well: an error thrown by the ES module build is no instance of the CommonJS build's class, and
   // an application can load both (its own code imports the SDK, a dependency of it requires it).
-  return error instanceof UnigraphError || (error instanceof Error && error.name === 'UnigraphError' && 'code' in error && 'errors' in error);
+  return (
+    error instanceof UnigraphError || (error instanceof Error && error.name === 'UnigraphError' && 'code' in error && 'errors' in error)
+  );
 }

@@ -3,6 +3,13 @@
  * sdk/operations are generated into typed documents (`npm run codegen`); pass
  * one to `client.request` and the variables and result are typed.
  */
-export { createClient, credentialHeaders, type ClientOptions, type Credentials, type RequestOptions, type UnigraphClient } from './client.js';
+export {
+  createClient,
+  credentialHeaders,
+  type ClientOptions,
+  type Credentials,
+  type RequestOptions,
+  type UnigraphClient,
+} from './client.js';
 export { UnigraphError, isUnigraphError, type GatewayErrorCode, type TransportErrorCode, type UnigraphErrorCode } from './errors.js';
 export * from './generated/graphql.js';

@@ -41,13 +41,19 @@ const REDIS_TTL_SECONDS = 7 * 24 * 60 * 60;
 const ENTRY_OVERHEAD_BYTES = 128;
 
 const tooLarge = (limit: number) =>
-  new GraphQLError(`PersistedQueryTooLarge: a persisted query may be at most ${limit} bytes (APQ_MAX_DOCUMENT_BYTES); send it without the persistedQuery extension`, {
-    extensions: { code: 'PERSISTED_QUERY_TOO_LARGE', http: { status: 413 } },
-  });
+  new GraphQLError(
+    `PersistedQueryTooLarge: a persisted query may be at most ${limit} bytes (APQ_MAX_DOCUMENT_BYTES); send it without the persistedQuery extension`,
+    {
+      extensions: { code: 'PERSISTED_QUERY_TOO_LARGE', http: { status: 413 } },
+    },
+  );
 
 export function createApqStore(options: ApqStoreOptions): ApqStore {
   const { maxBytes, maxDocumentBytes, logger } = options;
-  const memory = new LRUCache<string, string>({ maxSize: maxBytes, sizeCalculation: (text) => Buffer.byteLength(text) + ENTRY_OVERHEAD_BYTES });
+  const memory = new LRUCache<string, string>({
+    maxSize: maxBytes,
+    sizeCalculation: (text) => Buffer.byteLength(text) + ENTRY_OVERHEAD_BYTES,
+  });
   const redis = options.redisUrl ? sharedStore(options.redisUrl, logger, options.commandTimeoutMs ?? COMMAND_TIMEOUT_MS) : undefined;
   return {
     async get(hash) {
@@ -80,7 +86,10 @@ function sharedStore(url: string, logger: Logger, commandTimeout: number) {
     if (down) return;
     down = true;
     // The message only: the error may carry the connection options, and the URL may hold a password.
-    logger.warn({ err: { message: error instanceof Error ? error.message : String(error) } }, 'persisted queries unavailable (Redis): APQ misses until it answers');
+    logger.warn(
+      { err: { message: error instanceof Error ? error.message : String(error) } },
+      'persisted queries unavailable (Redis): APQ misses until it answers',
+    );
   };
   client.on('error', reportDown);
   client.on('ready', () => {

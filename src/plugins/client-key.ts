@@ -20,7 +20,10 @@ export function clientAddress(serverContext: unknown, trustedProxies = 0): strin
   const socket = req?.socket?.remoteAddress ?? 'unknown';
   if (trustedProxies <= 0) return socket;
   const header = req?.headers['x-forwarded-for'];
-  const hops = (Array.isArray(header) ? header.join(',') : (header ?? '')).split(',').map((s) => s.trim()).filter(Boolean);
+  const hops = (Array.isArray(header) ? header.join(',') : (header ?? ''))
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   return hops[Math.max(0, hops.length - trustedProxies)] ?? socket;
 }
 

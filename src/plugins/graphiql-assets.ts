@@ -67,7 +67,10 @@ async function buildAssets(parts: GraphiQLParts): Promise<GraphiQLAssets> {
 
 /** JSON safe inside a <script> element: `</script>` in a default query must not end it. */
 function scriptJson(value: unknown): string {
-  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 }
 
 function escapeHtml(text: string): string {

@@ -21,7 +21,8 @@ const LINGER_MS = 5_000;
 
 /** Makes the socket of `serverContext`'s request linger when it closes after this answer (a no-op off Node's HTTP server). */
 export function lingerAfterAnswer(serverContext: unknown): void {
-  const socket = (serverContext as { req?: IncomingMessage } | undefined)?.req?.socket as (Socket & { destroySoon?: () => void }) | undefined;
+  const socket = (serverContext as { req?: IncomingMessage } | undefined)?.req?.socket as
+    (Socket & { destroySoon?: () => void }) | undefined;
   if (!socket || typeof socket.destroySoon !== 'function') return;
   // Node ends a `Connection: close` exchange with socket.destroySoon(): end, then destroy once written.
   socket.destroySoon = () => lingeringClose(socket);

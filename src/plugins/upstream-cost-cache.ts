@@ -12,7 +12,15 @@
  * that success and the coerced values of those variables: anything else (a
  * slug, a purchase code) can change without changing the estimate.
  */
-import { getVariableValues, Kind, visit, type DocumentNode, type GraphQLSchema, type OperationDefinitionNode, type ValueNode } from 'graphql';
+import {
+  getVariableValues,
+  Kind,
+  visit,
+  type DocumentNode,
+  type GraphQLSchema,
+  type OperationDefinitionNode,
+  type ValueNode,
+} from 'graphql';
 import { estimateUpstreamCalls } from './upstream-cost.js';
 
 /** The arguments the estimate reads (upstream-cost.ts: argumentOf). */
@@ -77,9 +85,10 @@ export function estimateUpstreamCallsOnce(input: CostInput): number {
   const { schema, document, operation, variables } = input;
   let plan = plans.get(operation);
   if (!plan || plan.schema !== schema) plans.set(operation, (plan = { schema, variables: costVariables(document), estimates: new Map() }));
-  const coerced = plan.variables.length === 0 && (operation.variableDefinitions?.length ?? 0) === 0
-    ? {}
-    : getVariableValues(schema, operation.variableDefinitions ?? [], variables ?? {}).coerced;
+  const coerced =
+    plan.variables.length === 0 && (operation.variableDefinitions?.length ?? 0) === 0
+      ? {}
+      : getVariableValues(schema, operation.variableDefinitions ?? [], variables ?? {}).coerced;
   const key = keyOf(plan, coerced);
   const known = key === undefined ? undefined : plan.estimates.get(key);
   if (known !== undefined) return known;

@@ -195,7 +195,8 @@ export function estimateUpstreamCalls({ schema, document, operation, variables }
         worst = Math.max(worst, entitiesCost(field, node));
         continue;
       }
-      const cost = ownCalls(candidate, field, node) + fanOut(candidate, field, node) * unitCost(node.selectionSet, getNamedType(field.type));
+      const cost =
+        ownCalls(candidate, field, node) + fanOut(candidate, field, node) * unitCost(node.selectionSet, getNamedType(field.type));
       worst = Math.max(worst, cost);
     }
     return worst;

@@ -16,7 +16,9 @@ export interface BodyLimitOptions {
 
 const tooLarge = (limit: number) =>
   new Response(
-    JSON.stringify({ errors: [{ message: `Request body larger than ${limit} bytes`, extensions: { code: 'QUERY_TOO_COMPLEX', limit: 'body' } }] }),
+    JSON.stringify({
+      errors: [{ message: `Request body larger than ${limit} bytes`, extensions: { code: 'QUERY_TOO_COMPLEX', limit: 'body' } }],
+    }),
     { status: 413, headers: { 'content-type': 'application/json', connection: 'close' } },
   );
 
@@ -72,7 +74,9 @@ export function useBodyLimit({ graphqlEndpoint, maxBytes, maxUploadBytes }: Body
           endResponse(tooLarge(limit));
           return;
         }
-        setRequest(new fetchAPI.Request(request.url, { method: request.method, headers: request.headers, body: bytes, signal: request.signal }));
+        setRequest(
+          new fetchAPI.Request(request.url, { method: request.method, headers: request.headers, body: bytes, signal: request.signal }),
+        );
       });
     },
   };

@@ -88,7 +88,10 @@ export function useCompiledExecution({ after, logger }: CompiledExecutionOptions
   const compiles = (schema: GraphQLSchema, document: DocumentNode, operationName?: string | null) => {
     const result = compileQuery(schema, document, operationName ?? undefined);
     if (isCompiledQuery(result)) return true;
-    logger.warn({ errors: result.errors?.map((error) => error.message) }, 'graphql-jit could not compile a document: it keeps the usual executor');
+    logger.warn(
+      { errors: result.errors?.map((error) => error.message) },
+      'graphql-jit could not compile a document: it keeps the usual executor',
+    );
     return false;
   };
   return useGraphQlJit(
@@ -96,7 +99,8 @@ export function useCompiledExecution({ after, logger }: CompiledExecutionOptions
     {
       enableIf: (args) => shouldCompile(args.document, () => compiles(args.schema, args.document, args.operationName)),
       // Not reached: a document that does not compile is never handed to the plugin (see compiles).
-      onError: (result) => logger.warn({ errors: result.errors?.map((error) => error.message) }, 'graphql-jit could not compile a document'),
+      onError: (result) =>
+        logger.warn({ errors: result.errors?.map((error) => error.message) }, 'graphql-jit could not compile a document'),
     },
   ) as Plugin;
 }

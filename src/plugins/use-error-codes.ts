@@ -8,7 +8,11 @@ import { GraphQLError } from 'graphql';
 import { mapAsyncIterator, type Plugin } from 'graphql-yoga';
 
 /** A result, or one part of an incremental (@defer/@stream) result, whose deferred errors sit in `incremental[]`. */
-type Result = { errors?: readonly GraphQLError[]; data?: unknown; incremental?: ReadonlyArray<{ errors?: readonly GraphQLError[]; data?: unknown }> };
+type Result = {
+  errors?: readonly GraphQLError[];
+  data?: unknown;
+  incremental?: ReadonlyArray<{ errors?: readonly GraphQLError[]; data?: unknown }>;
+};
 
 function codeFor(error: GraphQLError, hasData: boolean): string {
   const status = (error.extensions?.http as { status?: number } | undefined)?.status;
@@ -45,7 +49,8 @@ export function withCodes(result: Result): Result {
   const next: Result = { ...result };
   if (result.errors && uncoded(result.errors)) next.errors = coded(result.errors, hasData);
   // A deferred part's errors always have a path: they happened while executing.
-  if (incremental) next.incremental = incremental.map((entry) => (uncoded(entry.errors) ? { ...entry, errors: coded(entry.errors!, true) } : entry));
+  if (incremental)
+    next.incremental = incremental.map((entry) => (uncoded(entry.errors) ? { ...entry, errors: coded(entry.errors!, true) } : entry));
   return next;
 }
 
@@ -80,7 +85,11 @@ export function useErrorCodes(): Plugin {
       const context = args.contextValue as { request?: Request; overWebSocket?: boolean };
       if (context.overWebSocket || !context.request || acceptsStream(context.request)) return;
       setResultAndStopExecution({
-        errors: [new GraphQLError(NOT_STREAMABLE_MESSAGE, { extensions: { code: 'BAD_REQUEST', http: { status: 406, headers: { accept: 'text/event-stream' } } } })],
+        errors: [
+          new GraphQLError(NOT_STREAMABLE_MESSAGE, {
+            extensions: { code: 'BAD_REQUEST', http: { status: 406, headers: { accept: 'text/event-stream' } } },
+          }),
+        ],
       });
     },
     onResultProcess({ result, setResult, resultProcessor, setResultProcessor }) {

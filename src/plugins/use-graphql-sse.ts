@@ -42,7 +42,11 @@ function refusal(errors: readonly GraphQLError[]): SseResponse {
   const status = (result.errors[0]?.extensions?.http as { status?: unknown } | undefined)?.status;
   return [
     JSON.stringify(withoutInternals(result)),
-    { status: typeof status === 'number' && status >= 400 ? status : 400, statusText: 'Refused', headers: { 'content-type': 'application/json; charset=utf-8' } },
+    {
+      status: typeof status === 'number' && status >= 400 ? status : 400,
+      statusText: 'Refused',
+      headers: { 'content-type': 'application/json; charset=utf-8' },
+    },
   ];
 }
 
@@ -97,7 +101,11 @@ export function useGraphQLSSE(options: { graphqlEndpoint: string; trusted: Trust
       handler = createHandler(
         {
           async onSubscribe(req, params) {
-            const { schema, execute, subscribe, contextFactory, parse, validate } = yoga.getEnveloped({ ...serverContextOf.get(req.raw), request: req.raw, params });
+            const { schema, execute, subscribe, contextFactory, parse, validate } = yoga.getEnveloped({
+              ...serverContextOf.get(req.raw),
+              request: req.raw,
+              params,
+            });
             let contextValue: Partial<GatewayContext> | undefined;
             try {
               // Before parsing, so a flood of documents pays its rate-limit tokens first.
@@ -115,7 +123,9 @@ export function useGraphQLSSE(options: { graphqlEndpoint: string; trusted: Trust
               contextValue?.finish?.();
               if (error instanceof GraphQLError) return refusal([error]);
               yoga.logger.error(`unexpected error in a graphql-sse operation: ${error instanceof Error ? error.name : typeof error}`);
-              return refusal([new GraphQLError('Unexpected error.', { extensions: { code: 'INTERNAL_SERVER_ERROR', http: { status: 500 } } })]);
+              return refusal([
+                new GraphQLError('Unexpected error.', { extensions: { code: 'INTERNAL_SERVER_ERROR', http: { status: 500 } } }),
+              ]);
             }
           },
           // Over plain HTTP, use-error-codes.ts codes a result's errors as Yoga sends it.

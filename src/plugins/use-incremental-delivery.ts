@@ -16,7 +16,17 @@
  *   `incremental[].errors`, so they are masked here by the same rule (and
  *   coded by use-error-codes.ts), never leaking an internal message.
  */
-import { GraphQLError, getDirectiveValues, getOperationAST, getVariableValues, visit, type DirectiveNode, type DocumentNode, type ExecutionArgs, type ExecutionResult } from 'graphql';
+import {
+  GraphQLError,
+  getDirectiveValues,
+  getOperationAST,
+  getVariableValues,
+  visit,
+  type DirectiveNode,
+  type DocumentNode,
+  type ExecutionArgs,
+  type ExecutionResult,
+} from 'graphql';
 import { GraphQLDeferDirective, GraphQLStreamDirective } from '@graphql-tools/utils';
 import { useDeferStream } from '@graphql-yoga/plugin-defer-stream';
 import { isAsyncIterable, type Plugin } from 'graphql-yoga';
@@ -95,7 +105,9 @@ function maskedParts(part: IncrementalPart, maskError: MaskError): IncrementalPa
   if (!part.incremental?.some((entry) => entry.errors?.length)) return part;
   return {
     ...part,
-    incremental: part.incremental.map((entry) => (entry.errors ? { ...entry, errors: entry.errors.map((e) => maskError(e, MASKED_MESSAGE) as GraphQLError) } : entry)),
+    incremental: part.incremental.map((entry) =>
+      entry.errors ? { ...entry, errors: entry.errors.map((e) => maskError(e, MASKED_MESSAGE) as GraphQLError) } : entry,
+    ),
   };
 }
 
@@ -105,7 +117,10 @@ export function useIncrementalDelivery({ maskError }: { maskError: MaskError }):
   const refusalFor = (request: Request): (() => GraphQLError) | undefined => {
     if (batched.has(request)) return () => new GraphQLError(NOT_IN_BATCH_MESSAGE, { extensions: { code: 'BAD_REQUEST' } });
     if (acceptsStream(request)) return undefined;
-    return () => new GraphQLError(NOT_INCREMENTAL_MESSAGE, { extensions: { code: 'BAD_REQUEST', http: { status: 406, headers: { accept: 'multipart/mixed' } } } });
+    return () =>
+      new GraphQLError(NOT_INCREMENTAL_MESSAGE, {
+        extensions: { code: 'BAD_REQUEST', http: { status: 406, headers: { accept: 'multipart/mixed' } } },
+      });
   };
   /** Why the operation's @defer/@stream cannot run as asked, if so; a document with neither (most) costs nothing. */
   const refusalOf = (args: ExecutionArgs): GraphQLError | undefined => {

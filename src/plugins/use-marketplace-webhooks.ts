@@ -32,12 +32,19 @@ const json = (status: number, body: unknown, headers: Record<string, string> = {
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } });
 
 const eventsUnavailable = () =>
-  json(503, { code: 'EVENTS_UNAVAILABLE', message: 'Events cannot be accepted right now (Redis): deliver this event again later' }, { 'retry-after': String(EVENTS_RETRY_AFTER_SECONDS) });
+  json(
+    503,
+    { code: 'EVENTS_UNAVAILABLE', message: 'Events cannot be accepted right now (Redis): deliver this event again later' },
+    { 'retry-after': String(EVENTS_RETRY_AFTER_SECONDS) },
+  );
 
 // `connection: close`: the rest of an oversized body is never kept, so the socket cannot serve another request
 // (it closes once the client has read this answer: refused-body.ts).
 const tooLarge = () =>
-  new Response(JSON.stringify({ message: 'Payload too large' }), { status: 413, headers: { 'content-type': 'application/json', connection: 'close' } });
+  new Response(JSON.stringify({ message: 'Payload too large' }), {
+    status: 413,
+    headers: { 'content-type': 'application/json', connection: 'close' },
+  });
 
 export interface WebhookOptions {
   /** The shared secret; undefined means webhooks are not configured. */
@@ -61,7 +68,10 @@ export function useMarketplaceWebhooks({ secret, logger, intake, beforePublish }
       };
       return receive(request, answer).catch((error: unknown) => {
         if (!(error instanceof RedisUnavailableError)) throw error;
-        logger.info({ err: { message: error.message } }, 'webhook not accepted (Redis cannot take it now): answered 503 for the sender to retry');
+        logger.info(
+          { err: { message: error.message } },
+          'webhook not accepted (Redis cannot take it now): answered 503 for the sender to retry',
+        );
         answer(eventsUnavailable());
       });
     },

@@ -32,7 +32,10 @@ function logErrors(ctx: GatewayContext, errors: readonly GraphQLError[]): void {
     // What the caller's leaving did to its fields is not worth a warning; a bug still is.
     if (left && !isOurs(error)) continue;
     const ext = error.extensions ?? {};
-    ctx.logger.warn({ requestId: ctx.requestId, code: ext.code, upstream: ext.upstream, status: ext.status, path: error.path?.join('.') }, 'field error');
+    ctx.logger.warn(
+      { requestId: ctx.requestId, code: ext.code, upstream: ext.upstream, status: ext.status, path: error.path?.join('.') },
+      'field error',
+    );
   }
 }
 

@@ -30,8 +30,10 @@ export interface PersistedQueriesOptions {
 }
 
 // The exact messages the clients look for (Apollo also accepts the codes; urql only the messages).
-const notFoundError = () => new GraphQLError('PersistedQueryNotFound', { extensions: { code: 'PERSISTED_QUERY_NOT_FOUND', http: { status: 404 } } });
-const notSupportedError = () => new GraphQLError('PersistedQueryNotSupported', { extensions: { code: 'PERSISTED_QUERY_NOT_SUPPORTED', http: { status: 400 } } });
+const notFoundError = () =>
+  new GraphQLError('PersistedQueryNotFound', { extensions: { code: 'PERSISTED_QUERY_NOT_FOUND', http: { status: 404 } } });
+const notSupportedError = () =>
+  new GraphQLError('PersistedQueryNotSupported', { extensions: { code: 'PERSISTED_QUERY_NOT_SUPPORTED', http: { status: 400 } } });
 
 const SHA256_HEX = /^[0-9a-f]{64}$/;
 
@@ -55,7 +57,10 @@ export function usePersistedQueries({ trusted, apq }: PersistedQueriesOptions): 
 function onObjectParams(plugin: Plugin): Plugin {
   const { onParams } = plugin;
   if (!onParams) return plugin;
-  return { ...plugin, onParams: (payload) => (payload.params !== null && typeof payload.params === 'object' ? onParams(payload) : undefined) };
+  return {
+    ...plugin,
+    onParams: (payload) => (payload.params !== null && typeof payload.params === 'object' ? onParams(payload) : undefined),
+  };
 }
 
 /** The APQ plugin's store: a trusted document first (never copied into the store), then what clients registered. */

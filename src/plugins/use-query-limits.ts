@@ -65,7 +65,12 @@ export function useQueryLimits(options: QueryLimitsOptions): Plugin {
     if (!operation) return false;
     const context = args.contextValue;
     // Computed once per operation and the values of the variables it reads (upstream-cost-cache.ts).
-    const cost = estimateUpstreamCallsOnce({ schema: args.schema, document: args.document, operation, variables: args.variableValues ?? undefined });
+    const cost = estimateUpstreamCallsOnce({
+      schema: args.schema,
+      document: args.document,
+      operation,
+      variables: args.variableValues ?? undefined,
+    });
     // Every HTTP and WebSocket operation has a Request; the guard only keeps a bare execute() from throwing.
     const request = typeof context.request === 'object' && context.request !== null ? context.request : undefined;
     const left = (request && remaining.get(request)) ?? options.cost;
@@ -76,7 +81,11 @@ export function useQueryLimits(options: QueryLimitsOptions): Plugin {
           ? `Query cost limit of ${options.cost} upstream calls exceeded (this operation could make ${cost}).`
           : `Query cost limit of ${options.cost} upstream calls exceeded: the other operations of this request may make ${options.cost - left}, this one ${cost}.`;
       const rejected: ExecutionResult = {
-        errors: [new GraphQLError(message, { extensions: { code: TOO_COMPLEX, limit: 'cost', cost, maxCost: options.cost, http: { status: 400 } } })],
+        errors: [
+          new GraphQLError(message, {
+            extensions: { code: TOO_COMPLEX, limit: 'cost', cost, maxCost: options.cost, http: { status: 400 } },
+          }),
+        ],
       };
       if (options.exposeCost) rejected.extensions = { cost: { estimated: cost, actual: 0 } };
       refuse(rejected);
@@ -93,7 +102,10 @@ export function useQueryLimits(options: QueryLimitsOptions): Plugin {
       const context = args.contextValue;
       return {
         onExecuteDone({ result }) {
-          const withCost = (single: ExecutionResult) => ({ ...single, extensions: { ...single.extensions, cost: { estimated: cost, actual: context.budget.made } } });
+          const withCost = (single: ExecutionResult) => ({
+            ...single,
+            extensions: { ...single.extensions, cost: { estimated: cost, actual: context.budget.made } },
+          });
           if (!isAsyncIterable(result)) {
             result.extensions = withCost(result).extensions;
             return;
@@ -130,7 +142,8 @@ export function useQueryLimits(options: QueryLimitsOptions): Plugin {
     onExecutionResult({ result, setResult }) {
       if (Array.isArray(result) || isAsyncIterable(result)) return;
       const single = result as ExecutionResult;
-      if (single.extensions?.cost === undefined) setResult({ ...single, extensions: { ...single.extensions, cost: { estimated: 0, actual: 0 } } });
+      if (single.extensions?.cost === undefined)
+        setResult({ ...single, extensions: { ...single.extensions, cost: { estimated: 0, actual: 0 } } });
     },
   };
   return {

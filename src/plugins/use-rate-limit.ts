@@ -11,7 +11,15 @@
  * smaller per-address bucket before execution. Every refusal makes no
  * upstream call and says when to retry.
  */
-import { GraphQLError, Kind, getOperationAST, type DocumentNode, type FragmentDefinitionNode, type OperationDefinitionNode, type SelectionSetNode } from 'graphql';
+import {
+  GraphQLError,
+  Kind,
+  getOperationAST,
+  type DocumentNode,
+  type FragmentDefinitionNode,
+  type OperationDefinitionNode,
+  type SelectionSetNode,
+} from 'graphql';
 import type { Plugin } from 'graphql-yoga';
 import { rejectedRequests } from '../metrics.js';
 import { clientAddress, clientKey } from './client-key.js';
@@ -48,7 +56,9 @@ export const rateLimited = (retryAfter: number) =>
 
 /** Occurrences of strict root fields, through inline fragments and spreads (each spread counts again). */
 function countStrictFields(document: DocumentNode, selectionSet: SelectionSetNode): number {
-  const fragments = new Map(document.definitions.filter((d): d is FragmentDefinitionNode => d.kind === Kind.FRAGMENT_DEFINITION).map((d) => [d.name.value, d]));
+  const fragments = new Map(
+    document.definitions.filter((d): d is FragmentDefinitionNode => d.kind === Kind.FRAGMENT_DEFINITION).map((d) => [d.name.value, d]),
+  );
   // Memoised per fragment, so nested spreads cannot make the count exponential; a cycle (invalid anyway) counts 0.
   const perFragment = new Map<string, number>();
   const count = (set: SelectionSetNode): number =>
@@ -88,7 +98,9 @@ export function useRateLimit(options: RateLimitOptions): Plugin {
   const admit = (request: Request, serverContext: unknown): RateDecision | Promise<RateDecision> => {
     const byClient = () => (general.enabled ? general.take(clientKey(request, serverContext, trustedProxies)) : ALLOWED);
     if (!perAddress.enabled) return byClient();
-    return then(perAddress.take(`ip:${clientAddress(serverContext, trustedProxies)}`), (decision) => (decision.allowed ? byClient() : decision));
+    return then(perAddress.take(`ip:${clientAddress(serverContext, trustedProxies)}`), (decision) =>
+      decision.allowed ? byClient() : decision,
+    );
   };
 
   // Hooks stay synchronous unless a decision is pending (the Redis limiter): an async hook costs
@@ -99,7 +111,14 @@ export function useRateLimit(options: RateLimitOptions): Plugin {
       return then(admit(request, serverContext), (decision) => {
         if (decision.allowed) return;
         rejectedRequests.inc({ reason: 'rate' });
-        const body = { errors: [{ message: `Too many requests: retry in ${decision.retryAfter} s`, extensions: { code: 'RATE_LIMITED', retryAfter: decision.retryAfter } }] };
+        const body = {
+          errors: [
+            {
+              message: `Too many requests: retry in ${decision.retryAfter} s`,
+              extensions: { code: 'RATE_LIMITED', retryAfter: decision.retryAfter },
+            },
+          ],
+        };
         endResponse(
           new Response(JSON.stringify(body), {
             status: 429,

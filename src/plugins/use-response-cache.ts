@@ -50,7 +50,10 @@ function sessionOf(request: Request): string | null {
 
 const mayShare = (plan: OperationPlan, request: Request) => plan.shareable && !(plan.anonymousOnly && sessionOf(request) !== null);
 
-type HttpResult = { extensions?: { http?: { headers?: Record<string, string>; status?: number } } & Record<string, unknown> } & Record<string, unknown>;
+type HttpResult = { extensions?: { http?: { headers?: Record<string, string>; status?: number } } & Record<string, unknown> } & Record<
+  string,
+  unknown
+>;
 
 /** Requests that named a persisted document (`documentId`, an APQ hash): seen before the persisted-query plugins replace it by its text. */
 const persistedRequests = new WeakSet<Request>();
@@ -77,7 +80,11 @@ export function useResponseCache({ store, referenceTtlMs }: ResponseCacheOptions
     },
   };
 
-  const { onParams: lookUp, onRequest: _keyAsEtag, ...responseCache } = useYogaResponseCache<GatewayContext>({
+  const {
+    onParams: lookUp,
+    onRequest: _keyAsEtag,
+    ...responseCache
+  } = useYogaResponseCache<GatewayContext>({
     cache: store,
     session: sessionOf,
     // Before execution nothing is known of the document: look it up (only what was allowed was ever stored).
@@ -88,7 +95,12 @@ export function useResponseCache({ store, referenceTtlMs }: ResponseCacheOptions
     },
     // The library's default key (the same fields) hashes through WebCrypto's async digest, the largest cost of a hit.
     buildResponseCacheKey: (params) => {
-      const text = [params.documentString, params.operationName ?? '', stableStringify(params.variableValues ?? {}), params.sessionId ?? ''].join('|');
+      const text = [
+        params.documentString,
+        params.operationName ?? '',
+        stableStringify(params.variableValues ?? {}),
+        params.sessionId ?? '',
+      ].join('|');
       const key = createHash('sha256').update(text).digest('base64url');
       keys.set(params.context as object, key);
       return key;
@@ -146,7 +158,13 @@ export function useResponseCache({ store, referenceTtlMs }: ResponseCacheOptions
         setResult(withHeaders(single, others));
         return;
       }
-      const shared: Record<string, string> = { ...others, ETag: headers.ETag, Expires: headers.Expires!, 'Cache-Control': `public, max-age=${remaining}`, Vary: VARY };
+      const shared: Record<string, string> = {
+        ...others,
+        ETag: headers.ETag,
+        Expires: headers.Expires!,
+        'Cache-Control': `public, max-age=${remaining}`,
+        Vary: VARY,
+      };
       if (headers['Last-Modified']) shared['Last-Modified'] = headers['Last-Modified'];
       if (matches(request.headers.get('if-none-match'), headers.ETag)) {
         setResultProcessor((_result, fetchAPI) => new fetchAPI.Response(null, { status: 304, headers: shared }), 'application/json');

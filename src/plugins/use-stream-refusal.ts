@@ -47,7 +47,9 @@ function refusalStatus(result: SingleResult): number | undefined {
 /** The result as Yoga would serialise it: errors in their JSON form, without the `http` hints meant for the server. */
 export function withoutInternals(result: SingleResult): SingleResult {
   const errors = result.errors?.map((error) => {
-    const json = (typeof (error as { toJSON?: unknown }).toJSON === 'function' ? (error as { toJSON(): object }).toJSON() : error) as { extensions?: Record<string, unknown> };
+    const json = (typeof (error as { toJSON?: unknown }).toJSON === 'function' ? (error as { toJSON(): object }).toJSON() : error) as {
+      extensions?: Record<string, unknown>;
+    };
     if (!json.extensions?.http) return json;
     const { http: _http, ...extensions } = json.extensions;
     return { ...json, extensions };

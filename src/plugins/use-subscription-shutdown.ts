@@ -75,7 +75,8 @@ export function createSubscriptionTracker(): SubscriptionTracker {
       onSubscribe() {
         return {
           onSubscribeResult({ result, setResult }) {
-            if (result && typeof result === 'object' && Symbol.asyncIterator in result) setResult(stoppable(result as AsyncIterable<unknown>) as never);
+            if (result && typeof result === 'object' && Symbol.asyncIterator in result)
+              setResult(stoppable(result as AsyncIterable<unknown>) as never);
           },
         };
       },

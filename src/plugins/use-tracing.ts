@@ -12,7 +12,19 @@
  * is active. Only names, types, codes and statuses are recorded: never the document,
  * variables or headers, which can hold a credential.
  */
-import { context, propagation, ROOT_CONTEXT, SpanKind, SpanStatusCode, trace, type Attributes, type Context, type Span, type SpanContext, type TextMapGetter } from '@opentelemetry/api';
+import {
+  context,
+  propagation,
+  ROOT_CONTEXT,
+  SpanKind,
+  SpanStatusCode,
+  trace,
+  type Attributes,
+  type Context,
+  type Span,
+  type SpanContext,
+  type TextMapGetter,
+} from '@opentelemetry/api';
 import { getOperationAST, type GraphQLError } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
 import type { GatewayContext } from '../context.js';
@@ -66,7 +78,11 @@ export function useTracing({ endpoint, handedOff, documentCache }: TracingOption
           {
             kind: SpanKind.SERVER,
             // The path only when it is one of ours: any other is the caller's text, and never the query string.
-            attributes: { 'http.request.method': request.method, 'url.scheme': url.protocol.slice(0, -1), ...(route && { 'http.route': route, 'url.path': route }) },
+            attributes: {
+              'http.request.method': request.method,
+              'url.scheme': url.protocol.slice(0, -1),
+              ...(route && { 'http.route': route, 'url.path': route }),
+            },
           },
           parent,
         );
@@ -115,7 +131,11 @@ export function startWebSocketOperationSpan(carrier: Record<string, string>): { 
   const tracer = activeTracer();
   if (!tracer) return undefined;
   const parent = propagation.extract(ROOT_CONTEXT, carrier);
-  const span = tracer.startSpan('graphql-ws operation', { kind: SpanKind.SERVER, attributes: { 'network.protocol.name': 'websocket', 'url.path': '/graphql' } }, parent);
+  const span = tracer.startSpan(
+    'graphql-ws operation',
+    { kind: SpanKind.SERVER, attributes: { 'network.protocol.name': 'websocket', 'url.path': '/graphql' } },
+    parent,
+  );
   return { ctx: trace.setSpan(parent, span), span };
 }
 
@@ -127,13 +147,20 @@ export function endRefusedOperation(operation: { span: Span } | undefined, error
 }
 
 /** One delivered subscription event: a span of its own trace, linked to the subscription's `graphql.subscribe` span. */
-function deliveredEvent(operation: Attributes, link: SpanContext | undefined, number: number, errors: readonly GraphQLError[] | undefined): void {
+function deliveredEvent(
+  operation: Attributes,
+  link: SpanContext | undefined,
+  number: number,
+  errors: readonly GraphQLError[] | undefined,
+): void {
   const tracer = activeTracer();
   if (!tracer) return;
-  const span = tracer.startSpan(
-    `subscription event ${String(operation['graphql.operation.name'] ?? '')}`.trim(),
-    { kind: SpanKind.SERVER, root: true, links: link ? [{ context: link }] : [], attributes: { ...operation, 'gateway.subscription.event': number } },
-  );
+  const span = tracer.startSpan(`subscription event ${String(operation['graphql.operation.name'] ?? '')}`.trim(), {
+    kind: SpanKind.SERVER,
+    root: true,
+    links: link ? [{ context: link }] : [],
+    attributes: { ...operation, 'gateway.subscription.event': number },
+  });
   recordErrors(span, errors);
   span.end();
 }

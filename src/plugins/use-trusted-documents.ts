@@ -37,12 +37,14 @@ export function documentIdOf(params: OperationParams, request?: Request): string
 
 const ONLY_MESSAGE =
   'This gateway runs trusted documents only: send "documentId" (the id from persisted-documents.json) instead of query text.';
-const NOT_FOUND_MESSAGE = 'PersistedQueryNotFound: no trusted document has this id (regenerate persisted-documents.json and deploy it with the client).';
+const NOT_FOUND_MESSAGE =
+  'PersistedQueryNotFound: no trusted document has this id (regenerate persisted-documents.json and deploy it with the client).';
 const NO_DOCUMENT_MESSAGE = 'Send query text, or "documentId" naming a trusted document.';
 
 // Apollo Client's APQ link recognises a miss by the message "PersistedQueryNotFound" or this code.
 const onlyError = () => new GraphQLError(ONLY_MESSAGE, { extensions: { code: 'PERSISTED_QUERY_ONLY', http: { status: 400 } } });
-const notFoundError = () => new GraphQLError(NOT_FOUND_MESSAGE, { extensions: { code: 'PERSISTED_QUERY_NOT_FOUND', http: { status: 404 } } });
+const notFoundError = () =>
+  new GraphQLError(NOT_FOUND_MESSAGE, { extensions: { code: 'PERSISTED_QUERY_NOT_FOUND', http: { status: 404 } } });
 const noDocumentError = () => new GraphQLError(NO_DOCUMENT_MESSAGE, { extensions: { code: 'BAD_REQUEST', http: { status: 400 } } });
 
 export function useTrustedDocuments(documents: TrustedDocuments): Plugin {

@@ -22,7 +22,14 @@ export function redisLimiters(redis: RedisConnection): (perMinute: number, name:
     if (perMinute <= 0) return { enabled: false, take: async () => ALLOWED };
     const keyPrefix = `gateway:rate:${name}`;
     const insuranceLimiter = new RateLimiterMemory({ keyPrefix, points: perMinute, duration: WINDOW_SECONDS });
-    const shared = new RateLimiterRedis({ storeClient: redis.client, keyPrefix, points: perMinute, duration: WINDOW_SECONDS, rejectIfRedisNotReady: true, insuranceLimiter });
+    const shared = new RateLimiterRedis({
+      storeClient: redis.client,
+      keyPrefix,
+      points: perMinute,
+      duration: WINDOW_SECONDS,
+      rejectIfRedisNotReady: true,
+      insuranceLimiter,
+    });
     return {
       enabled: true,
       async take(key: string, tokens = 1): Promise<RateDecision> {

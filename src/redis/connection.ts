@@ -59,10 +59,16 @@ export interface RedisConnection {
 const reconnectDelay = (attempt: number) => Math.min(attempt * 50, 500);
 
 /** What a user reads once when Redis goes away (README, "Redis down or slow"). */
-const OUTAGE = 'Redis unavailable: rate limits per process, webhooks answered 503 (senders retry), public reads go to the upstream, until it answers';
+const OUTAGE =
+  'Redis unavailable: rate limits per process, webhooks answered 503 (senders retry), public reads go to the upstream, until it answers';
 
 export function openRedis(url: string, logger: Logger, options: RedisConnectionOptions = {}): RedisConnection {
-  const bounds: RedisOptions = { commandTimeout: options.commandTimeoutMs ?? REDIS_COMMAND_TIMEOUT_MS, enableOfflineQueue: false, maxRetriesPerRequest: 0, retryStrategy: reconnectDelay };
+  const bounds: RedisOptions = {
+    commandTimeout: options.commandTimeoutMs ?? REDIS_COMMAND_TIMEOUT_MS,
+    enableOfflineQueue: false,
+    maxRetriesPerRequest: 0,
+    retryStrategy: reconnectDelay,
+  };
   const client = new Redis(url, bounds);
   const subscribers: Redis[] = [];
   let down = false;

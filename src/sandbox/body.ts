@@ -18,7 +18,10 @@ export function parseBody(contentType: string, raw: Buffer): { body: Record<stri
   }
   if (contentType.startsWith('application/json')) {
     const value: unknown = JSON.parse(raw.toString('utf8'));
-    return { body: value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : { value }, files: [] };
+    return {
+      body: value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : { value },
+      files: [],
+    };
   }
   if (contentType.startsWith('multipart/form-data')) return parseMultipart(contentType, raw);
   return { body: {}, files: [] };

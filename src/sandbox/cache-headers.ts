@@ -17,7 +17,10 @@ export const PUBLIC_MAX_AGE_SECONDS = 30;
 export function withCacheHeaders(req: IncomingMessage, method: string, response: SandboxResponse): SandboxResponse {
   if (method !== 'GET' || response.status !== 200 || response.headers?.['cache-control']) return response;
   if (carriesCredential(req)) return { ...response, headers: { ...response.headers, 'cache-control': 'private' } };
-  const etag = `"${createHash('sha256').update(JSON.stringify(response.json ?? null)).digest('base64url').slice(0, 27)}"`;
+  const etag = `"${createHash('sha256')
+    .update(JSON.stringify(response.json ?? null))
+    .digest('base64url')
+    .slice(0, 27)}"`;
   const headers = { ...response.headers, 'cache-control': `public, max-age=${PUBLIC_MAX_AGE_SECONDS}`, etag };
   if (matches(req.headers['if-none-match'], etag)) return { status: 304, headers };
   return { ...response, headers };

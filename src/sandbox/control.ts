@@ -148,7 +148,13 @@ export class SandboxControl {
     if (path === '/__sandbox/state' && method === 'GET') {
       return {
         status: 200,
-        json: { name: this.name, latencyMs: this.latencyMs, calls: this.calls.length, maxInFlight: this.maxInFlight, inFlight: this.inFlight },
+        json: {
+          name: this.name,
+          latencyMs: this.latencyMs,
+          calls: this.calls.length,
+          maxInFlight: this.maxInFlight,
+          inFlight: this.inFlight,
+        },
       };
     }
     if (path === '/__sandbox/calls' && method === 'GET') return { status: 200, json: this.calls };

@@ -122,16 +122,20 @@ async function handle(
       send(res, 400, errorBody(400, 'Malformed request body'));
       return;
     }
-    const response = withCacheHeaders(req, method, await found.handler({
+    const response = withCacheHeaders(
+      req,
       method,
-      rawPath,
-      params: found.params,
-      query: url.searchParams,
-      headers: req.headers,
-      body: parsed.body,
-      files: parsed.files,
-      rawBody: raw,
-    }));
+      await found.handler({
+        method,
+        rawPath,
+        params: found.params,
+        query: url.searchParams,
+        headers: req.headers,
+        body: parsed.body,
+        files: parsed.files,
+        rawBody: raw,
+      }),
+    );
     call.status = response.status;
     if (fault?.kind === 'wrong-shape') {
       send(res, response.status, { unexpected: true, data: 'not-the-agreed-shape' });

@@ -22,14 +22,21 @@ export interface PageOptions {
 }
 
 /** Pages a list by `page` (1-based) and `per_page`; a bad value is a 422. */
-export function paginate<T>(req: SandboxRequest, items: readonly T[], options: PageOptions, present: (item: T) => unknown = (x) => x): SandboxResponse {
+export function paginate<T>(
+  req: SandboxRequest,
+  items: readonly T[],
+  options: PageOptions,
+  present: (item: T) => unknown = (x) => x,
+): SandboxResponse {
   const perPageRaw = req.query.get('per_page');
   const pageRaw = req.query.get('page');
   const perPage = perPageRaw === null ? options.defaultPerPage : Number(perPageRaw);
   const page = pageRaw === null ? 1 : Number(pageRaw);
   const allowed = options.allowedPerPage;
   if (!Number.isInteger(perPage) || (allowed ? !allowed.includes(perPage) : perPage < 1 || perPage > 100)) {
-    return validationFailed({ per_page: [allowed ? `The per page must be one of ${allowed.join(', ')}.` : 'The per page must be between 1 and 100.'] });
+    return validationFailed({
+      per_page: [allowed ? `The per page must be one of ${allowed.join(', ')}.` : 'The per page must be between 1 and 100.'],
+    });
   }
   if (!Number.isInteger(page) || page < 1) return validationFailed({ page: ['The page must be at least 1.'] });
   const total = items.length;

@@ -29,4 +29,3 @@ process.once('SIGINT', stop);
 process.once('SIGTERM', stop);
 for (const [name, url] of Object.entries(sandbox.urls)) console.log(`sandbox ${name} listening on ${url}`);
 console.log('export MARKETPLACE_URL=%s SEO_URL=%s ITEMS_URL=%s', sandbox.urls.marketplace, sandbox.urls.seo, sandbox.urls.items);
-

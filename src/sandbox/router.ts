@@ -82,7 +82,10 @@ export class Router {
 
   /** Finds the route for a path below the root; literal segments win over parameters. */
   match(method: string, rawPath: string): { handler: Handler; params: Record<string, string> } | 'method' | undefined {
-    const parts = rawPath.split('/').filter((s, i, all) => s !== '' || i === all.length - 1).filter(Boolean);
+    const parts = rawPath
+      .split('/')
+      .filter((s, i, all) => s !== '' || i === all.length - 1)
+      .filter(Boolean);
     let methodMismatch = false;
     let best: { handler: Handler; params: Record<string, string>; literals: number } | undefined;
     for (const route of this.table) {

@@ -41,7 +41,10 @@ export class AttemptSender {
     const outer = req.signal;
     if (outer?.aborted) {
       // Never sent: nothing learnt about the upstream.
-      throw new AttemptFailure({ error: classifyAttempt(name, outer.reason, { mutation, outer, timedOut: false }).error, upstreamFault: false });
+      throw new AttemptFailure({
+        error: classifyAttempt(name, outer.reason, { mutation, outer, timedOut: false }).error,
+        upstreamFault: false,
+      });
     }
     const started = performance.now();
     const headers = mutation && req.idempotencyKey ? { ...req.headers, 'idempotency-key': req.idempotencyKey } : req.headers;
@@ -55,7 +58,13 @@ export class AttemptSender {
     let thrown: AttemptFailure | undefined;
     try {
       // With tracing on, the headers carry a `traceparent` naming this attempt's span.
-      const request = this.pool.request({ method: req.method, path, headers: span?.headers ?? headers, body: req.body, signal: control.signal });
+      const request = this.pool.request({
+        method: req.method,
+        path,
+        headers: span?.headers ?? headers,
+        body: req.body,
+        signal: control.signal,
+      });
       const res = await control.settle(request);
       status = res.statusCode;
       const parsed = await readJson(res.body, res.headers['content-length'], maxResponseBytes, name, status);
@@ -71,7 +80,10 @@ export class AttemptSender {
       if (!cancelledByCaller(outer, control.timedOut)) upstreamMetrics.observe(name, req.operation, status, seconds);
       if (logger.isLevelEnabled('debug')) {
         const ms = Math.round(seconds * 1000);
-        logger.debug({ requestId: req.requestId, upstream: name, operation: req.operation, method: req.method, status, error: failure, ms }, 'upstream call');
+        logger.debug(
+          { requestId: req.requestId, upstream: name, operation: req.operation, method: req.method, status, error: failure, ms },
+          'upstream call',
+        );
       }
     }
   }

@@ -35,7 +35,11 @@ export class CircuitBreaker {
     /** Told about every change of the visible state (for metrics and logs). */
     private readonly onChange: (state: BreakerState) => void = () => undefined,
   ) {
-    this.options = { failureThreshold: options.failureThreshold ?? 5, cooldownMs: options.cooldownMs ?? 10_000, now: options.now ?? performance.now.bind(performance) };
+    this.options = {
+      failureThreshold: options.failureThreshold ?? 5,
+      cooldownMs: options.cooldownMs ?? 10_000,
+      now: options.now ?? performance.now.bind(performance),
+    };
   }
 
   get state(): BreakerState {

@@ -17,10 +17,14 @@ export class CallBudget {
   /** Takes one call, or refuses it with QUERY_TOO_COMPLEX once the limit is spent. */
   take(upstream: UpstreamName): void {
     if (this.made >= this.limit) {
-      throw new GatewayError(`This operation has made the ${this.limit} upstream calls it was admitted for; the ${upstream} call was not made.`, 'QUERY_TOO_COMPLEX', {
-        limit: 'cost',
-        maxCost: this.limit,
-      });
+      throw new GatewayError(
+        `This operation has made the ${this.limit} upstream calls it was admitted for; the ${upstream} call was not made.`,
+        'QUERY_TOO_COMPLEX',
+        {
+          limit: 'cost',
+          maxCost: this.limit,
+        },
+      );
     }
     this.made++;
   }

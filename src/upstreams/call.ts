@@ -37,7 +37,10 @@ export interface RequestParts {
 
 export function requestParts(operation: AnyOperation, args: LooseArgs): RequestParts {
   const params = args as Record<string, string>;
-  const encoded = operation.encodeQuery && args.query !== undefined ? operation.encodeQuery(args.query as never) : (args.query as QueryValues | undefined);
+  const encoded =
+    operation.encodeQuery && args.query !== undefined
+      ? operation.encodeQuery(args.query as never)
+      : (args.query as QueryValues | undefined);
   const query = operation.paginated ? { ...encoded, page: args.page, per_page: args.perPage } : encoded;
   return {
     path: fillPath(operation.path, params),

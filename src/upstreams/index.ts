@@ -57,7 +57,12 @@ export function createPools(
   return { marketplace: make('marketplace'), seo: make('seo'), items: make('items') };
 }
 
-export function bindClients(pools: UpstreamPools, credentials: Credentials, binding: RequestBinding, itemBatching: ItemBatchOptions): Clients {
+export function bindClients(
+  pools: UpstreamPools,
+  credentials: Credentials,
+  binding: RequestBinding,
+  itemBatching: ItemBatchOptions,
+): Clients {
   return {
     marketplace: new MarketplaceClient(pools.marketplace, credentials.marketplaceToken, binding),
     seo: new SeoClient(pools.seo, credentials.seoApiKey, binding),

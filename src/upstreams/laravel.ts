@@ -99,7 +99,12 @@ export function laravelCode(status: number): ErrorCode {
  * own message and field errors pass only when safe to show (upstream-message.ts); `secrets` are the
  * request's credentials, which never pass.
  */
-export function laravelError(upstream: UpstreamName, response: UpstreamResponse, subject: string, secrets: readonly string[] = []): UpstreamError {
+export function laravelError(
+  upstream: UpstreamName,
+  response: UpstreamResponse,
+  subject: string,
+  secrets: readonly string[] = [],
+): UpstreamError {
   const { status } = response;
   const parsed = errorBody.safeParse(response.body);
   const body = parsed.success ? parsed.data : {};

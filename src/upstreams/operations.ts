@@ -65,12 +65,19 @@ export type Envelope = 'one' | 'page' | 'list' | 'raw';
 export type PageSizes = readonly number[] | { readonly max: number };
 
 /** `{slug: string}` for `/gigs/{slug}`: the arguments a path template needs. */
-export type PathParams<P extends string> = P extends `${string}{${infer Name}}${infer Rest}` ? { [K in Name]: string } & PathParams<Rest> : unknown;
+export type PathParams<P extends string> = P extends `${string}{${infer Name}}${infer Rest}`
+  ? { [K in Name]: string } & PathParams<Rest>
+  : unknown;
 
 /** Query values as they go on the wire (undefined values are left out). */
 export type QueryValues = Record<string, string | number | boolean | undefined>;
 
-export interface OperationDescriptor<P extends string = string, E extends Envelope = Envelope, T = unknown, In = unknown> extends OperationSpec {
+export interface OperationDescriptor<
+  P extends string = string,
+  E extends Envelope = Envelope,
+  T = unknown,
+  In = unknown,
+> extends OperationSpec {
   readonly service: UpstreamName;
   /** The operation id (document's id or our name): the metrics and log label. */
   readonly id: string;
@@ -121,7 +128,8 @@ export type CallArgs<D extends AnyOperation> = PathParams<D['path']> & (D['envel
 type InputOf<D extends AnyOperation> = unknown extends D['input'] ? unknown : Exclude<D['input'], undefined>;
 
 /** What `call(descriptor, args)` resolves to. */
-export type ResultOf<D extends AnyOperation> = D extends OperationDescriptor<string, infer E, infer T, infer _In> ? (E extends 'page' ? Page<T> : E extends 'list' ? T[] : T) : never;
+export type ResultOf<D extends AnyOperation> =
+  D extends OperationDescriptor<string, infer E, infer T, infer _In> ? (E extends 'page' ? Page<T> : E extends 'list' ? T[] : T) : never;
 
 /** The args parameter of `call`: optional when the operation needs none. */
 export type ArgsParam<D extends AnyOperation> = object extends CallArgs<D> ? [args?: CallArgs<D>] : [args: CallArgs<D>];
@@ -161,7 +169,8 @@ export function row<const S extends OperationSpec, E extends Envelope, T, In = u
   options: RowOptions<S['path'], In, T> = {},
 ): Omit<OperationDescriptor<S['path'], E, T, In>, 'service' | 'id' | 'sharing'> & S {
   const idempotent = spec.method === 'GET';
-  if (reading.envelope === 'page' && !options.pageSizes) throw new Error(`A paged operation needs its page sizes: ${spec.method} ${spec.path}`);
+  if (reading.envelope === 'page' && !options.pageSizes)
+    throw new Error(`A paged operation needs its page sizes: ${spec.method} ${spec.path}`);
   return {
     ...spec,
     ...reading,
@@ -184,7 +193,8 @@ export function table<const R extends Record<string, Omit<AnyOperation, 'service
   const out: Record<string, unknown> = {};
   for (const [id, spec] of Object.entries(rows)) {
     const primed = spec.primes ? rows[spec.primes.row] : undefined;
-    if (spec.primes && primed?.method !== 'GET') throw new Error(`${service}.${id} primes ${spec.primes.row}, which is not a read of this table`);
+    if (spec.primes && primed?.method !== 'GET')
+      throw new Error(`${service}.${id} primes ${spec.primes.row}, which is not a read of this table`);
     out[id] = { ...spec, service, id, sharing: sharingOf(service, spec) };
   }
   return out as { [K in keyof R]: TableRow<R[K], K> };

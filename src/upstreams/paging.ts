@@ -94,7 +94,8 @@ export function planPages(window: Window, sizes: readonly number[] | { max: numb
   if (!Number.isSafeInteger(offset) || offset < 0 || offset > MAX_CURSOR_OFFSET + 1) {
     throw badUserInput(`"after" is beyond the ${MAX_CURSOR_OFFSET + 1} items a list can address`, 'after');
   }
-  if (!Number.isSafeInteger(first) || first < 0 || first > MAX_FIRST) throw badUserInput(`"first" must be between 0 and ${MAX_FIRST}`, 'first');
+  if (!Number.isSafeInteger(first) || first < 0 || first > MAX_FIRST)
+    throw badUserInput(`"first" must be between 0 and ${MAX_FIRST}`, 'first');
   const count = Math.max(1, first);
   const candidates = Array.isArray(sizes) ? [...sizes].sort((a, b) => a - b) : sizesUpTo((sizes as { max: number }).max);
   let best: { perPage: number; firstPage: number; calls: number } | undefined;

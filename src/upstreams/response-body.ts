@@ -65,7 +65,12 @@ function escaped(bytes: Buffer, at: number): boolean {
  */
 function decodeChecked(bytes: Buffer, upstream: UpstreamName, status: number): string {
   if (jsonDepthExceeds(bytes, MAX_JSON_DEPTH)) {
-    throw new UpstreamError(upstream, 'UPSTREAM_BAD_RESPONSE', `The ${upstream} service sent JSON nested deeper than ${MAX_JSON_DEPTH} levels`, { status });
+    throw new UpstreamError(
+      upstream,
+      'UPSTREAM_BAD_RESPONSE',
+      `The ${upstream} service sent JSON nested deeper than ${MAX_JSON_DEPTH} levels`,
+      { status },
+    );
   }
   return bytes.toString(isAscii(bytes) ? 'latin1' : 'utf8');
 }
@@ -126,7 +131,11 @@ export function readJson(
       if (size === 0) return resolve(undefined);
       let text: string;
       try {
-        text = decodeChecked(whole ? whole.subarray(0, size) : chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size), upstream, status);
+        text = decodeChecked(
+          whole ? whole.subarray(0, size) : chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size),
+          upstream,
+          status,
+        );
       } catch (error) {
         return reject(error as Error);
       }
@@ -138,7 +147,9 @@ export function readJson(
       } catch {
         // An error status speaks for itself (a proxy's HTML 502 page is still a 502).
         if (status >= 400) return resolve(undefined);
-        reject(new UpstreamError(upstream, 'UPSTREAM_BAD_RESPONSE', `The ${upstream} service sent a response that is not JSON`, { status }));
+        reject(
+          new UpstreamError(upstream, 'UPSTREAM_BAD_RESPONSE', `The ${upstream} service sent a response that is not JSON`, { status }),
+        );
       }
     });
   });

@@ -41,12 +41,21 @@ export interface AttemptFacts {
 }
 
 /** Sorts a failed attempt: the upstream's fault, the caller's leaving, or an exception of our own. */
-export function classifyAttempt(upstream: UpstreamName, error: unknown, { mutation, status, outer, timedOut }: AttemptFacts): AttemptFailure {
+export function classifyAttempt(
+  upstream: UpstreamName,
+  error: unknown,
+  { mutation, status, outer, timedOut }: AttemptFacts,
+): AttemptFailure {
   if (error instanceof UpstreamError) return new AttemptFailure({ error, upstreamFault: false }); // a bad body: the upstream answers, it is not down
   if (isMalformedHead(error)) {
     // Not an answer we can read at all (a header past maxHeaderSize): as broken as a reset, so the breaker hears it.
     const details = { status, outcomeUnknown: mutation || undefined, cause: error };
-    const coded = new UpstreamError(upstream, 'UPSTREAM_BAD_RESPONSE', `The ${upstream} service sent a response the gateway cannot read`, details);
+    const coded = new UpstreamError(
+      upstream,
+      'UPSTREAM_BAD_RESPONSE',
+      `The ${upstream} service sent a response the gateway cannot read`,
+      details,
+    );
     return new AttemptFailure({ error: coded, upstreamFault: true });
   }
   const left = cancelledByCaller(outer, timedOut);

@@ -26,8 +26,11 @@ const LEAKY = [
 /** The message when it is safe to show, else undefined (the caller then gets the gateway's own wording). */
 export function safeUpstreamMessage(text: unknown, secrets: readonly string[]): string | undefined {
   if (typeof text !== 'string') return undefined;
-  // eslint-disable-next-line no-control-regex -- control characters are exactly what must go
-  const line = text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ').replace(/\s+/g, ' ').trim();
+  const line = text
+    // eslint-disable-next-line no-control-regex -- control characters are exactly what must go
+    .replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
   if (!line || LEAKY.some((pattern) => pattern.test(line))) return undefined;
   if (secrets.some((secret) => secret.length > 0 && line.includes(secret))) return undefined;
   return line.length > MAX_MESSAGE_CHARS ? `${line.slice(0, MAX_MESSAGE_CHARS - 1)}…` : line;
@@ -48,7 +51,9 @@ export function safeFieldErrors(
   for (const [field, messages] of Object.entries(errors)) {
     if (count === MAX_FIELDS) break;
     if (!FIELD_NAME.test(field) || secrets.some((secret) => secret.length > 0 && field.includes(secret))) continue;
-    out[rename(field)] = messages.slice(0, MAX_MESSAGES_PER_FIELD).map((message) => safeUpstreamMessage(message, secrets) ?? `The ${rename(field)} field is invalid.`);
+    out[rename(field)] = messages
+      .slice(0, MAX_MESSAGES_PER_FIELD)
+      .map((message) => safeUpstreamMessage(message, secrets) ?? `The ${rename(field)} field is invalid.`);
     count++;
   }
   return out;

@@ -65,7 +65,12 @@ export function startAttemptSpan(
  * Ends the span with what the attempt came to: the status, and on failure error status with
  * `error.type` and the gateway's code (the transport error's, or `codeOf(status)` for an answer of 4xx/5xx).
  */
-export function endAttemptSpan(attempt: AttemptSpan, status: number | undefined, error: unknown, codeOf?: (status: number) => string | undefined): void {
+export function endAttemptSpan(
+  attempt: AttemptSpan,
+  status: number | undefined,
+  error: unknown,
+  codeOf?: (status: number) => string | undefined,
+): void {
   const { span } = attempt;
   if (status !== undefined) span.setAttribute('http.response.status_code', status);
   const code = error instanceof UpstreamError ? error.code : status !== undefined && status >= 400 ? codeOf?.(status) : undefined;

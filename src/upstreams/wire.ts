@@ -60,7 +60,10 @@ export interface ReadRecorder {
 }
 
 /** What one GraphQL request gives every upstream call it makes (the clients are bound to it per request). */
-export type RequestBinding = Pick<UpstreamRequest, 'signal' | 'deadlineAt' | 'idempotencyKey' | 'requestId' | 'inFlight' | 'budget' | 'reads'>;
+export type RequestBinding = Pick<
+  UpstreamRequest,
+  'signal' | 'deadlineAt' | 'idempotencyKey' | 'requestId' | 'inFlight' | 'budget' | 'reads'
+>;
 
 export interface UpstreamResponse {
   status: number;

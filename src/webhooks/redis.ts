@@ -43,8 +43,10 @@ export function redisBus(redis: RedisConnection): RedisBus {
   // The event target fires (un)subscribe without awaiting them; a subscriber that leaves while the
   // gateway shuts down would otherwise reject on a closed connection with nobody listening.
   const { subscribe, unsubscribe } = subscribeClient;
-  subscribeClient.subscribe = ((...args: Parameters<typeof subscribe>) => subscribe.apply(subscribeClient, args).catch(() => 0)) as typeof subscribe;
-  subscribeClient.unsubscribe = ((...args: Parameters<typeof unsubscribe>) => unsubscribe.apply(subscribeClient, args).catch(() => 0)) as typeof unsubscribe;
+  subscribeClient.subscribe = ((...args: Parameters<typeof subscribe>) =>
+    subscribe.apply(subscribeClient, args).catch(() => 0)) as typeof subscribe;
+  subscribeClient.unsubscribe = ((...args: Parameters<typeof unsubscribe>) =>
+    unsubscribe.apply(subscribeClient, args).catch(() => 0)) as typeof unsubscribe;
   redis.client.defineCommand('publishOnce', { numberOfKeys: 1, lua: PUBLISH_ONCE });
   const scripts = redis.client as unknown as Scripts;
 

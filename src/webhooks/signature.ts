@@ -15,7 +15,12 @@ export function sign(secret: string, timestamp: number, rawBody: string): string
 /** Exactly what `sign` produces: nothing before, between or after the two parts, lower-case hex only. */
 const HEADER = /^t=(\d{1,15}),v1=([0-9a-f]{64})$/;
 
-export function verifySignature(secret: string, header: string | null, rawBody: string, nowSeconds = Math.floor(Date.now() / 1000)): boolean {
+export function verifySignature(
+  secret: string,
+  header: string | null,
+  rawBody: string,
+  nowSeconds = Math.floor(Date.now() / 1000),
+): boolean {
   // Strict: a lenient parse (hex decoding stops at the first non-hex character) would let
   // a valid MAC carry trailing bytes, so two different headers would verify as one.
   const match = header ? HEADER.exec(header) : null;

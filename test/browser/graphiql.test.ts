@@ -32,7 +32,8 @@ describe.skipIf(!installed && !inCI)('GraphiQL in Chromium', { timeout: 180_000 
   let browser: Browser;
 
   beforeAll(async () => {
-    if (!installed) throw new Error(`CI=true but Chromium is missing at ${CHROMIUM_PATH}: .ci/run installs it with apt-get install chromium.`);
+    if (!installed)
+      throw new Error(`CI=true but Chromium is missing at ${CHROMIUM_PATH}: .ci/run installs it with apt-get install chromium.`);
     gateway = await startLikeNpmStart();
     browser = await launchChromium();
   }, 180_000);
@@ -51,7 +52,11 @@ describe.skipIf(!installed && !inCI)('GraphiQL in Chromium', { timeout: 180_000 
     });
     await openGraphiQL(browser.page, gateway.url);
     expect([...encodings.keys()]).toEqual(
-      expect.arrayContaining(['/graphql', expect.stringMatching(/^\/graphiql\/graphiql\.[0-9a-f]{16}\.js$/), expect.stringMatching(/\.css$/)]),
+      expect.arrayContaining([
+        '/graphql',
+        expect.stringMatching(/^\/graphiql\/graphiql\.[0-9a-f]{16}\.js$/),
+        expect.stringMatching(/\.css$/),
+      ]),
     );
     for (const [path, encoding] of encodings) expect(encoding, path).toMatch(/^(br|gzip)$/);
     expect(await tabLabels(browser.page)).toEqual(['SellerWithGigs', 'SeoOverview', 'ItemOverview', 'MyMarketplaceEvents']);

@@ -28,17 +28,21 @@ describe('docs output of the tools', () => {
     rmSync(dirname(trial.path), { recursive: true, force: true });
   });
 
-  it.skipIf(!chromiumInstalled() && !inCI)('npm run screenshot writes a PNG to the path it prints and leaves docs/graphiql.png as it was', async () => {
-    const before = digest('docs/graphiql.png');
-    const { stdout } = await run('npm', ['run', 'screenshot'], { env: { ...process.env, NODE_ENV: 'development' } });
-    const written = /^wrote (\S+) \(not saved/m.exec(stdout)?.[1];
-    expect(written, stdout).toBeDefined();
-    try {
-      expect(existsSync(written!)).toBe(true);
-      expect(readFileSync(written!).subarray(1, 4).toString()).toBe('PNG');
-      expect(digest('docs/graphiql.png')).toBe(before);
-    } finally {
-      rmSync(dirname(written!), { recursive: true, force: true });
-    }
-  }, 120_000);
+  it.skipIf(!chromiumInstalled() && !inCI)(
+    'npm run screenshot writes a PNG to the path it prints and leaves docs/graphiql.png as it was',
+    async () => {
+      const before = digest('docs/graphiql.png');
+      const { stdout } = await run('npm', ['run', 'screenshot'], { env: { ...process.env, NODE_ENV: 'development' } });
+      const written = /^wrote (\S+) \(not saved/m.exec(stdout)?.[1];
+      expect(written, stdout).toBeDefined();
+      try {
+        expect(existsSync(written!)).toBe(true);
+        expect(readFileSync(written!).subarray(1, 4).toString()).toBe('PNG');
+        expect(digest('docs/graphiql.png')).toBe(before);
+      } finally {
+        rmSync(dirname(written!), { recursive: true, force: true });
+      }
+    },
+    120_000,
+  );
 });

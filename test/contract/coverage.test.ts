@@ -23,7 +23,8 @@ function upstreamFields() {
     if (!isObjectType(type) || type.name.startsWith('__')) continue;
     for (const field of Object.values(type.getFields()) as Array<GraphQLField<unknown, unknown>>) {
       // graphql-tools' unordered form: one instance is an object, several an array.
-      const value = (field.extensions as { directives?: { upstream?: UpstreamDirectiveArgs | UpstreamDirectiveArgs[] } }).directives?.upstream;
+      const value = (field.extensions as { directives?: { upstream?: UpstreamDirectiveArgs | UpstreamDirectiveArgs[] } }).directives
+        ?.upstream;
       for (const args of Array.isArray(value) ? value : value ? [value] : []) {
         found.push({ coordinate: `${type.name}.${field.name}`, args, description: field.description ?? '' });
       }

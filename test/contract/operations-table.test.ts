@@ -15,9 +15,22 @@ import { createMarketplaceRouter, SCOPES } from '../../src/sandbox/marketplace/i
 import { MARKETPLACE_ROUTES } from '../../src/sandbox/marketplace/route-table.js';
 import { createSeoRouter } from '../../src/sandbox/seo/index.js';
 import { createItemsRouter } from '../../src/sandbox/items/index.js';
-import { documentedScopes, itemsEndpoints, marketplaceDocument, marketplaceEndpointLines, seoEndpoints, type DocumentedOperation } from '../helpers/upstream-documents.js';
+import {
+  documentedScopes,
+  itemsEndpoints,
+  marketplaceDocument,
+  marketplaceEndpointLines,
+  seoEndpoints,
+  type DocumentedOperation,
+} from '../helpers/upstream-documents.js';
 
-const project = (op: { method: string; path: string; scope: string | null; referenceScope?: string; success: number }): DocumentedOperation => ({
+const project = (op: {
+  method: string;
+  path: string;
+  scope: string | null;
+  referenceScope?: string;
+  success: number;
+}): DocumentedOperation => ({
   method: op.method,
   path: op.path,
   scope: op.scope,
@@ -35,11 +48,19 @@ describe('the gateway operation tables match the documents', () => {
 
   it('website analysis: the endpoints of section 4 (PUT stands for "PUT or PATCH")', () => {
     const documented = seoEndpoints().filter((line) => !line.startsWith('PATCH '));
-    expect(Object.values(seoOperations).map((op) => `${op.method} ${op.path}`).sort()).toEqual(documented);
+    expect(
+      Object.values(seoOperations)
+        .map((op) => `${op.method} ${op.path}`)
+        .sort(),
+    ).toEqual(documented);
   });
 
   it('items: the endpoints of section 4', () => {
-    expect(Object.values(itemsOperations).map((op) => `${op.method} ${op.path}`).sort()).toEqual(itemsEndpoints());
+    expect(
+      Object.values(itemsOperations)
+        .map((op) => `${op.method} ${op.path}`)
+        .sort(),
+    ).toEqual(itemsEndpoints());
   });
 });
 
@@ -51,7 +72,11 @@ describe('the sandbox routes and scopes match the documents', () => {
 
   it('marketplace: the router serves exactly the documented method and path of each operation', () => {
     const served = createMarketplaceRouter({ seed: 1 }).routes().sort();
-    expect(served).toEqual(Object.values(marketplaceDocument()).map((op) => `${op.method} ${op.path}`).sort());
+    expect(served).toEqual(
+      Object.values(marketplaceDocument())
+        .map((op) => `${op.method} ${op.path}`)
+        .sort(),
+    );
   });
 
   it('marketplace: the published scopes are those of section 5 with their restricted flag, and every route scope is one of them', () => {

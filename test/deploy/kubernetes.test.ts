@@ -32,7 +32,9 @@ const MODELS: Record<string, new (data: never) => { validate(): void }> = {
 };
 
 const files = readdirSync(deployPath('kubernetes')).filter((name) => name.endsWith('.yaml'));
-const manifests = files.filter((name) => name !== 'kustomization.yaml').flatMap((file) => (yamlDocuments(readDeployFile(`kubernetes/${file}`)) as Manifest[]).map((manifest) => ({ file, manifest })));
+const manifests = files
+  .filter((name) => name !== 'kustomization.yaml')
+  .flatMap((file) => (yamlDocuments(readDeployFile(`kubernetes/${file}`)) as Manifest[]).map((manifest) => ({ file, manifest })));
 /** The Secret example's values with its placeholders replaced, as its header tells an operator to do. */
 const filledSecret = (stringData: Record<string, string>) => ({
   ...stringData,
@@ -62,7 +64,10 @@ interface Container {
 interface DeploymentManifest extends Manifest {
   spec: {
     selector: { matchLabels: Record<string, string> };
-    template: { metadata: { labels: Record<string, string> }; spec: { terminationGracePeriodSeconds: number; securityContext: { runAsNonRoot: boolean }; containers: Container[] } };
+    template: {
+      metadata: { labels: Record<string, string> };
+      spec: { terminationGracePeriodSeconds: number; securityContext: { runAsNonRoot: boolean }; containers: Container[] };
+    };
   };
 }
 
@@ -94,9 +99,13 @@ describe('deploy/kubernetes', () => {
     const service = one<Manifest & { spec: { selector: Record<string, string>; ports: Array<{ targetPort: string }> } }>('Service');
     expect(matches(service.spec.selector)).toBe(true);
     expect(deployment.spec.template.spec.containers[0]!.ports.map((p) => p.name)).toContain(service.spec.ports[0]!.targetPort);
-    const budget = one<Manifest & { spec: { selector: { matchLabels: Record<string, string> }; maxUnavailable: number } }>('PodDisruptionBudget');
+    const budget = one<Manifest & { spec: { selector: { matchLabels: Record<string, string> }; maxUnavailable: number } }>(
+      'PodDisruptionBudget',
+    );
     expect(matches(budget.spec.selector.matchLabels)).toBe(true);
-    const hpa = one<Manifest & { spec: { scaleTargetRef: { apiVersion: string; kind: string; name: string }; minReplicas: number; maxReplicas: number } }>('HorizontalPodAutoscaler');
+    const hpa = one<
+      Manifest & { spec: { scaleTargetRef: { apiVersion: string; kind: string; name: string }; minReplicas: number; maxReplicas: number } }
+    >('HorizontalPodAutoscaler');
     expect(hpa.spec.scaleTargetRef).toEqual({ apiVersion: 'apps/v1', kind: 'Deployment', name: deployment.metadata.name });
     // The autoscaler alone sets the count: a fixed one in the Deployment would undo its work on every apply.
     expect(deployment.spec).not.toHaveProperty('replicas');
@@ -111,7 +120,9 @@ describe('deploy/kubernetes', () => {
     const secret = one<Manifest & { stringData: Record<string, string> }>('Secret');
     expect(container.envFrom).toEqual([{ configMapRef: { name: configMap.metadata.name } }, { secretRef: { name: secret.metadata.name } }]);
     // As shipped, the example's change-me placeholders stop a production gateway, naming each.
-    expect(() => loadConfig({ ...configMap.data, ...secret.stringData })).toThrow(/MARKETPLACE_WEBHOOK_SECRET: is a published placeholder[\s\S]*GATEWAY_ADMIN_KEY: is a published placeholder/);
+    expect(() => loadConfig({ ...configMap.data, ...secret.stringData })).toThrow(
+      /MARKETPLACE_WEBHOOK_SECRET: is a published placeholder[\s\S]*GATEWAY_ADMIN_KEY: is a published placeholder/,
+    );
     const config = loadConfig({ ...configMap.data, ...filledSecret(secret.stringData) });
     expect(config.production).toBe(true);
     expect(config.redisUrl).toMatch(/^rediss?:\/\//);
@@ -136,7 +147,11 @@ describe('deploy/kubernetes', () => {
     const spec = one<DeploymentManifest>('Deployment').spec.template.spec;
     const container = spec.containers[0]!;
     expect(spec.securityContext.runAsNonRoot).toBe(true);
-    expect(container.securityContext).toMatchObject({ allowPrivilegeEscalation: false, readOnlyRootFilesystem: true, capabilities: { drop: ['ALL'] } });
+    expect(container.securityContext).toMatchObject({
+      allowPrivilegeEscalation: false,
+      readOnlyRootFilesystem: true,
+      capabilities: { drop: ['ALL'] },
+    });
     expect(Object.keys(container.resources.requests).sort()).toEqual(['cpu', 'memory']);
     expect(container.resources.limits.memory).toBeDefined();
   });

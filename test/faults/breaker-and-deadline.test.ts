@@ -17,7 +17,10 @@ const COOLDOWN_MS = 60_000;
 const clock = testClock();
 
 const readyz = async (gw: TestGateway) =>
-  (await (await fetch(`${gw.url}/readyz`)).json()) as { status: string; upstreams: Record<string, { breaker: string; lastError: unknown }> };
+  (await (await fetch(`${gw.url}/readyz`)).json()) as {
+    status: string;
+    upstreams: Record<string, { breaker: string; lastError: unknown }>;
+  };
 const circuitGauge = async (gw: TestGateway, upstream: string) => {
   const text = await (await fetch(`${gw.url}/metrics`)).text();
   return Number(new RegExp(`gateway_upstream_circuit_state\\{upstream="${upstream}"\\} (\\d)`).exec(text)?.[1]);

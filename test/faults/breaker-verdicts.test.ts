@@ -41,7 +41,9 @@ describe('a value that is not a file', () => {
 
 describe('half-open probe under look-ahead', () => {
   const clock = testClock();
-  const gw = useTestGateway({ ...FAST_FAULT_ENV, BREAKER_FAILURES: '1', BREAKER_COOLDOWN_MS: String(COOLDOWN_MS) }, undefined, { now: clock.now });
+  const gw = useTestGateway({ ...FAST_FAULT_ENV, BREAKER_FAILURES: '1', BREAKER_COOLDOWN_MS: String(COOLDOWN_MS) }, undefined, {
+    now: clock.now,
+  });
   // The GraphiQL default query: seller with its gigs (prefetched by look-ahead) and reviews, and me.
   const DEFAULT_QUERY = `{ seller(username: "pixelcraft") { name gigs(first: 3) { totalCount nodes { slug title reviews(first: 2) { nodes { rating comment } } } } } me { username } }`;
 

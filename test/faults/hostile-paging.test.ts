@@ -22,7 +22,11 @@ let gw: TestGateway;
 let itemId: string;
 
 /** More items than the cost estimate's declared list size, each with its own demo link. */
-const hostileItems = Array.from({ length: UNPAGED_LIST_MAX + 50 }, (_, i) => ({ id: 9000 + i, name: `Item ${i}`, demo_link: `https://demo.example/${i}` }));
+const hostileItems = Array.from({ length: UNPAGED_LIST_MAX + 50 }, (_, i) => ({
+  id: 9000 + i,
+  name: `Item ${i}`,
+  demo_link: `https://demo.example/${i}`,
+}));
 const fullPages: Answer = (url) => {
   // A billion near matches: every page full, none with the exact url.
   const page = Number(url.searchParams.get('page'));
@@ -36,13 +40,19 @@ beforeAll(async () => {
   hostile = createServer((req: IncomingMessage, res: ServerResponse) => {
     const url = new URL(req.url ?? '/', 'http://hostile.test');
     seen.push(url);
-    const { status = 200, body } = url.pathname.endsWith('/items/all') ? { status: 200, body: { status: 'success', items: hostileItems } } : answer(url);
+    const { status = 200, body } = url.pathname.endsWith('/items/all')
+      ? { status: 200, body: { status: 'success', items: hostileItems } }
+      : answer(url);
     res.writeHead(status, { 'content-type': 'application/json' });
     res.end(JSON.stringify(body));
   });
   await new Promise<void>((resolve) => hostile.listen(0, '127.0.0.1', resolve));
-  gw = await startTestGateway({ SEO_URL: `http://127.0.0.1:${(hostile.address() as AddressInfo).port}`, UPSTREAM_TIMEOUT_MS: '2000' }, ['items']);
-  const listed = await gw.query<{ items: Array<{ id: string; demoLink: string | null }> }>('{ items { id demoLink } }', { headers: ALL_CREDENTIALS });
+  gw = await startTestGateway({ SEO_URL: `http://127.0.0.1:${(hostile.address() as AddressInfo).port}`, UPSTREAM_TIMEOUT_MS: '2000' }, [
+    'items',
+  ]);
+  const listed = await gw.query<{ items: Array<{ id: string; demoLink: string | null }> }>('{ items { id demoLink } }', {
+    headers: ALL_CREDENTIALS,
+  });
   itemId = listed.data!.items.find((item) => item.demoLink)!.id;
 });
 afterAll(async () => {
@@ -55,11 +65,15 @@ beforeEach(() => {
 });
 
 const demoReports = () =>
-  gw.query<{ item: { demoReports: unknown[] | null } | null }>(`{ item(id: "${itemId}") { demoReports(first: 1) { id } } }`, { headers: ALL_CREDENTIALS });
+  gw.query<{ item: { demoReports: unknown[] | null } | null }>(`{ item(id: "${itemId}") { demoReports(first: 1) { id } } }`, {
+    headers: ALL_CREDENTIALS,
+  });
 
 describe('a hostile page count', () => {
   it('refuses a last_page that the total does not back, after one call', async () => {
-    answer = (url) => ({ body: { data: [], meta: { current_page: Number(url.searchParams.get('page')), per_page: 100, total: 0, last_page: 1_000_000_000 } } });
+    answer = (url) => ({
+      body: { data: [], meta: { current_page: Number(url.searchParams.get('page')), per_page: 100, total: 0, last_page: 1_000_000_000 } },
+    });
     const res = await demoReports();
     expect(res.errors?.map((e) => e.extensions?.code)).toEqual(['UPSTREAM_BAD_RESPONSE']);
     expect(res.errors?.[0]?.path).toEqual(['item', 'demoReports']);
@@ -67,7 +81,9 @@ describe('a hostile page count', () => {
   });
 
   it('refuses the same lie on a connection', async () => {
-    answer = () => ({ body: { data: [report(1, 'https://a.example/')], meta: { current_page: 1, per_page: 10, total: 1, last_page: 99 } } });
+    answer = () => ({
+      body: { data: [report(1, 'https://a.example/')], meta: { current_page: 1, per_page: 10, total: 1, last_page: 99 } },
+    });
     const res = await gw.query('{ seoReports(first: 1) { totalCount nodes { id } } }', { headers: ALL_CREDENTIALS });
     expect(res.errors?.map((e) => e.extensions?.code)).toEqual(['UPSTREAM_BAD_RESPONSE']);
     expect(reportCalls()).toBe(1);
@@ -83,7 +99,9 @@ describe('a hostile page count', () => {
   it('scans a consistent but endless list at most MAX_SCAN_PAGES pages, within the estimate', async () => {
     answer = fullPages;
     const started = Date.now();
-    const res = (await demoReports()) as Awaited<ReturnType<typeof demoReports>> & { extensions?: { cost?: { estimated: number; actual: number } } };
+    const res = (await demoReports()) as Awaited<ReturnType<typeof demoReports>> & {
+      extensions?: { cost?: { estimated: number; actual: number } };
+    };
     expect(res.errors).toBeUndefined();
     expect(res.data?.item?.demoReports).toEqual([]);
     expect(reportCalls()).toBe(MAX_SCAN_PAGES);
@@ -104,7 +122,9 @@ describe('a list longer than the estimate declares', () => {
 
   it('never makes more upstream calls than the operation was admitted at', async () => {
     answer = fullPages;
-    const res = (await both.query('{ items { id demoReports(first: 1) { id } } }', { headers: ALL_CREDENTIALS })) as Awaited<ReturnType<typeof demoReports>> & {
+    const res = (await both.query('{ items { id demoReports(first: 1) { id } } }', { headers: ALL_CREDENTIALS })) as Awaited<
+      ReturnType<typeof demoReports>
+    > & {
       extensions?: { cost?: { estimated: number; actual: number } };
     };
     const estimated = 1 + UNPAGED_LIST_MAX * MAX_SCAN_PAGES;
@@ -125,7 +145,12 @@ describe('a list longer than the estimate declares', () => {
     const estimated = 1 + UNPAGED_LIST_MAX * MAX_SCAN_PAGES;
     expect(parts.at(-1)!.body).toMatchObject({ hasNext: false, extensions: { cost: { estimated, actual: estimated } } });
     expect(seen.length).toBe(estimated);
-    const codes = new Set(parts.flatMap((p) => p.body.incremental ?? []).flatMap((e) => e.errors ?? []).map((e) => e.extensions?.code));
+    const codes = new Set(
+      parts
+        .flatMap((p) => p.body.incremental ?? [])
+        .flatMap((e) => e.errors ?? [])
+        .map((e) => e.extensions?.code),
+    );
     expect([...codes]).toEqual(['QUERY_TOO_COMPLEX']);
   });
 });

@@ -17,7 +17,10 @@ describe('an upstream sending a response header larger than undici reads (maxHea
       res.writeHead(200, { 'content-type': 'application/json', 'x-padding': 'a'.repeat(128 * 1024) });
       res.end(JSON.stringify({ data: GIG }));
     };
-    gw = await startTestGateway({ MARKETPLACE_URL: upstream.url, BREAKER_FAILURES: '2', UPSTREAM_TIMEOUT_MS: String(TIMEOUT_MS) }, ['seo', 'items']);
+    gw = await startTestGateway({ MARKETPLACE_URL: upstream.url, BREAKER_FAILURES: '2', UPSTREAM_TIMEOUT_MS: String(TIMEOUT_MS) }, [
+      'seo',
+      'items',
+    ]);
   });
   afterAll(async () => {
     await gw?.close();
@@ -29,7 +32,9 @@ describe('an upstream sending a response header larger than undici reads (maxHea
     expect(errorAt(first, 'gig')?.extensions).toMatchObject({ code: 'UPSTREAM_BAD_RESPONSE', upstream: 'marketplace' });
     expect((first.data as { itemsAccount?: { username: string } } | null)?.itemsAccount?.username).toBeTruthy();
     expect(gw.logs.filter((line) => line.includes('unexpected error'))).toEqual([]);
-    const readyz = (await (await fetch(`${gw.url}/readyz`)).json()) as { upstreams: Record<string, { lastError: { message: string } | null }> };
+    const readyz = (await (await fetch(`${gw.url}/readyz`)).json()) as {
+      upstreams: Record<string, { lastError: { message: string } | null }>;
+    };
     expect(readyz.upstreams.marketplace!.lastError?.message).toContain('UND_ERR_HEADERS_OVERFLOW');
     await gw.query(QUERY, { headers: ALL_CREDENTIALS });
     const hits = upstream.hits.count;
@@ -42,7 +47,10 @@ describe('an upstream sending a response header larger than undici reads (maxHea
 describe('dead upstream', () => {
   let gw: TestGateway;
   beforeAll(async () => {
-    gw = await startTestGateway({ MARKETPLACE_URL: 'http://127.0.0.1:1', BREAKER_FAILURES: '3', UPSTREAM_TIMEOUT_MS: String(TIMEOUT_MS) }, ['seo', 'items']);
+    gw = await startTestGateway({ MARKETPLACE_URL: 'http://127.0.0.1:1', BREAKER_FAILURES: '3', UPSTREAM_TIMEOUT_MS: String(TIMEOUT_MS) }, [
+      'seo',
+      'items',
+    ]);
   });
   afterAll(() => gw?.close());
 

@@ -30,7 +30,13 @@ describe('hostile upstream', () => {
     gw = await startTestGateway(
       // A 1 MiB response limit (10 MiB by default): an endless body reaches it long before the call's 500 ms
       // timeout even on a loaded machine, where pumping 10 MiB through one process took longer.
-      { MARKETPLACE_URL: upstream.url, UPSTREAM_TIMEOUT_MS: String(TIMEOUT_MS), REQUEST_DEADLINE_MS: '20000', BREAKER_FAILURES: '1000', UPSTREAM_MAX_RESPONSE_BYTES: String(1024 * 1024) },
+      {
+        MARKETPLACE_URL: upstream.url,
+        UPSTREAM_TIMEOUT_MS: String(TIMEOUT_MS),
+        REQUEST_DEADLINE_MS: '20000',
+        BREAKER_FAILURES: '1000',
+        UPSTREAM_MAX_RESPONSE_BYTES: String(1024 * 1024),
+      },
       ['seo', 'items'],
     );
     rssBefore = process.memoryUsage().rss;

@@ -21,10 +21,15 @@ describe('the process guard', () => {
       if (gateway.child.exitCode !== null || Date.now() > deadline) throw new Error(`no bug line; output:\n${gateway.output()}`);
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
-    const line = gateway.output().split('\n').find((l) => l.includes(BUG_MESSAGE))!;
+    const line = gateway
+      .output()
+      .split('\n')
+      .find((l) => l.includes(BUG_MESSAGE))!;
     expect(JSON.parse(line)).toMatchObject({ level: 50, bug: 'unhandled_rejection', err: { message: 'planted-rejection' } });
     const url = `http://127.0.0.1:${READY.exec(gateway.output())![1]}`;
-    const answer = await (await fetch(`${url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"query":"{ __typename }"}' })).json();
+    const answer = await (
+      await fetch(`${url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"query":"{ __typename }"}' })
+    ).json();
     expect(answer).toMatchObject({ data: { __typename: 'Query' } });
     const metrics = await (await fetch(`${url}/metrics`)).text();
     expect(metrics).toMatch(/^gateway_bugs_total\{kind="unhandled_rejection"\} 1$/m);

@@ -19,12 +19,28 @@ import type { SandboxName } from '../../src/sandbox/index.js';
 const TIMEOUT_MS = 1500;
 type Expected = 'answer' | 'timeout' | 'either';
 const EDGES: Array<{ name: string; expected: Expected; fault: (path: string) => Fault }> = [
-  { name: 'headers before the timeout', expected: 'answer', fault: (path) => ({ kind: 'delay', pathIncludes: path, latencyMs: TIMEOUT_MS - 300 }) },
+  {
+    name: 'headers before the timeout',
+    expected: 'answer',
+    fault: (path) => ({ kind: 'delay', pathIncludes: path, latencyMs: TIMEOUT_MS - 300 }),
+  },
   { name: 'headers at the timeout', expected: 'either', fault: (path) => ({ kind: 'delay', pathIncludes: path, latencyMs: TIMEOUT_MS }) },
   { name: 'headers 50 ms after', expected: 'either', fault: (path) => ({ kind: 'delay', pathIncludes: path, latencyMs: TIMEOUT_MS + 50 }) },
-  { name: 'headers 200 ms after', expected: 'timeout', fault: (path) => ({ kind: 'delay', pathIncludes: path, latencyMs: TIMEOUT_MS + 200 }) },
-  { name: 'headers 400 ms after', expected: 'timeout', fault: (path) => ({ kind: 'delay', pathIncludes: path, latencyMs: TIMEOUT_MS + 400 }) },
-  { name: 'body after the timeout', expected: 'timeout', fault: (path) => ({ kind: 'slow-body', pathIncludes: path, delayMs: TIMEOUT_MS + 200 }) },
+  {
+    name: 'headers 200 ms after',
+    expected: 'timeout',
+    fault: (path) => ({ kind: 'delay', pathIncludes: path, latencyMs: TIMEOUT_MS + 200 }),
+  },
+  {
+    name: 'headers 400 ms after',
+    expected: 'timeout',
+    fault: (path) => ({ kind: 'delay', pathIncludes: path, latencyMs: TIMEOUT_MS + 400 }),
+  },
+  {
+    name: 'body after the timeout',
+    expected: 'timeout',
+    fault: (path) => ({ kind: 'slow-body', pathIncludes: path, delayMs: TIMEOUT_MS + 200 }),
+  },
 ];
 
 /** One read per edge, each with a path of its own. */
@@ -47,17 +63,28 @@ const outcomeOf = (answer: { data?: unknown; errors?: Array<{ extensions?: Recor
 async function driveEdges(gw: TestGateway, upstream: SandboxName & keyof typeof READS) {
   resetSandbox(gw);
   const reads = EDGES.map((_, i) => READS[upstream](i));
-  setFaults(gw, upstream, EDGES.map((edge, i) => ({ ...edge.fault(reads[i]!.path), times: 1 })));
+  setFaults(
+    gw,
+    upstream,
+    EDGES.map((edge, i) => ({ ...edge.fault(reads[i]!.path), times: 1 })),
+  );
   const outcomes = await Promise.all(
     EDGES.map(async (edge, i) => {
       const answer = await gw.query(`{ ${reads[i]!.query} }`, { headers: ALL_CREDENTIALS });
       const outcome = outcomeOf(answer, reads[i]!.field);
-      return { edge: edge.name, outcome: edge.expected === 'either' && (outcome === 'answer' || outcome === 'timeout') ? 'either' : outcome };
+      return {
+        edge: edge.name,
+        outcome: edge.expected === 'either' && (outcome === 'answer' || outcome === 'timeout') ? 'either' : outcome,
+      };
     }),
   );
   expect(outcomes).toEqual(EDGES.map((edge) => ({ edge: edge.name, outcome: edge.expected })));
   // Each edge's own call was made once: nothing was shared away or retried.
-  for (const read of reads) expect(gw.calls(upstream).filter((c) => c.path.endsWith(read.path)), read.path).toHaveLength(1);
+  for (const read of reads)
+    expect(
+      gw.calls(upstream).filter((c) => c.path.endsWith(read.path)),
+      read.path,
+    ).toHaveLength(1);
   // The late bodies and headers land after their callers were answered: the process must outlive them too.
   await new Promise((resolve) => setTimeout(resolve, 600));
   resetSandbox(gw);
@@ -79,13 +106,19 @@ describe('an upstream answering around its timeout', () => {
   describe('the shared-cache fill path', () => {
     let gw: TestGateway;
     beforeAll(async () => {
-      gw = await startFaultGateway({ UPSTREAM_TIMEOUT_MS: String(TIMEOUT_MS), UPSTREAM_RETRIES: '0', PUBLIC_CACHE_MAX_BYTES: String(8 * 1024 * 1024) });
+      gw = await startFaultGateway({
+        UPSTREAM_TIMEOUT_MS: String(TIMEOUT_MS),
+        UPSTREAM_RETRIES: '0',
+        PUBLIC_CACHE_MAX_BYTES: String(8 * 1024 * 1024),
+      });
     });
     afterAll(() => gw?.close());
     it('each public read is a fill of its own, answered as its timing says, and the process lives', async () => {
       const misses = async () => {
         const text = await (await fetch(`${gw.url}/metrics`)).text();
-        return Number(/^gateway_cache_requests_total\{upstream="marketplace",operation="sellersShow",result="miss"\} (\d+)/m.exec(text)?.[1] ?? 0);
+        return Number(
+          /^gateway_cache_requests_total\{upstream="marketplace",operation="sellersShow",result="miss"\} (\d+)/m.exec(text)?.[1] ?? 0,
+        );
       };
       const before = await misses();
       await driveEdges(gw, 'marketplace');

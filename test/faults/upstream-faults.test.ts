@@ -83,7 +83,9 @@ describe.each(CASES)('$name upstream', (upstream) => {
   });
 
   it('honours a Retry-After that fits the deadline, then answers', async () => {
-    setFaults(gw, upstream.name, [{ kind: 'status', status: 429, headers: { 'retry-after': '1' }, method: 'GET', pathIncludes: upstream.read.path, times: 1 }]);
+    setFaults(gw, upstream.name, [
+      { kind: 'status', status: 429, headers: { 'retry-after': '1' }, method: 'GET', pathIncludes: upstream.read.path, times: 1 },
+    ]);
     const started = Date.now();
     const res = await query(gw, `{ ${upstream.read.query} }`);
     expect(res.errors).toBeUndefined();
@@ -95,7 +97,11 @@ describe.each(CASES)('$name upstream', (upstream) => {
     const cases: Array<{ name: string; fault: Fault; code: string; outcomeUnknown?: true }> = [
       { name: 'HTTP 503', fault: { kind: 'status', status: 503 }, code: 'UPSTREAM_UNAVAILABLE' },
       { name: 'HTTP 502', fault: { kind: 'status', status: 502 }, code: 'UPSTREAM_UNAVAILABLE' },
-      { name: 'HTTP 429 with Retry-After: 1', fault: { kind: 'status', status: 429, headers: { 'retry-after': '1' } }, code: 'RATE_LIMITED' },
+      {
+        name: 'HTTP 429 with Retry-After: 1',
+        fault: { kind: 'status', status: 429, headers: { 'retry-after': '1' } },
+        code: 'RATE_LIMITED',
+      },
       { name: 'a reset connection', fault: { kind: 'reset' }, code: 'UPSTREAM_UNAVAILABLE', outcomeUnknown: true },
       { name: 'a hang', fault: { kind: 'hang' }, code: 'UPSTREAM_TIMEOUT', outcomeUnknown: true },
     ];
@@ -115,11 +121,9 @@ describe.each(CASES)('$name upstream', (upstream) => {
 
 describe('Idempotency-Key', () => {
   it('is forwarded on a marketplace mutation and never on a read', async () => {
-    const res = await query(
-      gw,
-      `mutation { toggleGigFavorite(input: { slug: "${GIG_SLUG}" }) { __typename } }`,
-      { 'idempotency-key': 'retry-7f3a' },
-    );
+    const res = await query(gw, `mutation { toggleGigFavorite(input: { slug: "${GIG_SLUG}" }) { __typename } }`, {
+      'idempotency-key': 'retry-7f3a',
+    });
     expect(res.errors).toBeUndefined();
     const [post] = gw.calls('marketplace').filter((c) => c.method === 'POST');
     expect(post?.headers['idempotency-key']).toBe('retry-7f3a');
@@ -141,7 +145,9 @@ describe('Idempotency-Key', () => {
   });
 
   it('is dropped when it is not a plausible key (too long)', async () => {
-    await query(gw, `mutation { toggleGigFavorite(input: { slug: "${GIG_SLUG}" }) { __typename } }`, { 'idempotency-key': 'k'.repeat(300) });
+    await query(gw, `mutation { toggleGigFavorite(input: { slug: "${GIG_SLUG}" }) { __typename } }`, {
+      'idempotency-key': 'k'.repeat(300),
+    });
     const [post] = gw.calls('marketplace').filter((c) => c.method === 'POST');
     expect(post).toBeDefined();
     expect(post!.headers['idempotency-key']).toBeUndefined();

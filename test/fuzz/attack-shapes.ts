@@ -29,9 +29,14 @@ export function aliasFlood(schema: GraphQLSchema, gen: GenOptions): FuzzOperatio
   const { rng } = gen;
   const kind = rng.chance(0.8) ? 'query' : 'mutation';
   const fields = rootFields(schema, kind);
-  const field = kind === 'mutation' && rng.chance(0.5) ? (fields.find((f) => f.name === 'mobileLogin') ?? rng.pick(fields)) : rng.pick(fields);
+  const field =
+    kind === 'mutation' && rng.chance(0.5) ? (fields.find((f) => f.name === 'mobileLogin') ?? rng.pick(fields)) : rng.pick(fields);
   const b = new DocumentBuilder(schema, gen);
-  const n = rng.weighted<number>([[3, rng.int(5, 30)], [2, rng.int(31, 45)], [1, rng.int(46, 200)]]);
+  const n = rng.weighted<number>([
+    [3, rng.int(5, 30)],
+    [2, rng.int(31, 45)],
+    [1, rng.int(46, 200)],
+  ]);
   const body = Array.from({ length: n }, (_, i) => `x${i}: ${b.field(field, 0).replace(/^a\d+: /, '')}`).join(' ');
   return { query: b.document(kind, body), variables: b.variables };
 }
@@ -73,8 +78,17 @@ export function deepSelection(schema: GraphQLSchema, gen: GenOptions): FuzzOpera
 
 export function hugeString(schema: GraphQLSchema, gen: GenOptions): FuzzOperation {
   const { rng } = gen;
-  const size = rng.weighted<number>([[4, rng.int(10_000, 200_000)], [2, rng.int(200_000, 1_000_000)], [1, rng.int(1_050_000, 1_600_000)]]);
-  const text = rng.chance(0.5) ? 'x'.repeat(size) : rng.pick(gen.pools.strings).repeat(Math.ceil(size / 8)).slice(0, size);
+  const size = rng.weighted<number>([
+    [4, rng.int(10_000, 200_000)],
+    [2, rng.int(200_000, 1_000_000)],
+    [1, rng.int(1_050_000, 1_600_000)],
+  ]);
+  const text = rng.chance(0.5)
+    ? 'x'.repeat(size)
+    : rng
+        .pick(gen.pools.strings)
+        .repeat(Math.ceil(size / 8))
+        .slice(0, size);
   const where = rng.int(0, 2);
   if (where === 0) return { query: 'query($q: String) { gigs(search: $q, first: 1) { totalCount } }', variables: { q: text } };
   if (where === 1) return { query: `{ seller(username: ${JSON.stringify(text)}) { name } }` };
@@ -88,10 +102,17 @@ export function garbage(schema: GraphQLSchema, gen: GenOptions): string {
   return rng.weighted<() => string>([
     [3, () => valid.slice(0, rng.int(0, valid.length))],
     [2, () => Array.from({ length: rng.int(1, 6) }, () => rng.pick(pools.strings)).join(' ')],
-    [2, () => {
-      const at = rng.int(0, valid.length);
-      return valid.slice(0, at) + rng.pick(['\u0000', '\u0007', '\r', '\u2028', '\ufeff', '\ud800', '😀', '"', '\\', '$', '@', '...']) + valid.slice(at);
-    }],
+    [
+      2,
+      () => {
+        const at = rng.int(0, valid.length);
+        return (
+          valid.slice(0, at) +
+          rng.pick(['\u0000', '\u0007', '\r', '\u2028', '\ufeff', '\ud800', '😀', '"', '\\', '$', '@', '...']) +
+          valid.slice(at)
+        );
+      },
+    ],
     [1, () => '{'.repeat(rng.int(1, 5000))],
     [1, () => `query ${'a'.repeat(rng.int(1, 300))} { __typename }`],
     [1, () => ''],
@@ -159,9 +180,18 @@ export function httpProtocol(rng: Rng): RawRequest {
     [1, { body: `${'['.repeat(20_000)}${']'.repeat(20_000)}`, contentType: json }],
     [1, { body: '{"query":"{ __typename }"}', contentType: 'text/plain' }],
     [1, { body: 'query=%7B__typename%7D', contentType: 'application/x-www-form-urlencoded' }],
-    [1, { body: '--x\r\nContent-Disposition: form-data; name="operations"\r\n\r\n{}\r\n--x--', contentType: 'multipart/form-data; boundary=x' }],
+    [
+      1,
+      {
+        body: '--x\r\nContent-Disposition: form-data; name="operations"\r\n\r\n{}\r\n--x--',
+        contentType: 'multipart/form-data; boundary=x',
+      },
+    ],
     [1, { body: '', contentType: json }],
-    [1, { body: '', contentType: json, method: 'GET', search: '?query=mutation%7BfollowSeller(username%3A%22alice%22)%7B__typename%7D%7D' }],
+    [
+      1,
+      { body: '', contentType: json, method: 'GET', search: '?query=mutation%7BfollowSeller(username%3A%22alice%22)%7B__typename%7D%7D' },
+    ],
     [1, { body: '', contentType: json, method: 'GET', search: `?query=${'%7B'.repeat(3000)}` }],
     [1, { body: '', contentType: json, method: 'GET', search: '?query=%7B__typename%7D&variables=%7Bnope' }],
     [1, { body: '{"query":"subscription { marketplaceEvents { event } }"}', contentType: json }],

@@ -16,13 +16,27 @@ import { defaultOptions, failuresOf, formatSummary, runCampaign } from './campai
 import { checkCalls, checkLogLine, checkResult, type CostTotals } from './checks.js';
 import { FUZZ_GATEWAY_ENV, sandboxIdle, takeSandboxCalls, type FuzzTarget } from './targets.js';
 
-const call = (path: string, headers: Record<string, string> = {}): RecordedCall => ({ method: 'GET', path, query: {}, headers, body: '', at: 0 });
+const call = (path: string, headers: Record<string, string> = {}): RecordedCall => ({
+  method: 'GET',
+  path,
+  query: {},
+  headers,
+  body: '',
+  at: 0,
+});
 
 describe('the campaign checks', () => {
   it('flag an error without a code, an internal error, and add up the cost extension', () => {
     const found: string[] = [];
     const cost: CostTotals = {};
-    checkResult({ errors: [{ message: 'boom' }, { message: 'x', extensions: { code: 'INTERNAL_SERVER_ERROR' } }], extensions: { cost: { estimated: 3, actual: 5 } } }, (c) => found.push(c), cost);
+    checkResult(
+      {
+        errors: [{ message: 'boom' }, { message: 'x', extensions: { code: 'INTERNAL_SERVER_ERROR' } }],
+        extensions: { cost: { estimated: 3, actual: 5 } },
+      },
+      (c) => found.push(c),
+      cost,
+    );
     expect(found).toEqual(['uncoded-error', 'internal-error']);
     expect(cost).toEqual({ estimated: 3, actual: 5 });
   });
@@ -33,7 +47,9 @@ describe('the campaign checks', () => {
     checkCalls([{ upstream: 'marketplace', call: call('/api/v1/gigs') }], credentials, (c) => found.push(c));
     expect(found).toEqual([]);
     checkCalls([{ upstream: 'marketplace', call: call('/api/v1/admin/../secrets') }], credentials, (c) => found.push(c));
-    checkCalls([{ upstream: 'marketplace', call: call('/api/v1/gigs', { authorization: 'Bearer seo-demo-key' }) }], credentials, (c) => found.push(c));
+    checkCalls([{ upstream: 'marketplace', call: call('/api/v1/gigs', { authorization: 'Bearer seo-demo-key' }) }], credentials, (c) =>
+      found.push(c),
+    );
     expect(found).toEqual(['call-outside-table', 'credential-to-wrong-upstream']);
   });
 
@@ -77,7 +93,11 @@ describe('hostile-input campaign (bounded slice)', () => {
     expect(summary.inputs.http).toBeGreaterThan(options.runs / 3);
     expect(summary.inputs.ws).toBeGreaterThan(options.runs / 10);
     expect(summary.upstreamCalls, 'the generated documents reach the upstreams').toBeGreaterThan(options.runs / 2);
-    expect(failuresOf(summary).map((f) => `[${f.category}] ${f.transport} ×${f.count}: ${f.signature} — case ${f.caseIndex}: ${f.example.slice(0, 400)}`)).toEqual([]);
+    expect(
+      failuresOf(summary).map(
+        (f) => `[${f.category}] ${f.transport} ×${f.count}: ${f.signature} — case ${f.caseIndex}: ${f.example.slice(0, 400)}`,
+      ),
+    ).toEqual([]);
     expect(summary.healthzAtEnd).toBe(200);
   });
 });

@@ -11,7 +11,16 @@
 import { getOperationAST, parse, type GraphQLSchema } from 'graphql';
 import { estimateUpstreamCalls } from '../../src/plugins/upstream-cost.js';
 import { generateCase } from './cases.js';
-import { checkCalls, checkLogLine, checkResult, Findings, SECRET_PATTERN, signatureOf, type CostTotals, type ExecutionResultLike } from './checks.js';
+import {
+  checkCalls,
+  checkLogLine,
+  checkResult,
+  Findings,
+  SECRET_PATTERN,
+  signatureOf,
+  type CostTotals,
+  type ExecutionResultLike,
+} from './checks.js';
 import { loadFuzzSchema } from './documents.js';
 import type { CampaignOptions } from './options.js';
 import type { CampaignSummary } from './summary.js';
@@ -24,11 +33,22 @@ export { failuresOf, formatSummary, type CampaignSummary } from './summary.js';
 
 const bump = (counts: Record<string, number>, key: string) => (counts[key] = (counts[key] ?? 0) + 1);
 
-export async function runCampaign(target: FuzzTarget, o: CampaignOptions, schema: GraphQLSchema = loadFuzzSchema()): Promise<CampaignSummary> {
+export async function runCampaign(
+  target: FuzzTarget,
+  o: CampaignOptions,
+  schema: GraphQLSchema = loadFuzzSchema(),
+): Promise<CampaignSummary> {
   const started = Date.now();
   const pools = samplePools(o.seed);
   const findings = new Findings();
-  const s = { http: 0, ws: 0, costChecked: 0, upstreamCalls: 0, statuses: {} as Record<string, number>, codes: {} as Record<string, number> };
+  const s = {
+    http: 0,
+    ws: 0,
+    costChecked: 0,
+    upstreamCalls: 0,
+    statuses: {} as Record<string, number>,
+    codes: {} as Record<string, number>,
+  };
   let session: WsSession | undefined;
   let sessionKey = '';
   let previousLine = '';
@@ -64,7 +84,8 @@ export async function runCampaign(target: FuzzTarget, o: CampaignOptions, schema
         const body = parseJson(outcome.text ?? '');
         if (status >= 500) report('5xx', `${status} ${signatureOf(firstMessage(body) ?? outcome.text ?? '').slice(0, 100)}`);
         if (body === undefined) {
-          if (status !== 200) report('uncoded-error', `${status} with a body that is not JSON (${outcome.contentType || 'no content-type'})`);
+          if (status !== 200)
+            report('uncoded-error', `${status} with a body that is not JSON (${outcome.contentType || 'no content-type'})`);
         } else {
           for (const result of Array.isArray(body) ? body : [body]) collect(result as ExecutionResultLike);
           if (status !== 200 && !results.some((r) => r.errors?.length)) report('uncoded-error', `${status} without errors`);
@@ -86,7 +107,8 @@ export async function runCampaign(target: FuzzTarget, o: CampaignOptions, schema
         if (outcome.subscription) subscriptionEstimate += estimateOf(schema, c.operations[i]!);
         if (outcome.timedOut) report('hang', 'no answer over graphql-ws in time');
         const oversized = outcome.bytesSent > o.maxFrameBytes;
-        if (oversized && !outcome.closed) report('ws-oversized-frame-accepted', `a frame over ${o.maxFrameBytes} bytes was processed, not closed with 1009`);
+        if (oversized && !outcome.closed)
+          report('ws-oversized-frame-accepted', `a frame over ${o.maxFrameBytes} bytes was processed, not closed with 1009`);
         if (outcome.closed && !(oversized && outcome.closed.code === 1009)) {
           const { code, reason } = outcome.closed;
           const category = code === 4500 || code === 1011 || code === 1006 ? 'ws-internal-close' : 'ws-closed';
@@ -111,7 +133,8 @@ export async function runCampaign(target: FuzzTarget, o: CampaignOptions, schema
     if (cost.estimated !== undefined) {
       s.costChecked++;
       const actual = Math.max(calls.length, cost.actual ?? 0);
-      if (actual > cost.estimated) report('calls-over-estimate', `${c.kind}: ${actual} calls > estimate ${cost.estimated}`.replace(/\d+/g, 'N'));
+      if (actual > cost.estimated)
+        report('calls-over-estimate', `${c.kind}: ${actual} calls > estimate ${cost.estimated}`.replace(/\d+/g, 'N'));
     }
     for (const line of target.takeLogLines()) {
       checkLogLine(line, previousLine, (category, signature) => findings.add(category, signature, 'log', index, `[${c.kind}] ${input!}`));
@@ -123,10 +146,16 @@ export async function runCampaign(target: FuzzTarget, o: CampaignOptions, schema
       session = undefined;
       await target.restart();
     }
-    if ((s.http + s.ws) % 500 === 0) o.progress?.(`${index + 1}/${o.runs} cases, ${findings.list().length} distinct findings, ${Math.round((Date.now() - started) / 1000)} s`);
+    if ((s.http + s.ws) % 500 === 0)
+      o.progress?.(
+        `${index + 1}/${o.runs} cases, ${findings.list().length} distinct findings, ${Math.round((Date.now() - started) / 1000)} s`,
+      );
   }
   session?.close();
-  const healthz = await fetch(`${target.url}/healthz`).then((r) => r.status, (e: Error) => e.message);
+  const healthz = await fetch(`${target.url}/healthz`).then(
+    (r) => r.status,
+    (e: Error) => e.message,
+  );
   const over = findings.count('calls-over-estimate');
   return {
     inputs: { http: s.http, ws: s.ws },
@@ -176,7 +205,8 @@ function estimateOf(schema: GraphQLSchema, operation: { query?: unknown; variabl
     const document = parse(String(operation.query));
     const ast = getOperationAST(document, typeof operation.operationName === 'string' ? operation.operationName : undefined);
     if (!ast) return 0;
-    const variables = operation.variables && typeof operation.variables === 'object' ? (operation.variables as Record<string, unknown>) : undefined;
+    const variables =
+      operation.variables && typeof operation.variables === 'object' ? (operation.variables as Record<string, unknown>) : undefined;
     return estimateUpstreamCalls({ schema, document, operation: ast, variables });
   } catch {
     return 0;

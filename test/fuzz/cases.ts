@@ -6,7 +6,18 @@
  * credential set that the leak check then looks for in every answer and log line.
  */
 import type { GraphQLSchema } from 'graphql';
-import { aliasFlood, costBomb, deepSelection, forgedCursorQuery, fragmentCycle, garbage, httpProtocol, hugeString, type FuzzOperation, type RawRequest } from './attack-shapes.js';
+import {
+  aliasFlood,
+  costBomb,
+  deepSelection,
+  forgedCursorQuery,
+  fragmentCycle,
+  garbage,
+  httpProtocol,
+  hugeString,
+  type FuzzOperation,
+  type RawRequest,
+} from './attack-shapes.js';
 import { deepJson, randomOperation, type GenOptions } from './documents.js';
 import { caseRng, type Pools, type Rng } from './values.js';
 
@@ -39,9 +50,20 @@ export interface CaseOptions {
 }
 
 const KINDS: ReadonlyArray<readonly [number, string]> = [
-  [44, 'schema'], [8, 'alias-flood'], [6, 'batch'], [3, 'fragment-cycle'], [4, 'deep-selection'], [3, 'deep-list-literal'],
-  [2, 'deep-variables'], [3, 'huge-string'], [6, 'garbage'], [6, 'forged-cursor'], [5, 'cost-bomb-defaults'], [4, 'http-protocol'],
-  [2, 'directive-token-flood'], [2, 'introspection'],
+  [44, 'schema'],
+  [8, 'alias-flood'],
+  [6, 'batch'],
+  [3, 'fragment-cycle'],
+  [4, 'deep-selection'],
+  [3, 'deep-list-literal'],
+  [2, 'deep-variables'],
+  [3, 'huge-string'],
+  [6, 'garbage'],
+  [6, 'forged-cursor'],
+  [5, 'cost-bomb-defaults'],
+  [4, 'http-protocol'],
+  [2, 'directive-token-flood'],
+  [2, 'introspection'],
 ];
 
 export function generateCase(schema: GraphQLSchema, index: number, options: CaseOptions): FuzzCase {
@@ -54,14 +76,24 @@ export function generateCase(schema: GraphQLSchema, index: number, options: Case
       case 'alias-flood':
         return one(aliasFlood(schema, gen));
       case 'batch':
-        return { operations: Array.from({ length: rng.int(2, 14) }, () => (rng.chance(0.3) ? costBomb(schema, gen) : randomOperation(schema, gen))), batch: true };
+        return {
+          operations: Array.from({ length: rng.int(2, 14) }, () =>
+            rng.chance(0.3) ? costBomb(schema, gen) : randomOperation(schema, gen),
+          ),
+          batch: true,
+        };
       case 'fragment-cycle':
         return one(fragmentCycle(rng));
       case 'deep-selection':
         return one(deepSelection(schema, { ...gen, maxDepth: rng.int(8, 30) }));
       case 'deep-list-literal': {
         // A warm process (optimised parser frames) survives a few thousand levels that overflow a cold one: go far beyond.
-        const depth = rng.weighted<number>([[3, rng.int(20, 200)], [2, rng.int(200, 1500)], [1, rng.int(1500, 4000)], [1, rng.int(4000, 40_000)]]);
+        const depth = rng.weighted<number>([
+          [3, rng.int(20, 200)],
+          [2, rng.int(200, 1500)],
+          [1, rng.int(1500, 4000)],
+          [1, rng.int(4000, 40_000)],
+        ]);
         const literal = rng.chance(0.7) ? `${'['.repeat(depth)}1${']'.repeat(depth)}` : `${'{a: '.repeat(depth)}1${'}'.repeat(depth)}`;
         return one({ query: `{ gigs(first: ${literal}) { totalCount } }` });
       }
@@ -87,12 +119,18 @@ export function generateCase(schema: GraphQLSchema, index: number, options: Case
         return { operations: [{ query: '{ __typename }' }], batch: false, raw: httpProtocol(rng) };
       case 'directive-token-flood': {
         const n = rng.int(10, 400);
-        return one({ query: rng.chance(0.5) ? `{ categories ${'@include(if: true) '.repeat(n)} { slug } }` : `{ ${'categories { slug } '.repeat(n)} }` });
+        return one({
+          query: rng.chance(0.5) ? `{ categories ${'@include(if: true) '.repeat(n)} { slug } }` : `{ ${'categories { slug } '.repeat(n)} }`,
+        });
       }
       case 'introspection': {
         let nested = 'name';
         for (let i = rng.int(1, 40); i > 0; i--) nested = `name ofType { ${nested} }`;
-        return one({ query: rng.chance(0.5) ? '{ __schema { types { name fields { name args { name } } } } }' : `{ __type(name: "Query") { fields { type { ${nested} } } } }` });
+        return one({
+          query: rng.chance(0.5)
+            ? '{ __schema { types { name fields { name args { name } } } } }'
+            : `{ __type(name: "Query") { fields { type { ${nested} } } } }`,
+        });
       }
       default:
         return one(randomOperation(schema, gen));

@@ -12,8 +12,20 @@ import type { SandboxName } from '../../src/sandbox/index.js';
 
 /** Every code a caller may see: contract section 6, plus GraphQL's and Yoga's own request errors. */
 export const KNOWN_CODES = new Set([
-  'BAD_USER_INPUT', 'CONFLICT', 'QUERY_TOO_COMPLEX', 'UNAUTHENTICATED', 'FORBIDDEN', 'NOT_FOUND', 'RATE_LIMITED', 'UPSTREAM_TIMEOUT',
-  'UPSTREAM_UNAVAILABLE', 'UPSTREAM_BAD_RESPONSE', 'GRAPHQL_VALIDATION_FAILED', 'GRAPHQL_PARSE_FAILED', 'BAD_REQUEST', 'PAYLOAD_TOO_LARGE',
+  'BAD_USER_INPUT',
+  'CONFLICT',
+  'QUERY_TOO_COMPLEX',
+  'UNAUTHENTICATED',
+  'FORBIDDEN',
+  'NOT_FOUND',
+  'RATE_LIMITED',
+  'UPSTREAM_TIMEOUT',
+  'UPSTREAM_UNAVAILABLE',
+  'UPSTREAM_BAD_RESPONSE',
+  'GRAPHQL_VALIDATION_FAILED',
+  'GRAPHQL_PARSE_FAILED',
+  'BAD_REQUEST',
+  'PAYLOAD_TOO_LARGE',
 ]);
 
 /** The sandbox's demo credentials and every made-up one the campaign sends (`fuzz-<hex>`, admin key, webhook secret). */
@@ -50,7 +62,9 @@ export class Findings {
   }
 
   list(): Finding[] {
-    return [...this.byKey.values()].map(({ size: _size, ...f }) => f).sort((a, b) => a.category.localeCompare(b.category) || b.count - a.count);
+    return [...this.byKey.values()]
+      .map(({ size: _size, ...f }) => f)
+      .sort((a, b) => a.category.localeCompare(b.category) || b.count - a.count);
   }
 }
 
@@ -118,7 +132,13 @@ export function checkCalls(
   report: (category: string, signature: string) => void,
 ): void {
   const secrets = Object.entries(credentials)
-    .map(([header, value]) => ({ owner: OWNER[header], value: value.replace(/^\s*bearer\s+/i, '').trim().toLowerCase() }))
+    .map(([header, value]) => ({
+      owner: OWNER[header],
+      value: value
+        .replace(/^\s*bearer\s+/i, '')
+        .trim()
+        .toLowerCase(),
+    }))
     .filter((s) => s.value.length >= 6);
   for (const { upstream, call } of calls) {
     const segments = call.path.split('/').map((s) => safeDecode(s));
@@ -127,7 +147,8 @@ export function checkCalls(
     }
     const sent = `${call.path} ${JSON.stringify(call.query)} ${JSON.stringify(call.headers)} ${call.body}`.toLowerCase();
     for (const secret of secrets) {
-      if (secret.owner !== upstream && sent.includes(secret.value)) report('credential-to-wrong-upstream', `${upstream} got a credential of ${secret.owner ?? 'the admin'}`);
+      if (secret.owner !== upstream && sent.includes(secret.value))
+        report('credential-to-wrong-upstream', `${upstream} got a credential of ${secret.owner ?? 'the admin'}`);
     }
   }
 }

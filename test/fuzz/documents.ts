@@ -24,7 +24,8 @@ import {
 } from 'graphql';
 import { forgedCursor, VALID_IDS, VALID_NAMES, type Pools, type Rng } from './values.js';
 
-export const loadFuzzSchema = (): GraphQLSchema => buildSchema(readFileSync(new URL('../../schema/schema.graphql', import.meta.url), 'utf8'));
+export const loadFuzzSchema = (): GraphQLSchema =>
+  buildSchema(readFileSync(new URL('../../schema/schema.graphql', import.meta.url), 'utf8'));
 
 export interface Generated {
   query: string;
@@ -61,7 +62,8 @@ export class DocumentBuilder {
     if (rng.chance(0.04)) return null;
     if (rng.chance(0.04)) return rng.pick<unknown>(['text', 7, 1.5, true, {}, [], { a: 1 }, [[1]], -1]);
     if (type instanceof GraphQLList) {
-      if (rng.chance(0.05)) return Array.from({ length: rng.int(50, 300) }, () => this.value(type.ofType as GraphQLInputType, name, depth + 1));
+      if (rng.chance(0.05))
+        return Array.from({ length: rng.int(50, 300) }, () => this.value(type.ofType as GraphQLInputType, name, depth + 1));
       return Array.from({ length: rng.int(0, 3) }, () => this.value(type.ofType as GraphQLInputType, name, depth + 1));
     }
     if (type instanceof GraphQLEnumType) return rng.chance(0.05) ? rng.pick(['NOPE', 'null', 'asc']) : rng.pick(type.getValues()).name;
@@ -82,7 +84,11 @@ export class DocumentBuilder {
     switch (type.name) {
       case 'Int':
         if (/^(first|last|limit|perPage|page|count|size)$/i.test(name)) {
-          return rng.weighted<() => number>([[6, () => rng.int(0, 12)], [2, () => rng.int(13, 100)], [2, () => rng.pick(pools.ints)]])();
+          return rng.weighted<() => number>([
+            [6, () => rng.int(0, 12)],
+            [2, () => rng.int(13, 100)],
+            [2, () => rng.pick(pools.ints)],
+          ])();
         }
         return rng.chance(0.5) ? rng.int(0, 40) : rng.pick(pools.ints);
       case 'Float':
@@ -145,7 +151,12 @@ export class DocumentBuilder {
     }
     const fields = fieldsOf(type);
     if (fields.length === 0) return '__typename';
-    const count = rng.weighted<number>([[5, 1], [4, 2], [2, 3], [1, rng.int(4, 8)]]);
+    const count = rng.weighted<number>([
+      [5, 1],
+      [4, 2],
+      [2, 3],
+      [1, rng.int(4, 8)],
+    ]);
     const out: string[] = [];
     for (let i = 0; i < count; i++) out.push(this.field(rng.pick(fields), depth));
     if (rng.chance(0.03)) out.push('bogusField');
@@ -181,11 +192,22 @@ export class DocumentBuilder {
 /** A whole random operation over the schema. */
 export function randomOperation(schema: GraphQLSchema, o: GenOptions): Generated {
   const { rng } = o;
-  const kind = rng.weighted<'query' | 'mutation' | 'subscription'>([[80, 'query'], [16, 'mutation'], [4, 'subscription']]);
+  const kind = rng.weighted<'query' | 'mutation' | 'subscription'>([
+    [80, 'query'],
+    [16, 'mutation'],
+    [4, 'subscription'],
+  ]);
   const root = kind === 'query' ? schema.getQueryType()! : kind === 'mutation' ? schema.getMutationType()! : schema.getSubscriptionType()!;
   const b = new DocumentBuilder(schema, o);
   const fields = Object.values(root.getFields());
-  const count = kind === 'query' ? rng.weighted<number>([[6, 1], [3, 2], [1, rng.int(3, 6)]]) : 1;
+  const count =
+    kind === 'query'
+      ? rng.weighted<number>([
+          [6, 1],
+          [3, 2],
+          [1, rng.int(3, 6)],
+        ])
+      : 1;
   const body = Array.from({ length: count }, () => b.field(rng.pick(fields), 0)).join(' ');
   return { query: b.document(kind, body), variables: b.variables };
 }

@@ -32,9 +32,23 @@ export interface CampaignSummary {
  * (`ws-closed` with a protocol code, `unexpected-code`: a code outside the contract's list) are reported as notes.
  */
 export const FAILING_CATEGORIES = new Set([
-  'crash', 'hang', 'transport-error', '5xx', 'ws-internal-close', 'uncoded-error', 'internal-error', 'stack-in-response', 'leak-response',
-  'leak-log', 'credential-to-wrong-upstream', 'call-outside-table', 'calls-over-estimate', 'stack-in-log', 'log-forgery',
-  'control-chars-echoed', 'ws-oversized-frame-accepted',
+  'crash',
+  'hang',
+  'transport-error',
+  '5xx',
+  'ws-internal-close',
+  'uncoded-error',
+  'internal-error',
+  'stack-in-response',
+  'leak-response',
+  'leak-log',
+  'credential-to-wrong-upstream',
+  'call-outside-table',
+  'calls-over-estimate',
+  'stack-in-log',
+  'log-forgery',
+  'control-chars-echoed',
+  'ws-oversized-frame-accepted',
 ]);
 
 export const failuresOf = (summary: CampaignSummary): Finding[] => summary.findings.filter((f) => FAILING_CATEGORIES.has(f.category));
@@ -59,7 +73,10 @@ export function formatSummary(summary: CampaignSummary, o: CampaignOptions, desc
     `distinct findings:    ${summary.findings.length} (${failuresOf(summary).length} failing, the rest notes)`,
   ];
   for (const f of summary.findings) {
-    lines.push(`  ${FAILING_CATEGORIES.has(f.category) ? '' : '(note) '}[${f.category}] ${f.transport} ×${f.count}: ${f.signature}`, `      case ${f.caseIndex}: ${f.example.replace(/\n/g, '\\n')}`);
+    lines.push(
+      `  ${FAILING_CATEGORIES.has(f.category) ? '' : '(note) '}[${f.category}] ${f.transport} ×${f.count}: ${f.signature}`,
+      `      case ${f.caseIndex}: ${f.example.replace(/\n/g, '\\n')}`,
+    );
   }
   return lines.join('\n');
 }

@@ -70,7 +70,6 @@ export function takeSandboxCalls(sandbox: Sandbox): Array<{ upstream: SandboxNam
 
 const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 
-
 /** Peak RSS of a process from /proc (Linux); undefined elsewhere or once it has gone. */
 function peakRss(pid: number | undefined): number | undefined {
   if (pid === undefined) return undefined;
@@ -83,7 +82,9 @@ function peakRss(pid: number | undefined): number | undefined {
 }
 
 /** The real server as a child process (`node --import tsx src/server.ts`), its upstreams served by a sandbox in this process. */
-export async function spawnGateway(env: Record<string, string> = {}): Promise<FuzzTarget & { sandbox: Sandbox; pid(): number | undefined }> {
+export async function spawnGateway(
+  env: Record<string, string> = {},
+): Promise<FuzzTarget & { sandbox: Sandbox; pid(): number | undefined }> {
   const webhook = { url: '', secret: DEMO_CREDENTIALS.webhook };
   const sandbox = await startSandbox({ seed: 20261123, webhook });
   const port = await freePort();
@@ -121,7 +122,10 @@ export async function spawnGateway(env: Record<string, string> = {}): Promise<Fu
     });
     for (let waited = 0; waited < 90_000; waited += 250) {
       if (exit) throw new Error(`the gateway did not start: ${exit}\n${lines.slice(-20).join('\n')}`);
-      const healthy = await fetch(`${url}/healthz`).then((r) => r.ok, () => false);
+      const healthy = await fetch(`${url}/healthz`).then(
+        (r) => r.ok,
+        () => false,
+      );
       if (healthy) return;
       await new Promise((resolve) => setTimeout(resolve, 250));
     }

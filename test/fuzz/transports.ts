@@ -35,7 +35,12 @@ export async function sendHttp(url: string, c: FuzzCase, timeoutMs: number): Pro
   const input = `${method} /graphql${c.raw?.search ?? ''} headers=${JSON.stringify(headers)} body=${body}`;
   const bytesSent = method === 'POST' ? Buffer.byteLength(body) : 0;
   try {
-    const response = await fetch(target, { method, headers, body: method === 'POST' ? body : undefined, signal: AbortSignal.timeout(timeoutMs) });
+    const response = await fetch(target, {
+      method,
+      headers,
+      body: method === 'POST' ? body : undefined,
+      signal: AbortSignal.timeout(timeoutMs),
+    });
     const text = await response.text();
     return { status: response.status, text, contentType: response.headers.get('content-type') ?? '', bytesSent, input };
   } catch (error) {
@@ -121,7 +126,11 @@ export class WsSession {
     const id = String(++this.nextId);
     const query = typeof operation.query === 'string' ? operation.query : JSON.stringify(operation.query);
     const subscription = isSubscription(query, typeof operation.operationName === 'string' ? operation.operationName : undefined);
-    const frame = JSON.stringify({ id, type: 'subscribe', payload: { query, variables: operation.variables ?? {}, operationName: operation.operationName } });
+    const frame = JSON.stringify({
+      id,
+      type: 'subscribe',
+      payload: { query, variables: operation.variables ?? {}, operationName: operation.operationName },
+    });
     const outcome: WsOutcome = { results: [], bytesSent: Buffer.byteLength(frame), subscription };
     if (this.closed) return Promise.resolve({ ...outcome, closed: this.closed });
     return new Promise((resolve) => {

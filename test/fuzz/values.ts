@@ -40,14 +40,56 @@ export class Rng {
   }
 }
 
-export const caseRng = (seed: number, index: number) => new Rng(Math.imul(seed ^ 0x5bd1e995, 2654435761) ^ Math.imul(index + 1, 0x27d4eb2d));
+export const caseRng = (seed: number, index: number) =>
+  new Rng(Math.imul(seed ^ 0x5bd1e995, 2654435761) ^ Math.imul(index + 1, 0x27d4eb2d));
 
 /** Strings that have broken gateways: traversal, query/fragment injection, CRLF, NUL, bidi, lone surrogates, templating. */
 const NASTY = [
-  '..', '.', '../../etc/passwd', '..%2F..%2Fadmin', '%2e%2e', '?', '#', '?admin=1&api_key=x', '/', 'a/b', '//evil.example/x',
-  'http://evil.example/', 'http://169.254.169.254/latest/meta-data/', '\r\n', 'a\r\nX-Injected: 1', '\u0000', ' ', '', '\t', '\u202e', '😀',
-  '\ud800', '\udfff', '%', '%00', '%zz', '\\..\\', '{slug}', '${env.SECRET}', '$(id)', "' OR 1=1 --", '<script>alert(1)</script>',
-  '日本語', 'Ａ', 'e\u0301', '\u2028', '\ufeff', 'null', 'undefined', 'NaN', '-0', '1e309', '0x10', '__proto__', 'constructor',
+  '..',
+  '.',
+  '../../etc/passwd',
+  '..%2F..%2Fadmin',
+  '%2e%2e',
+  '?',
+  '#',
+  '?admin=1&api_key=x',
+  '/',
+  'a/b',
+  '//evil.example/x',
+  'http://evil.example/',
+  'http://169.254.169.254/latest/meta-data/',
+  '\r\n',
+  'a\r\nX-Injected: 1',
+  '\u0000',
+  ' ',
+  '',
+  '\t',
+  '\u202e',
+  '😀',
+  '\ud800',
+  '\udfff',
+  '%',
+  '%00',
+  '%zz',
+  '\\..\\',
+  '{slug}',
+  '${env.SECRET}',
+  '$(id)',
+  "' OR 1=1 --",
+  '<script>alert(1)</script>',
+  '日本語',
+  'Ａ',
+  'e\u0301',
+  '\u2028',
+  '\ufeff',
+  'null',
+  'undefined',
+  'NaN',
+  '-0',
+  '1e309',
+  '0x10',
+  '__proto__',
+  'constructor',
 ];
 /** Values a resolver accepts, so many cases reach the upstreams (and run up calls worth checking against the estimate). */
 export const VALID_IDS = ['1', '2', '3', '17', '29', '30', '3011'];
@@ -57,7 +99,10 @@ const stringArb = fc.oneof(
   { weight: 4, arbitrary: fc.constantFrom(...NASTY) },
   { weight: 3, arbitrary: fc.string({ unit: 'grapheme', maxLength: 40 }) },
   { weight: 2, arbitrary: fc.string({ unit: 'binary', maxLength: 40 }) },
-  { weight: 2, arbitrary: fc.tuple(fc.constantFrom(...NASTY), fc.string({ maxLength: 10 }), fc.constantFrom(...NASTY)).map((p) => p.join('')) },
+  {
+    weight: 2,
+    arbitrary: fc.tuple(fc.constantFrom(...NASTY), fc.string({ maxLength: 10 }), fc.constantFrom(...NASTY)).map((p) => p.join('')),
+  },
   { weight: 1, arbitrary: fc.string({ minLength: 190, maxLength: 300 }) },
 );
 const intArb = fc.oneof(

@@ -63,4 +63,3 @@ export const until = async (check: () => boolean, ms = 3000) => {
     await new Promise((r) => setTimeout(r, 20));
   }
 };
-

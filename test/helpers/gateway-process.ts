@@ -54,7 +54,12 @@ export interface CommandOptions {
 /** Any command (`npm start`, `node dist/src/server.js`…) in a child process, collected like spawnGatewayProcess. */
 export function spawnCommand(command: string, args: string[], options: CommandOptions): GatewayProcess {
   const env = Object.fromEntries(Object.entries({ ...process.env, ...options.env }).filter(([, value]) => value !== undefined));
-  const child = spawn(command, args, { cwd: options.cwd ?? process.cwd(), env, detached: options.detached ?? false, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(command, args, {
+    cwd: options.cwd ?? process.cwd(),
+    env,
+    detached: options.detached ?? false,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   children.push({ child, group: options.detached ?? false, output: () => output, expectBugs: options.expectBugs ?? false });
   child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));

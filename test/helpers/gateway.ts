@@ -59,7 +59,11 @@ export const WEBHOOK_SECRET = 'test-webhook-secret-7d41c09be2a35f86';
 export const ADMIN_KEY = 'test-admin-key-3f9a61d2c8e4b0775a1e';
 
 /** `options.now` is the gateway's cache and breaker clock (test/helpers/clock.ts), for suites that skip time. */
-export async function startTestGateway(env: Record<string, string> = {}, services?: SandboxName[], options: AppOptions = {}): Promise<TestGateway> {
+export async function startTestGateway(
+  env: Record<string, string> = {},
+  services?: SandboxName[],
+  options: AppOptions = {},
+): Promise<TestGateway> {
   // The sandbox learns the gateway's URL once it listens (the target is read at each delivery).
   const webhook = { url: '', secret: WEBHOOK_SECRET };
   const sandbox = await startSandbox({ seed: 20261123, services, webhook });
@@ -159,4 +163,3 @@ export function useTestGateway(env: Record<string, string> = {}, services?: Sand
     },
   });
 }
-

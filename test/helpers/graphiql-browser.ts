@@ -29,7 +29,13 @@ export interface RunningGateway {
 
 /** The gateway as `npm start` runs it: every upstream from the embedded sandbox, its demo credentials pre-filled in GraphiQL. */
 export async function startLikeNpmStart(): Promise<RunningGateway> {
-  const config = loadConfig({ NODE_ENV: 'test', PORT: '0', LOG_LEVEL: 'warn', RATE_LIMIT_PER_MINUTE: '0', AUTH_RATE_LIMIT_PER_MINUTE: '0' });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    PORT: '0',
+    LOG_LEVEL: 'warn',
+    RATE_LIMIT_PER_MINUTE: '0',
+    AUTH_RATE_LIMIT_PER_MINUTE: '0',
+  });
   const quiet = new Writable({ write: (_chunk, _encoding, callback) => callback() });
   const app = await createApp(config, createLogger(config.logLevel, quiet));
   const server = createServer(app.yoga);

@@ -75,7 +75,10 @@ function takeSse(buffer: Buffer, parts: Part[], complete: () => void): Buffer {
     const end = text.indexOf('\n\n');
     if (end < 0) return buffer;
     const lines = text.slice(0, end).split('\n');
-    const event = lines.find((l) => l.startsWith('event:'))?.slice(6).trim();
+    const event = lines
+      .find((l) => l.startsWith('event:'))
+      ?.slice(6)
+      .trim();
     const data = lines
       .filter((l) => l.startsWith('data:'))
       .map((l) => l.slice(5).trim())

@@ -28,7 +28,13 @@ export function expectOk<T>(res: GraphQLResponse<T>): T {
 }
 
 /** The scope check of one field: a token without `scope` gets FORBIDDEN naming it, after one upstream call. */
-export async function expectScopeRequired(gw: TestGateway, document: string, path: string, scope: string, variables?: Record<string, unknown>) {
+export async function expectScopeRequired(
+  gw: TestGateway,
+  document: string,
+  path: string,
+  scope: string,
+  variables?: Record<string, unknown>,
+) {
   gw.resetCalls();
   const res = await gw.query(document, { headers: as('bob'), variables });
   expectError(res, path, { code: 'FORBIDDEN', requiredScope: scope, upstream: 'marketplace', status: 403 });

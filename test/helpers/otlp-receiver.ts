@@ -46,7 +46,8 @@ export async function startOtlpReceiver(): Promise<OtlpReceiver> {
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     exports,
-    spans: () => exports.flatMap((e) => (e.contentType.includes('json') ? fromJson(JSON.parse(e.body.toString('utf8'))) : fromProtobuf(e.body))),
+    spans: () =>
+      exports.flatMap((e) => (e.contentType.includes('json') ? fromJson(JSON.parse(e.body.toString('utf8'))) : fromProtobuf(e.body))),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
@@ -130,8 +131,7 @@ function anyValue(buffer: Buffer | undefined): unknown {
   if (m.has(5)) return all(fields(all(m, 5)[0]!), 1).map(anyValue);
   return undefined;
 }
-const pbAttributes = (list: Buffer[]) =>
-  Object.fromEntries(list.map((kv) => fields(kv)).map((m) => [text(m, 1), anyValue(all(m, 2)[0])]));
+const pbAttributes = (list: Buffer[]) => Object.fromEntries(list.map((kv) => fields(kv)).map((m) => [text(m, 1), anyValue(all(m, 2)[0])]));
 
 function fromProtobuf(body: Buffer): ReceivedSpan[] {
   return all(fields(body), 1).flatMap((rsBytes) => {
@@ -148,8 +148,12 @@ function fromProtobuf(body: Buffer): ReceivedSpan[] {
           name: text(s, 5),
           kind: int(s, 6),
           attributes: pbAttributes(all(s, 9)),
-          events: all(s, 11).map((e) => fields(e)).map((e) => ({ name: text(e, 2), attributes: pbAttributes(all(e, 3)) })),
-          links: all(s, 13).map((l) => fields(l)).map((l) => ({ traceId: hex(l, 1), spanId: hex(l, 2) })),
+          events: all(s, 11)
+            .map((e) => fields(e))
+            .map((e) => ({ name: text(e, 2), attributes: pbAttributes(all(e, 3)) })),
+          links: all(s, 13)
+            .map((l) => fields(l))
+            .map((l) => ({ traceId: hex(l, 1), spanId: hex(l, 2) })),
           status: { code: int(status, 3), message: text(status, 2) || undefined },
           resource,
         };

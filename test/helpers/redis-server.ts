@@ -27,8 +27,13 @@ export interface RedisServer {
 /** `port` restarts a server where a stopped one was (its clients reconnect to it). */
 export async function startRedisServer(atPort?: number): Promise<RedisServer> {
   const port = atPort ?? (await freePort());
-  const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
-  const cli = (...args: string[]) => spawnSync('redis-cli', ['-p', String(port), ...args]).stdout?.toString().trim();
+  const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
+    stdio: 'ignore',
+  });
+  const cli = (...args: string[]) =>
+    spawnSync('redis-cli', ['-p', String(port), ...args])
+      .stdout?.toString()
+      .trim();
   await until(() => cli('ping') === 'PONG', 5000);
   return {
     url: `redis://127.0.0.1:${port}`,

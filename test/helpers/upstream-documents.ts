@@ -16,15 +16,21 @@ export interface DocumentedOperation {
 }
 
 /** Every line of marketplace-api.md that starts like an endpoint row (`| GET |`), parsed or not. */
-export const marketplaceEndpointLines = (): number => [...read('marketplace-api.md').matchAll(/^\| (GET|POST|PUT|PATCH|DELETE) \|/gm)].length;
+export const marketplaceEndpointLines = (): number =>
+  [...read('marketplace-api.md').matchAll(/^\| (GET|POST|PUT|PATCH|DELETE) \|/gm)].length;
 
 /** The endpoint tables of marketplace-api.md section 4, by operation id. */
 export function marketplaceDocument(): Record<string, DocumentedOperation> {
-  const rows = [...read('marketplace-api.md').matchAll(/^\| (GET|POST|PUT|PATCH|DELETE) \| (\S+) \| (\w+)(?: \([^)]*\))? \| (.+?) \| (\d+) \|$/gm)];
+  const rows = [
+    ...read('marketplace-api.md').matchAll(/^\| (GET|POST|PUT|PATCH|DELETE) \| (\S+) \| (\w+)(?: \([^)]*\))? \| (.+?) \| (\d+) \|$/gm),
+  ];
   return Object.fromEntries(
     rows.map(([, method, path, id, scope, success]) => {
       const referenceScope = /^none \(reference: (\S+)\)$/.exec(scope!)?.[1];
-      return [id!, { method: method!, path: path!, scope: scope!.startsWith('none') ? null : scope!, referenceScope, success: Number(success) }];
+      return [
+        id!,
+        { method: method!, path: path!, scope: scope!.startsWith('none') ? null : scope!, referenceScope, success: Number(success) },
+      ];
     }),
   );
 }

@@ -30,7 +30,9 @@ export async function connectWs(
   options: { connectionParams?: Record<string, unknown>; headers?: Record<string, string> } = {},
 ): Promise<WsConnection> {
   const socket = new WebSocket(`${httpUrl.replace(/^http/, 'ws')}/graphql`, 'graphql-transport-ws', { headers: options.headers });
-  const closed = new Promise<{ code: number; reason: string }>((resolve) => socket.once('close', (code, reason) => resolve({ code, reason: reason.toString() })));
+  const closed = new Promise<{ code: number; reason: string }>((resolve) =>
+    socket.once('close', (code, reason) => resolve({ code, reason: reason.toString() })),
+  );
   socket.on('error', () => undefined);
   const pending = new Map<string, { result: OperationResult; done: (result: OperationResult) => void }>();
   const acked = new Promise<void>((resolve, reject) => {

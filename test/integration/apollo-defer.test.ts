@@ -34,7 +34,10 @@ type Seller = { seller: { name: string; gigs?: { totalCount: number; nodes: { sl
 describe('Apollo Client 4 @defer', () => {
   it('with Defer20220824Handler, receives the initial part and then the deferred one', async () => {
     const accepts: string[] = [];
-    const fetchRecording: typeof fetch = (input, init) => (accepts.push(new Headers(init?.headers).get('accept') ?? ''), fetch(input, init));
+    const fetchRecording: typeof fetch = (input, init) => (
+      accepts.push(new Headers(init?.headers).get('accept') ?? ''),
+      fetch(input, init)
+    );
     const client = new ApolloClient({
       cache: new InMemoryCache(),
       link: new HttpLink({ uri: `${gw.url}/graphql`, fetch: fetchRecording }),

@@ -83,7 +83,11 @@ describe.each(Object.entries(clients))('%s on its defaults', (_name, open) => {
     const other = untrusted();
     expectCategories(await client.run(other));
     expectCategories(await client.run(other));
-    expect(client.sent).toEqual([expect.objectContaining(hashOnly), expect.objectContaining(registration), expect.objectContaining(hashOnly)]);
+    expect(client.sent).toEqual([
+      expect.objectContaining(hashOnly),
+      expect.objectContaining(registration),
+      expect.objectContaining(hashOnly),
+    ]);
   });
 
   it('with PERSISTED_DOCUMENTS_ONLY: a trusted operation runs in one request; an unknown one is refused and calls nothing', async () => {
@@ -111,7 +115,11 @@ describe('PERSISTED_DOCUMENTS_ONLY: registration is "not supported", so clients 
   it('urql on defaults turns persisted queries off for the client (its query text is then refused); with enforcePersistedQueries it keeps to hashes', async () => {
     const defaults = urqlClient(only.url);
     expect((await defaults.run(untrusted())).error).toBe('PERSISTED_QUERY_ONLY');
-    expect(defaults.sent.map((r) => [r.withQuery, r.hash !== undefined])).toEqual([[false, true], [true, true], [true, false]]);
+    expect(defaults.sent.map((r) => [r.withQuery, r.hash !== undefined])).toEqual([
+      [false, true],
+      [true, true],
+      [true, false],
+    ]);
 
     const enforced = urqlClient(only.url, { enforcePersistedQueries: true });
     expect((await enforced.run(untrusted())).error).toBe('PERSISTED_QUERY_NOT_FOUND');
@@ -135,7 +143,11 @@ describe('APQ_MAX_BYTES=0 (registration off, query text allowed)', () => {
 
 describe('registration limits', () => {
   const post = async (gateway: TestGateway, body: Record<string, unknown>) => {
-    const res = await fetch(`${gateway.url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const res = await fetch(`${gateway.url}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
     return { status: res.status, ...((await res.json()) as { errors?: { message: string; extensions?: { code?: string } }[] }) };
   };
   const sha256 = async (text: string) => Buffer.from(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text))).toString('hex');

@@ -51,7 +51,10 @@ describe.skipIf(!hasRedisServer)(`through Redis${hasRedisServer ? '' : ' (skippe
 
   it('shares a registration between instances, and misses at once while Redis is stopped', async () => {
     const lines: { msg: string }[] = [];
-    const logger = createLogger('info', new Writable({ write: (chunk: Buffer, _encoding, done) => (lines.push(JSON.parse(chunk.toString())), done()) }));
+    const logger = createLogger(
+      'info',
+      new Writable({ write: (chunk: Buffer, _encoding, done) => (lines.push(JSON.parse(chunk.toString())), done()) }),
+    );
     const first = createApqStore({ maxBytes: 10_000, maxDocumentBytes: 5000, logger, redisUrl: redis.url });
     const second = createApqStore({ maxBytes: 10_000, maxDocumentBytes: 5000, logger, redisUrl: redis.url });
     // Both connected once one's write is read by the other (a store not yet connected skips writes and misses).
@@ -81,12 +84,15 @@ describe.skipIf(!hasRedisServer)(`through Redis${hasRedisServer ? '' : ' (skippe
       const first = apolloClient(one.url);
       // Until the gateway's Redis connection is up a registration stays in its process: register until it is shared.
       await expect
-        .poll(async () => {
-          await first.run(query);
-          const second = apolloClient(two.url);
-          await second.run(query);
-          return second.sent.map((r) => r.withQuery);
-        }, { timeout: 10_000 })
+        .poll(
+          async () => {
+            await first.run(query);
+            const second = apolloClient(two.url);
+            await second.run(query);
+            return second.sent.map((r) => r.withQuery);
+          },
+          { timeout: 10_000 },
+        )
         .toEqual([false]);
     } finally {
       await Promise.all([one.close(), two.close()]);

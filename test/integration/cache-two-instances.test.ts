@@ -15,7 +15,8 @@ import { eventFor, postWebhook, until } from '../helpers/events.js';
 import { hasRedisServer, startRedisServer, type RedisServer } from '../helpers/redis-server.js';
 
 const SELLER = '{ seller(username: "pixelcraft") { username name rating } }';
-const sellerReads = (gateway: TestGateway) => gateway.calls('marketplace').filter((call) => call.method === 'GET' && call.path === '/api/v1/sellers/pixelcraft');
+const sellerReads = (gateway: TestGateway) =>
+  gateway.calls('marketplace').filter((call) => call.method === 'GET' && call.path === '/api/v1/sellers/pixelcraft');
 
 describe.skipIf(!hasRedisServer)(`public cache shared by two instances${hasRedisServer ? '' : ' (skipped: no redis-server here)'}`, () => {
   let redis: RedisServer;
@@ -122,7 +123,9 @@ describe.skipIf(!hasRedisServer)(`public cache shared by two instances${hasRedis
     });
     await new Promise<void>((resolve) => refusing.listen(0, '127.0.0.1', resolve));
     const port = (refusing.address() as AddressInfo).port;
-    const lonely = await startTestGateway({ REDIS_URL: `redis://127.0.0.1:${port}`, PUBLIC_CACHE_MAX_BYTES: String(16 * 1024 * 1024) }, ['marketplace']);
+    const lonely = await startTestGateway({ REDIS_URL: `redis://127.0.0.1:${port}`, PUBLIC_CACHE_MAX_BYTES: String(16 * 1024 * 1024) }, [
+      'marketplace',
+    ]);
     try {
       for (let i = 0; i < 5; i++) {
         const answer = await lonely.query(SELLER);

@@ -10,7 +10,12 @@ import { connectWs } from '../helpers/ws.js';
 import { startTestGateway, ADMIN_KEY } from '../helpers/gateway.js';
 import { eventFor, postWebhook } from '../helpers/events.js';
 
-const event = (id: string): MarketplaceEvent => ({ id, event: 'order.created', createdAt: '2026-01-01T00:00:00Z', data: { username: 'alice' } });
+const event = (id: string): MarketplaceEvent => ({
+  id,
+  event: 'order.created',
+  createdAt: '2026-01-01T00:00:00Z',
+  data: { username: 'alice' },
+});
 
 let warnings: Error[];
 const onWarning = (warning: Error) => warnings.push(warning);
@@ -44,7 +49,9 @@ describe('event bus', () => {
   it('serves 20 graphql-ws subscribers of the gateway without a warning', async () => {
     const gw = await startTestGateway({}, ['marketplace']);
     try {
-      const sockets = await Promise.all(Array.from({ length: 20 }, () => connectWs(gw.url, { connectionParams: { 'x-gateway-admin-key': ADMIN_KEY } })));
+      const sockets = await Promise.all(
+        Array.from({ length: 20 }, () => connectWs(gw.url, { connectionParams: { 'x-gateway-admin-key': ADMIN_KEY } })),
+      );
       for (const ws of sockets) void ws.run('subscription { marketplaceEvents { id } }');
       await new Promise((resolve) => setTimeout(resolve, 200));
       expect((await postWebhook(gw.url, eventFor({ username: 'alice' }))).status).toBe(202);

@@ -45,15 +45,33 @@ afterAll(async () => {
 
 const CROSSING = /* GraphQL */ `
   query Crossing($username: String!) {
-    me { username }
-    seoReports(first: 1) { totalCount }
-    itemsAccount { username }
+    me {
+      username
+    }
+    seoReports(first: 1) {
+      totalCount
+    }
+    itemsAccount {
+      username
+    }
     seller(username: $username) {
       name
       responseTimeHours
-      gigs(first: 2) { nodes { slug savedCount } }
+      gigs(first: 2) {
+        nodes {
+          slug
+          savedCount
+        }
+      }
     }
-    staffPicks { slug title savedCount seller { username } }
+    staffPicks {
+      slug
+      title
+      savedCount
+      seller {
+        username
+      }
+    }
   }
 `;
 
@@ -71,7 +89,10 @@ async function throughRouter(headers: Record<string, string>) {
     headers: { 'content-type': 'application/json', accept: 'application/graphql-response+json', ...headers },
     body: JSON.stringify({ query: CROSSING, variables: { username: 'pixelcraft' } }),
   });
-  return { status: response.status, ...((await response.json()) as { data?: Crossing; errors?: Array<{ message: string; extensions?: { code?: string } }> }) };
+  return {
+    status: response.status,
+    ...((await response.json()) as { data?: Crossing; errors?: Array<{ message: string; extensions?: { code?: string } }> }),
+  };
 }
 
 describe('through a federation router', () => {
@@ -114,7 +135,9 @@ describe('through a federation router', () => {
   });
 
   it('delivers a subscription through the router, subscribed to our subgraph over SSE with the caller credentials', async () => {
-    const events = await sse(router.url.replace(/\/graphql$/, ''), 'subscription { marketplaceEvents { id event } }', { authorization: `Bearer ${TOKEN}` });
+    const events = await sse(router.url.replace(/\/graphql$/, ''), 'subscription { marketplaceEvents { id event } }', {
+      authorization: `Bearer ${TOKEN}`,
+    });
     try {
       expect(events.status).toBe(200);
       // Until the router's subscription has reached the gateway, an event has nobody to go to: send fresh ones until one arrives.

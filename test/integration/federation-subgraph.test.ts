@@ -26,13 +26,20 @@ const ENTITIES = `query($representations: [_Any!]!) {
   }
 }`;
 
-async function subgraph<T = Record<string, unknown>>(url: string, query: string, variables: Record<string, unknown> = {}, headers: Record<string, string> = {}) {
+async function subgraph<T = Record<string, unknown>>(
+  url: string,
+  query: string,
+  variables: Record<string, unknown> = {},
+  headers: Record<string, string> = {},
+) {
   const response = await fetch(`${url}/subgraph`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', accept: 'application/graphql-response+json', ...headers },
     body: JSON.stringify({ query, variables }),
   });
-  return { status: response.status, ...((await response.json()) as object) } as GraphQLResponse<T> & { extensions?: { cost?: { estimated: number; actual: number } } };
+  return { status: response.status, ...((await response.json()) as object) } as GraphQLResponse<T> & {
+    extensions?: { cost?: { estimated: number; actual: number } };
+  };
 }
 
 type Entities = { _entities: Array<Record<string, unknown> | null> };
@@ -46,7 +53,9 @@ describe('federation subgraph endpoint', () => {
   });
 
   it('resolves each entity by its key with the caller credentials, through the same upstream calls', async () => {
-    const orders = await gw.query<{ orders: { nodes: Array<{ id: string }> } }>('{ orders(first: 1) { nodes { id } } }', { headers: ALL_CREDENTIALS });
+    const orders = await gw.query<{ orders: { nodes: Array<{ id: string }> } }>('{ orders(first: 1) { nodes { id } } }', {
+      headers: ALL_CREDENTIALS,
+    });
     const orderId = orders.data!.orders.nodes[0]!.id;
     gw.resetCalls();
     const representations = [
@@ -116,7 +125,11 @@ describe('federation subgraph endpoint', () => {
   it('serves no subgraph with SUBGRAPH_PATH=off', async () => {
     const off = await startTestGateway({ SUBGRAPH_PATH: 'off' }, ['marketplace']);
     try {
-      const response = await fetch(`${off.url}/subgraph`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"query":"{ _service { sdl } }"}' });
+      const response = await fetch(`${off.url}/subgraph`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{"query":"{ _service { sdl } }"}',
+      });
       expect(response.status).toBe(404);
     } finally {
       await off.close();
@@ -125,7 +138,12 @@ describe('federation subgraph endpoint', () => {
 });
 
 describe('SUBGRAPH_PATH', () => {
-  const production = { NODE_ENV: 'production', MARKETPLACE_URL: 'http://127.0.0.1:9', SEO_URL: 'http://127.0.0.1:9', ITEMS_URL: 'http://127.0.0.1:9' };
+  const production = {
+    NODE_ENV: 'production',
+    MARKETPLACE_URL: 'http://127.0.0.1:9',
+    SEO_URL: 'http://127.0.0.1:9',
+    ITEMS_URL: 'http://127.0.0.1:9',
+  };
 
   it('serves /subgraph outside production and nothing in production unless set', () => {
     expect(loadConfig({ NODE_ENV: 'development' }).subgraphPath).toBe('/subgraph');
@@ -146,7 +164,12 @@ describe('subgraph tracing', () => {
     const traced = await startTestGateway({ OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url, OTEL_BSP_SCHEDULE_DELAY: '20' }, ['marketplace']);
     try {
       const traceId = '4bf92f3577b34da6a3ce929d0e0e4736';
-      const res = await subgraph<Entities>(traced.url, ENTITIES, { representations: [{ __typename: 'Seller', username: 'pixelcraft' }] }, { traceparent: `00-${traceId}-00f067aa0ba902b7-01` });
+      const res = await subgraph<Entities>(
+        traced.url,
+        ENTITIES,
+        { representations: [{ __typename: 'Seller', username: 'pixelcraft' }] },
+        { traceparent: `00-${traceId}-00f067aa0ba902b7-01` },
+      );
       expect(res.errors).toBeUndefined();
       await vi.waitFor(() => expect(receiver.spans().some((s) => s.kind === 3)).toBe(true), { timeout: 10_000, interval: 50 });
       const spans = receiver.spans();

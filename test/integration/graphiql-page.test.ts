@@ -49,7 +49,9 @@ describe('the GraphiQL page', { timeout: 120_000 }, () => {
     const html = shell.body.toString('utf8');
     expect(shell.body.length).toBeLessThan(20_000);
     const paths = assetPaths(html);
-    expect(paths).toEqual(expect.arrayContaining([expect.stringMatching(/^\/graphiql\/graphiql\.[0-9a-f]{16}\.js$/), expect.stringMatching(/\.css$/)]));
+    expect(paths).toEqual(
+      expect.arrayContaining([expect.stringMatching(/^\/graphiql\/graphiql\.[0-9a-f]{16}\.js$/), expect.stringMatching(/\.css$/)]),
+    );
     let total = shell.body.length;
     for (const path of new Set(paths)) {
       const asset = await get(`${gw.url}${path}`);

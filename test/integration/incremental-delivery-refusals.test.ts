@@ -17,7 +17,10 @@ describe('@defer', () => {
   it('a caller that accepts only JSON is refused with 406 and BAD_REQUEST, and no upstream is called', async () => {
     const res = await gw.query(SELLER_WITH_DEFERRED_GIGS);
     expect(res.status).toBe(406);
-    expect(res.errors?.[0]).toMatchObject({ message: expect.stringContaining('Accept: multipart/mixed'), extensions: { code: 'BAD_REQUEST' } });
+    expect(res.errors?.[0]).toMatchObject({
+      message: expect.stringContaining('Accept: multipart/mixed'),
+      extensions: { code: 'BAD_REQUEST' },
+    });
     expect(gw.calls('marketplace')).toHaveLength(0);
   });
 
@@ -29,7 +32,9 @@ describe('@defer', () => {
     });
     const text = await response.text();
     const [refused, other] = JSON.parse(text.slice(text.indexOf('['), text.lastIndexOf(']') + 1)) as Array<Part['body']>;
-    expect(refused!.errors).toEqual([expect.objectContaining({ message: expect.stringContaining('batched'), extensions: { code: 'BAD_REQUEST' } })]);
+    expect(refused!.errors).toEqual([
+      expect.objectContaining({ message: expect.stringContaining('batched'), extensions: { code: 'BAD_REQUEST' } }),
+    ]);
     expect(other!.data).toEqual({ __typename: 'Query' });
     expect(gw.calls('marketplace')).toHaveLength(0);
   });
@@ -52,7 +57,10 @@ describe('@defer', () => {
     const response = await fetch(`${gw.url}/graphql`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', accept: 'application/json' },
-      body: JSON.stringify([{ query: '{ seller(username: "pixelcraft") { name ... @ defer { gigs(first: 1) { totalCount } } } }' }, { query: '{ __typename }' }]),
+      body: JSON.stringify([
+        { query: '{ seller(username: "pixelcraft") { name ... @ defer { gigs(first: 1) { totalCount } } } }' },
+        { query: '{ __typename }' },
+      ]),
     });
     const entries = (await response.json()) as Array<Part['body']>;
     expect(entries).toHaveLength(2);
@@ -62,15 +70,20 @@ describe('@defer', () => {
   });
 
   it("@defer(if: $d) with $d's default false answers a JSON-only caller in one piece, as the executor reads it", async () => {
-    const res = await gw.query('query($d: Boolean = false) { seller(username: "pixelcraft") { name ... @defer(if: $d) { gigs(first: 1) { totalCount } } } }');
+    const res = await gw.query(
+      'query($d: Boolean = false) { seller(username: "pixelcraft") { name ... @defer(if: $d) { gigs(first: 1) { totalCount } } } }',
+    );
     expect(res.status).toBe(200);
     expect(res.data).toEqual({ seller: { name: expect.any(String), gigs: { totalCount: expect.any(Number) } } });
   });
 
   it('@defer(if: false) answers a JSON-only caller in one piece', async () => {
-    const res = await gw.query('query($d: Boolean!) { seller(username: "pixelcraft") { name ... @defer(if: $d) { gigs(first: 1) { totalCount } } } }', {
-      variables: { d: false },
-    });
+    const res = await gw.query(
+      'query($d: Boolean!) { seller(username: "pixelcraft") { name ... @defer(if: $d) { gigs(first: 1) { totalCount } } } }',
+      {
+        variables: { d: false },
+      },
+    );
     expect(res.status).toBe(200);
     expect(res.data).toEqual({ seller: { name: expect.any(String), gigs: { totalCount: expect.any(Number) } } });
   });
@@ -80,21 +93,26 @@ describe('@stream', () => {
   it.each([
     ['a literal', '{ gigs(first: 2) { nodes @stream(initialCount: -1) { slug } } }', undefined],
     ['a variable', 'query($n: Int!) { gigs(first: 2) { nodes @stream(initialCount: $n) { slug } } }', { n: -2 }],
-  ])('a negative initialCount (%s) is a BAD_USER_INPUT error before any upstream call, not an unexpected one', async (_, query, variables) => {
-    gw.logs.length = 0;
-    const { parts } = await postIncremental(gw.url, query, { accept: 'multipart/mixed', variables });
-    expect(parts.map((p) => p.body.errors?.map((e) => e.extensions?.code))).toEqual([['BAD_USER_INPUT']]);
-    expect(parts[0]!.body.errors![0]!.message).toMatch(/initialCount/);
-    expect(gw.calls('marketplace')).toHaveLength(0);
-    expect(gw.logs.filter((line) => line.includes('unexpected error'))).toEqual([]);
-  });
+  ])(
+    'a negative initialCount (%s) is a BAD_USER_INPUT error before any upstream call, not an unexpected one',
+    async (_, query, variables) => {
+      gw.logs.length = 0;
+      const { parts } = await postIncremental(gw.url, query, { accept: 'multipart/mixed', variables });
+      expect(parts.map((p) => p.body.errors?.map((e) => e.extensions?.code))).toEqual([['BAD_USER_INPUT']]);
+      expect(parts[0]!.body.errors![0]!.message).toMatch(/initialCount/);
+      expect(gw.calls('marketplace')).toHaveLength(0);
+      expect(gw.logs.filter((line) => line.includes('unexpected error'))).toEqual([]);
+    },
+  );
 
   it('a negative initialCount over graphql-ws is BAD_USER_INPUT too', async () => {
     gw.logs.length = 0;
     const ws = await connectWs(gw.url);
     try {
       const result = await ws.run('{ gigs(first: 2) { nodes @stream(initialCount: -1) { slug } } }');
-      expect([...(result.error ?? []), ...result.next.flatMap((n) => n.errors ?? [])].map((e) => e.extensions?.code)).toEqual(['BAD_USER_INPUT']);
+      expect([...(result.error ?? []), ...result.next.flatMap((n) => n.errors ?? [])].map((e) => e.extensions?.code)).toEqual([
+        'BAD_USER_INPUT',
+      ]);
     } finally {
       ws.close();
     }

@@ -29,7 +29,11 @@ describe('@defer', () => {
       const [initial, deferred] = parts as [Part, Part];
       expect(initial.body.data).toEqual({ seller: { name: expect.any(String) } });
       expect(deferred.body.incremental).toEqual([
-        { data: { gigs: { totalCount: expect.any(Number), nodes: [{ slug: expect.any(String) }, { slug: expect.any(String) }] } }, path: ['seller'], label: 'gigs' },
+        {
+          data: { gigs: { totalCount: expect.any(Number), nodes: [{ slug: expect.any(String) }, { slug: expect.any(String) }] } },
+          path: ['seller'],
+          label: 'gigs',
+        },
       ]);
       const gigsCall = gw.calls('marketplace').find((c) => c.path === '/api/v1/gigs')!;
       // The slow call reached the upstream before the initial part reached the caller (it was not held back until then)…
@@ -57,7 +61,9 @@ describe('@defer', () => {
     expect(parts[0]!.body.errors).toBeUndefined();
     const [entry] = parts[1]!.body.incremental!;
     expect(entry!.data).toEqual({ gigs: null });
-    expect(entry!.errors).toEqual([expect.objectContaining({ path: ['seller', 'gigs'], extensions: expect.objectContaining({ code: 'UPSTREAM_UNAVAILABLE' }) })]);
+    expect(entry!.errors).toEqual([
+      expect.objectContaining({ path: ['seller', 'gigs'], extensions: expect.objectContaining({ code: 'UPSTREAM_UNAVAILABLE' }) }),
+    ]);
   });
 
   it('deferred calls still end at the request deadline, with a coded error in their part', async () => {
@@ -106,7 +112,10 @@ describe('@defer', () => {
       const next = result.next as Array<Part['body']>;
       expect(next).toHaveLength(2);
       expect(next[0]).toMatchObject({ data: { seller: { name: expect.any(String) } }, hasNext: true });
-      expect(next[1]).toMatchObject({ incremental: [{ path: ['seller'], data: { gigs: { totalCount: expect.any(Number) } } }], hasNext: false });
+      expect(next[1]).toMatchObject({
+        incremental: [{ path: ['seller'], data: { gigs: { totalCount: expect.any(Number) } } }],
+        hasNext: false,
+      });
     } finally {
       ws.close();
     }
@@ -124,9 +133,18 @@ describe("the README's example", () => {
     expect(status).toBe(200);
     expectOrdered(parts);
     expect(parts).toHaveLength(2);
-    expect(parts[0]!.body).toEqual({ data: { item: { name: 'Invoice Manager 1', price: { regular: expect.any(Number) } } }, hasNext: true });
+    expect(parts[0]!.body).toEqual({
+      data: { item: { name: 'Invoice Manager 1', price: { regular: expect.any(Number) } } },
+      hasNext: true,
+    });
     expect(parts[1]!.body).toMatchObject({
-      incremental: [{ path: ['item'], label: 'seo', data: { demoReports: [{ url: 'https://demo.example.com/item-1/', score: expect.any(Number) }, expect.anything()] } }],
+      incremental: [
+        {
+          path: ['item'],
+          label: 'seo',
+          data: { demoReports: [{ url: 'https://demo.example.com/item-1/', score: expect.any(Number) }, expect.anything()] },
+        },
+      ],
       hasNext: false,
       extensions: { cost: { estimated: expect.any(Number), actual: 2 } },
     });
@@ -144,10 +162,14 @@ describe('@stream', () => {
     gw.resetCalls();
     // The last gig's reviews are slow; the first gig's are in the initial part.
     marketplace().addFault({ kind: 'delay', pathIncludes: `/gigs/${slugs[2]}/reviews`, latencyMs: SLOW_MS, times: 1 });
-    const { parts } = await postIncremental(gw.url, '{ gigs(first: 3) { nodes @stream(initialCount: 1) { slug reviews(first: 1) { totalCount } } } }', {
-      accept: 'multipart/mixed',
-      headers: { authorization: `Bearer ${TOKENS.buyer}` },
-    });
+    const { parts } = await postIncremental(
+      gw.url,
+      '{ gigs(first: 3) { nodes @stream(initialCount: 1) { slug reviews(first: 1) { totalCount } } } }',
+      {
+        accept: 'multipart/mixed',
+        headers: { authorization: `Bearer ${TOKENS.buyer}` },
+      },
+    );
     expectOrdered(parts);
     expect(parts[0]!.body.data).toEqual({ gigs: { nodes: [{ slug: slugs[0], reviews: { totalCount: expect.any(Number) } }] } });
     const streamed = parts.slice(1).flatMap((p) => p.body.incremental ?? []);

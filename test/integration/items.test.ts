@@ -14,7 +14,9 @@ const items = { 'x-items-api-key': ITEMS_KEY };
 
 describe('item store', () => {
   it('reads one item with its price, sending api_key in the query string of a GET', async () => {
-    const res = await gw.query('{ item(id: "1") { id name version demoLink price { regular extended } media { thumbnail } } }', { headers: items });
+    const res = await gw.query('{ item(id: "1") { id name version demoLink price { regular extended } media { thumbnail } } }', {
+      headers: items,
+    });
     expect(res.errors).toBeUndefined();
     expect(res.data).toMatchObject({ item: { id: '1', demoLink: demoUrl(1), price: { regular: expect.any(Number) } } });
     const [call] = gw.calls('items');
@@ -25,11 +27,16 @@ describe('item store', () => {
   });
 
   it('reads the account with every documented field', async () => {
-    const res = await gw.query('{ itemsAccount { username email balance currency registeredAt name { fullName } profile { heading contactEmail socialLinks { network url } avatar cover } } }', {
-      headers: items,
-    });
+    const res = await gw.query(
+      '{ itemsAccount { username email balance currency registeredAt name { fullName } profile { heading contactEmail socialLinks { network url } avatar cover } } }',
+      {
+        headers: items,
+      },
+    );
     expect(res.errors).toBeUndefined();
-    expect(res.data).toMatchObject({ itemsAccount: { username: 'demo', name: { fullName: expect.any(String) }, profile: { socialLinks: expect.any(Array) } } });
+    expect(res.data).toMatchObject({
+      itemsAccount: { username: 'demo', name: { fullName: expect.any(String) }, profile: { socialLinks: expect.any(Array) } },
+    });
   });
 
   it('validates a purchase code with a form POST carrying api_key, and answers valid: false for a bad code', async () => {
@@ -42,7 +49,11 @@ describe('item store', () => {
     );
     expect(res.errors).toBeUndefined();
     expect(res.data).toEqual({
-      good: { valid: true, reason: null, purchase: { purchaseCode: DEMO_PURCHASE_CODES.item1, licenseType: expect.any(String), item: { id: '1' } } },
+      good: {
+        valid: true,
+        reason: null,
+        purchase: { purchaseCode: DEMO_PURCHASE_CODES.item1, licenseType: expect.any(String), item: { id: '1' } },
+      },
       bad: { valid: false, reason: 'Invalid purchase code', purchase: null },
     });
     const posts = gw.calls('items').filter((c) => c.method === 'POST');
@@ -73,7 +84,9 @@ describe('item store', () => {
   });
 
   it('Item.demoReports keeps only reports whose url equals the demo link exactly, with the caller SEO key', async () => {
-    const res = await gw.query('{ item(id: "1") { demoLink demoReports { id url } } }', { headers: { ...items, 'x-seo-api-key': SEO_KEY } });
+    const res = await gw.query('{ item(id: "1") { demoLink demoReports { id url } } }', {
+      headers: { ...items, 'x-seo-api-key': SEO_KEY },
+    });
     expect(res.errors).toBeUndefined();
     const item = (res.data as { item: { demoLink: string; demoReports: Array<{ url: string }> } }).item;
     expect(item.demoReports).toHaveLength(2);
@@ -95,9 +108,12 @@ describe('item store', () => {
   });
 
   it('serves many item(id) lookups with one GET /items/all above the threshold', async () => {
-    const res = await gw.query('{ a: item(id: "1") { id } b: item(id: "2") { id } c: item(id: "3") { id } d: item(id: "4") { id } e: item(id: "999") { id } }', {
-      headers: items,
-    });
+    const res = await gw.query(
+      '{ a: item(id: "1") { id } b: item(id: "2") { id } c: item(id: "3") { id } d: item(id: "4") { id } e: item(id: "999") { id } }',
+      {
+        headers: items,
+      },
+    );
     expect(res.data).toEqual({ a: { id: '1' }, b: { id: '2' }, c: { id: '3' }, d: { id: '4' }, e: null });
     expect(errorAt(res, 'e')?.extensions).toMatchObject({ code: 'NOT_FOUND', upstream: 'items' });
     expect(gw.calls('items').map((c) => c.path)).toEqual(['/api/items/all']);
@@ -143,12 +159,29 @@ describe('item store', () => {
   it('refuses an item list with one invalid item among valid ones: UPSTREAM_BAD_RESPONSE, and a price sent as text is coerced', async () => {
     const good = { id: 1, name: 'Good', price: { regular: 10, extended: 50 } };
     const control = gw.sandbox.services.items!.control;
-    control.addFault({ kind: 'status', status: 200, pathIncludes: '/items/all', times: 1, body: { status: 'success', items: [good, { ...good, id: 2, name: null }] } });
+    control.addFault({
+      kind: 'status',
+      status: 200,
+      pathIncludes: '/items/all',
+      times: 1,
+      body: { status: 'success', items: [good, { ...good, id: 2, name: null }] },
+    });
     const bad = await gw.query('{ items { id name } }', { headers: items });
     expect(errorAt(bad, 'items')?.extensions).toMatchObject({ code: 'UPSTREAM_BAD_RESPONSE', upstream: 'items' });
-    control.addFault({ kind: 'status', status: 200, pathIncludes: '/items/all', times: 1, body: { status: 'success', items: [good, { ...good, id: 2, price: { regular: '12.50', extended: '60' } }] } });
+    control.addFault({
+      kind: 'status',
+      status: 200,
+      pathIncludes: '/items/all',
+      times: 1,
+      body: { status: 'success', items: [good, { ...good, id: 2, price: { regular: '12.50', extended: '60' } }] },
+    });
     const coerced = await gw.query('{ items { id price { regular extended } } }', { headers: items });
     expect(coerced.errors).toBeUndefined();
-    expect(coerced.data).toEqual({ items: [{ id: '1', price: { regular: 10, extended: 50 } }, { id: '2', price: { regular: 12.5, extended: 60 } }] });
+    expect(coerced.data).toEqual({
+      items: [
+        { id: '1', price: { regular: 10, extended: 50 } },
+        { id: '2', price: { regular: 12.5, extended: 60 } },
+      ],
+    });
   });
 });

@@ -19,9 +19,9 @@ const URLS = { MARKETPLACE_URL: 'http://127.0.0.1:1', SEO_URL: 'http://127.0.0.1
 const exitWithin = (gateway: GatewayProcess, ms: number) =>
   Promise.race([gateway.exited, new Promise<string>((resolve) => setTimeout(() => resolve(`still running after ${ms} ms`), ms).unref())]);
 
-
 describe('npm start', () => {
-  const npmStart = () => spawnCommand('npm', ['start'], { env: { NODE_ENV: 'development', PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info' }, detached: true });
+  const npmStart = () =>
+    spawnCommand('npm', ['start'], { env: { NODE_ENV: 'development', PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info' }, detached: true });
 
   it('on SIGTERM to the npm process drains, exits 0 and leaves nothing listening', async () => {
     const gateway = npmStart();

@@ -21,7 +21,9 @@ describe('sellers, gigs and reviews', () => {
       }
     }`);
     expect(res.errors).toBeUndefined();
-    const seller = (res.data as { seller: { username: string; gigs: Node<{ slug: string; sellerUsername: string; reviews: Node<unknown> }> } }).seller;
+    const seller = (
+      res.data as { seller: { username: string; gigs: Node<{ slug: string; sellerUsername: string; reviews: Node<unknown> }> } }
+    ).seller;
     expect(seller.username).toBe('pixelcraft');
     expect(seller.gigs.nodes).toHaveLength(3);
     expect(seller.gigs.totalCount).toBeGreaterThanOrEqual(25);
@@ -38,11 +40,14 @@ describe('sellers, gigs and reviews', () => {
     const first = await gw.query('{ gigs(first: 1) { nodes { slug } } }');
     const slug = (first.data as { gigs: Node<{ slug: string }> }).gigs.nodes[0]!.slug;
     gw.resetCalls();
-    const res = await gw.query(`query($slug: String!) {
+    const res = await gw.query(
+      `query($slug: String!) {
       a: gig(slug: $slug) { slug title seller { username name } }
       b: gig(slug: $slug) { title rating }
       c: gig(slug: $slug) { slug }
-    }`, { variables: { slug } });
+    }`,
+      { variables: { slug } },
+    );
     expect(res.errors).toBeUndefined();
     expect(paths().filter((c) => c === `GET /api/v1/gigs/${slug}`)).toHaveLength(1);
     expect(paths().filter((c) => c.startsWith('GET /api/v1/sellers/'))).toHaveLength(1);
@@ -55,21 +60,28 @@ describe('sellers, gigs and reviews', () => {
   });
 
   it('honours the standard @include and @skip directives', async () => {
-    const res = await gw.query('query($full: Boolean!) { seller(username: "pixelcraft") { username name @include(if: $full) rating @skip(if: true) } }', {
-      variables: { full: false },
-    });
+    const res = await gw.query(
+      'query($full: Boolean!) { seller(username: "pixelcraft") { username name @include(if: $full) rating @skip(if: true) } }',
+      {
+        variables: { full: false },
+      },
+    );
     expect(res).toMatchObject({ data: { seller: { username: 'pixelcraft' } } });
     expect(res.errors).toBeUndefined();
     expect((res.data as { seller: object }).seller).toEqual({ username: 'pixelcraft' });
   });
 
   it('searches gigs and pages with cursors', async () => {
-    const page1 = await gw.query('{ gigs(search: "logo", first: 2) { totalCount pageInfo { hasNextPage endCursor } nodes { slug title } } }');
+    const page1 = await gw.query(
+      '{ gigs(search: "logo", first: 2) { totalCount pageInfo { hasNextPage endCursor } nodes { slug title } } }',
+    );
     expect(page1.errors).toBeUndefined();
     const conn = (page1.data as { gigs: Node<{ slug: string }> }).gigs;
     expect(conn.nodes.length).toBeGreaterThan(0);
     expect(gw.calls('marketplace')[0]!.query).toMatchObject({ search: 'logo', per_page: '2', page: '1' });
-    const page2 = await gw.query('query($after: String) { gigs(search: "logo", first: 2, after: $after) { nodes { slug } } }', { variables: { after: conn.pageInfo.endCursor } });
+    const page2 = await gw.query('query($after: String) { gigs(search: "logo", first: 2, after: $after) { nodes { slug } } }', {
+      variables: { after: conn.pageInfo.endCursor },
+    });
     const all = await gw.query('{ gigs(search: "logo", first: 4) { nodes { slug } } }');
     const slugs = (all.data as { gigs: Node<{ slug: string }> }).gigs.nodes.map((n) => n.slug);
     expect([...conn.nodes, ...(page2.data as { gigs: Node<{ slug: string }> }).gigs.nodes].map((n) => n.slug)).toEqual(slugs);
@@ -85,7 +97,9 @@ describe('sellers, gigs and reviews', () => {
   });
 
   it('an unknown slug or username is NOT_FOUND on that field only', async () => {
-    const res = await gw.query('{ gig(slug: "no-such-gig") { slug } seller(username: "nobody-here") { username } user(username: "alice") { username } }');
+    const res = await gw.query(
+      '{ gig(slug: "no-such-gig") { slug } seller(username: "nobody-here") { username } user(username: "alice") { username } }',
+    );
     expect(res.data).toEqual({ gig: null, seller: null, user: { username: 'alice' } });
     expect(errorAt(res, 'gig')?.extensions).toMatchObject({ code: 'NOT_FOUND', upstream: 'marketplace', status: 404 });
     expect(errorAt(res, 'seller')?.extensions).toMatchObject({ code: 'NOT_FOUND', upstream: 'marketplace', status: 404 });
@@ -103,11 +117,19 @@ describe('sellers, gigs and reviews', () => {
 
 describe('me, users, platform data', () => {
   it('me is the token user; categories and scopes come from the upstream', async () => {
-    const res = await gw.query('{ me { username name createdAt } categories { slug name parentSlug } apiScopes { slug label restricted source enabled } webhookEventTypes { name } }', {
-      headers: buyer,
-    });
+    const res = await gw.query(
+      '{ me { username name createdAt } categories { slug name parentSlug } apiScopes { slug label restricted source enabled } webhookEventTypes { name } }',
+      {
+        headers: buyer,
+      },
+    );
     expect(res.errors).toBeUndefined();
-    const data = res.data as { me: { username: string }; categories: unknown[]; apiScopes: Array<{ slug: string; restricted: boolean; source: string }>; webhookEventTypes: unknown[] };
+    const data = res.data as {
+      me: { username: string };
+      categories: unknown[];
+      apiScopes: Array<{ slug: string; restricted: boolean; source: string }>;
+      webhookEventTypes: unknown[];
+    };
     expect(data.me.username).toBe('alice');
     expect(data.categories.length).toBeGreaterThan(5);
     expect(data.apiScopes).toHaveLength(45);

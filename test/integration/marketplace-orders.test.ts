@@ -20,7 +20,9 @@ describe('orders', () => {
       { headers: buyer },
     );
     expect(res.errors).toBeUndefined();
-    const orders = (res.data as { orders: Node<{ id: string; buyer: { username: string } | null; seller: { username: string }; gig: { slug: string } }> }).orders;
+    const orders = (
+      res.data as { orders: Node<{ id: string; buyer: { username: string } | null; seller: { username: string }; gig: { slug: string } }> }
+    ).orders;
     expect(orders.nodes).toHaveLength(5);
     const calls = paths();
     expect(calls[0]).toBe('GET /api/v1/orders?page=1&per_page=5');
@@ -40,22 +42,36 @@ describe('orders', () => {
     const list = await gw.query('{ orders(first: 1) { nodes { id } } }', { headers: buyer });
     const id = (list.data as { orders: Node<{ id: string }> }).orders.nodes[0]!.id;
     gw.resetCalls();
-    const res = await gw.query('query($id: ID!) { orders(first: 1) { nodes { id } } order(id: $id) { id status deliveries { id } } }', { headers: buyer, variables: { id } });
+    const res = await gw.query('query($id: ID!) { orders(first: 1) { nodes { id } } order(id: $id) { id status deliveries { id } } }', {
+      headers: buyer,
+      variables: { id },
+    });
     expect(res.errors).toBeUndefined();
     expect((res.data as { order: { id: string } }).order.id).toBe(id);
   });
 
   it('without a token: UNAUTHENTICATED and no upstream call', async () => {
     const res = await gw.query('{ orders { totalCount } me { username } }');
-    expect(errorAt(res, 'orders')?.extensions).toMatchObject({ code: 'UNAUTHENTICATED', upstream: 'marketplace', requiredScope: 'orders.read' });
+    expect(errorAt(res, 'orders')?.extensions).toMatchObject({
+      code: 'UNAUTHENTICATED',
+      upstream: 'marketplace',
+      requiredScope: 'orders.read',
+    });
     expect(errorAt(res, 'me')?.extensions).toMatchObject({ code: 'UNAUTHENTICATED' });
     expect(gw.calls('marketplace')).toHaveLength(0);
   });
 
   it('a token without the scope: FORBIDDEN with requiredScope, and other fields needing it fail without a call', async () => {
-    const res = await gw.query('{ orders { totalCount } again: orders(first: 3) { totalCount } }', { headers: { authorization: `Bearer ${TOKENS.noscope}` } });
+    const res = await gw.query('{ orders { totalCount } again: orders(first: 3) { totalCount } }', {
+      headers: { authorization: `Bearer ${TOKENS.noscope}` },
+    });
     expect(res.data).toEqual({ orders: null, again: null });
-    expect(errorAt(res, 'orders')?.extensions).toMatchObject({ code: 'FORBIDDEN', requiredScope: 'orders.read', upstream: 'marketplace', status: 403 });
+    expect(errorAt(res, 'orders')?.extensions).toMatchObject({
+      code: 'FORBIDDEN',
+      requiredScope: 'orders.read',
+      upstream: 'marketplace',
+      status: 403,
+    });
     expect(errorAt(res, 'again')?.extensions).toMatchObject({ code: 'FORBIDDEN', requiredScope: 'orders.read' });
   });
 
@@ -77,8 +93,18 @@ describe('scope outcome of each scoped core operation', () => {
     { op: 'me', scope: 'users.read', query: '{ me { username } }', path: 'me' },
     { op: 'ordersIndex', scope: 'orders.read', query: '{ orders(first: 1) { totalCount } }', path: 'orders' },
     { op: 'ordersShow', scope: 'orders.read', query: 'query($id: ID!) { order(id: $id) { id status } }', path: 'order' },
-    { op: 'ordersDeliveries', scope: 'orders.read', query: 'query($id: ID!) { orders(first: 1) { nodes { id deliveries { id } } } order(id: $id) { id } }', path: 'orders' },
-    { op: 'ordersRevisions', scope: 'orders.read', query: 'query($id: ID!) { orders(first: 1) { nodes { id revisions { id } } } order(id: $id) { id } }', path: 'orders' },
+    {
+      op: 'ordersDeliveries',
+      scope: 'orders.read',
+      query: 'query($id: ID!) { orders(first: 1) { nodes { id deliveries { id } } } order(id: $id) { id } }',
+      path: 'orders',
+    },
+    {
+      op: 'ordersRevisions',
+      scope: 'orders.read',
+      query: 'query($id: ID!) { orders(first: 1) { nodes { id revisions { id } } } order(id: $id) { id } }',
+      path: 'orders',
+    },
   ];
   let orderId = '';
   beforeAll(async () => {
@@ -89,13 +115,24 @@ describe('scope outcome of each scoped core operation', () => {
   it.each(cases)('$op: FORBIDDEN naming $scope without it, the mapped answer with only it', async ({ op, scope, query, path }) => {
     const variables = query.includes('$id') ? { id: orderId } : undefined;
     const denied = await gw.query(query, { headers: { authorization: `Bearer ${TOKENS.noscope}` }, variables });
-    expect(errorAt(denied, path)?.extensions).toMatchObject({ code: 'FORBIDDEN', requiredScope: scope, upstream: 'marketplace', status: 403 });
+    expect(errorAt(denied, path)?.extensions).toMatchObject({
+      code: 'FORBIDDEN',
+      requiredScope: scope,
+      upstream: 'marketplace',
+      status: 403,
+    });
     gw.resetCalls();
     const allowed = await gw.query(query, { headers: { authorization: `Bearer sandbox:alice:${scope}` }, variables });
     expect(allowed.errors, JSON.stringify(allowed.errors)).toBeUndefined();
     expect(JSON.stringify(allowed.data)).not.toContain('null');
     const method = 'GET';
-    const wanted = { me: '/api/v1/me', ordersIndex: '/api/v1/orders', ordersShow: `/api/v1/orders/${orderId}`, ordersDeliveries: '/deliveries', ordersRevisions: '/revisions' }[op]!;
+    const wanted = {
+      me: '/api/v1/me',
+      ordersIndex: '/api/v1/orders',
+      ordersShow: `/api/v1/orders/${orderId}`,
+      ordersDeliveries: '/deliveries',
+      ordersRevisions: '/revisions',
+    }[op]!;
     expect(gw.calls('marketplace').some((c) => c.method === method && c.path.endsWith(wanted))).toBe(true);
   });
 });

@@ -35,7 +35,12 @@ describe('node(id)', () => {
   }
 
   it('gives the types that had no id an `id` equal to their nodeId, and leaves upstream ids alone', async () => {
-    const data = expectOk(await gw.query<{ seller: Entity; orders: { nodes: Entity[] } }>('{ seller(username: "pixelcraft") { id nodeId } orders(first: 1) { nodes { id nodeId } } }', { headers: ALL_CREDENTIALS }));
+    const data = expectOk(
+      await gw.query<{ seller: Entity; orders: { nodes: Entity[] } }>(
+        '{ seller(username: "pixelcraft") { id nodeId } orders(first: 1) { nodes { id nodeId } } }',
+        { headers: ALL_CREDENTIALS },
+      ),
+    );
     expect(data.seller.id).toBe(data.seller.nodeId);
     const order = data.orders.nodes[0]!;
     expect(order.id).toMatch(/^[0-9a-f-]{36}$/);
@@ -57,7 +62,9 @@ describe('node(id)', () => {
   it('answers an id of an entity that does not exist as its direct field does (NOT_FOUND)', async () => {
     const direct = await gw.query('{ seller(username: "no-such-seller") { name } }');
     gw.resetCalls();
-    const viaNode = await gw.query('query($id: ID!) { node(id: $id) { nodeId } }', { variables: { id: encodeGlobalId('Seller', ['no-such-seller']) } });
+    const viaNode = await gw.query('query($id: ID!) { node(id: $id) { nodeId } }', {
+      variables: { id: encodeGlobalId('Seller', ['no-such-seller']) },
+    });
     expect(errorAt(viaNode, 'node')?.extensions).toEqual(errorAt(direct, 'seller')?.extensions);
     expect(errorAt(viaNode, 'node')?.extensions?.code).toBe('NOT_FOUND');
     expect(viaNode.data).toEqual({ node: null });
@@ -80,21 +87,32 @@ describe('the Node types', () => {
 });
 
 describe('a buyer request off the public board', () => {
-  it('is found among the caller\'s own requests, and is NOT_FOUND for anyone else', async () => {
+  it("is found among the caller's own requests, and is NOT_FOUND for anyone else", async () => {
     const buyer = as('mallory', 'orders.write', 'orders.read', 'offers.read');
     const created = expectOk(
       await gw.query<{ createBuyerRequest: { request: { id: string; nodeId: string } } }>(
         'mutation($input: CreateBuyerRequestInput!) { createBuyerRequest(input: $input) { request { id nodeId } } }',
-        { variables: { input: { title: 'Menu design for a cafe', description: 'Two pages, warm colours.', budget: 90, deliveryDays: 4 } }, headers: buyer },
+        {
+          variables: { input: { title: 'Menu design for a cafe', description: 'Two pages, warm colours.', budget: 90, deliveryDays: 4 } },
+          headers: buyer,
+        },
       ),
     ).createBuyerRequest.request;
     const proposal = expectOk(
-      await gw.query<{ submitProposal: { proposal: { id: string } } }>('mutation($input: SubmitProposalInput!) { submitProposal(input: $input) { proposal { id } } }', {
-        variables: { input: { requestId: created.id, message: 'I design menus for a living.', price: 80, deliveryDays: 3 } },
-        headers: as('pixelcraft', 'gigs.write'),
-      }),
+      await gw.query<{ submitProposal: { proposal: { id: string } } }>(
+        'mutation($input: SubmitProposalInput!) { submitProposal(input: $input) { proposal { id } } }',
+        {
+          variables: { input: { requestId: created.id, message: 'I design menus for a living.', price: 80, deliveryDays: 3 } },
+          headers: as('pixelcraft', 'gigs.write'),
+        },
+      ),
     ).submitProposal.proposal;
-    expectOk(await gw.query('mutation($input: ProposalActionInput!) { acceptProposal(input: $input) { proposal { status } } }', { variables: { input: { id: proposal.id } }, headers: buyer }));
+    expectOk(
+      await gw.query('mutation($input: ProposalActionInput!) { acceptProposal(input: $input) { proposal { status } } }', {
+        variables: { input: { id: proposal.id } },
+        headers: buyer,
+      }),
+    );
     gw.resetCalls();
 
     const query = 'query($id: ID!) { node(id: $id) { ... on BuyerRequest { id status } } }';
@@ -129,7 +147,11 @@ describe('nodes(ids)', () => {
     expect(nodes.map((n) => n.nodeId)).toEqual(ids);
     expect(nodes[0]).toMatchObject({ username: 'pixelcraft' });
     expect(nodes[1]).toMatchObject({ slug: GIG });
-    expect(allCalls().map((c) => c.path).sort()).toEqual(['/api/v1/gigs/' + GIG, '/api/v1/sellers/pixelcraft', '/api/v1/users/alice'].sort());
+    expect(
+      allCalls()
+        .map((c) => c.path)
+        .sort(),
+    ).toEqual(['/api/v1/gigs/' + GIG, '/api/v1/sellers/pixelcraft', '/api/v1/users/alice'].sort());
   });
 
   it('resolves every Node type in one list, each as node(id) would', async () => {
@@ -137,13 +159,27 @@ describe('nodes(ids)', () => {
     for (const c of CASES) entities.push(await fetchDirect(c));
     // Each type's own fields under aliases (`name` is String on one type, String! on another); the alias limit is 30.
     const SHARED = new Set(['nodeId', 'id']);
-    const fragments = CASES.map((c) => `... on ${c.type} { ${c.fields.split(' ').map((f) => (SHARED.has(f) ? f : `${c.type}_${f}: ${f}`)).join(' ')} }`).join(' ');
-    const res = await gw.query<{ nodes: Array<Record<string, unknown>> }>(`query($ids: [ID!]!) { nodes(ids: $ids) { __typename ${fragments} } }`, {
-      variables: { ids: entities.map((e) => e.nodeId) },
-      headers: ALL_CREDENTIALS,
-    });
+    const fragments = CASES.map(
+      (c) =>
+        `... on ${c.type} { ${c.fields
+          .split(' ')
+          .map((f) => (SHARED.has(f) ? f : `${c.type}_${f}: ${f}`))
+          .join(' ')} }`,
+    ).join(' ');
+    const res = await gw.query<{ nodes: Array<Record<string, unknown>> }>(
+      `query($ids: [ID!]!) { nodes(ids: $ids) { __typename ${fragments} } }`,
+      {
+        variables: { ids: entities.map((e) => e.nodeId) },
+        headers: ALL_CREDENTIALS,
+      },
+    );
     const unaliased = expectOk(res).nodes.map((n) =>
-      Object.fromEntries(Object.entries(n).map(([key, value]) => [key.startsWith(`${String(n.__typename)}_`) ? key.slice(String(n.__typename).length + 1) : key, value])),
+      Object.fromEntries(
+        Object.entries(n).map(([key, value]) => [
+          key.startsWith(`${String(n.__typename)}_`) ? key.slice(String(n.__typename).length + 1) : key,
+          value,
+        ]),
+      ),
     );
     expect(unaliased).toEqual(entities.map((e, i) => ({ __typename: CASES[i]!.type, ...e })));
     expect(allCalls()).toHaveLength(CASES.length);
@@ -151,7 +187,9 @@ describe('nodes(ids)', () => {
 
   it('nulls only the slot of an entity that cannot be read, with its error', async () => {
     const ids = [encodeGlobalId('Seller', ['pixelcraft']), encodeGlobalId('Seller', ['no-such-seller'])];
-    const res = await gw.query<{ nodes: Array<Entity | null> }>('query($ids: [ID!]!) { nodes(ids: $ids) { nodeId } }', { variables: { ids } });
+    const res = await gw.query<{ nodes: Array<Entity | null> }>('query($ids: [ID!]!) { nodes(ids: $ids) { nodeId } }', {
+      variables: { ids },
+    });
     expect(res.data?.nodes).toEqual([{ nodeId: ids[0] }, null]);
     expect(errorAt(res, 'nodes.1')?.extensions?.code).toBe('NOT_FOUND');
   });

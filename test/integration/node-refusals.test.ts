@@ -39,7 +39,10 @@ describe('ids this API did not issue', () => {
 
   it('refuses a whole nodes() list with one forged id or one refused key, before any upstream call', async () => {
     for (const bad of [b64('Nope:1'), encodeGlobalId('Gig', ['..']), encodeGlobalId('Item', ['abc'])]) {
-      const res = await gw.query('query($ids: [ID!]!) { nodes(ids: $ids) { nodeId } }', { variables: { ids: [seller, bad] }, headers: ALL_CREDENTIALS });
+      const res = await gw.query('query($ids: [ID!]!) { nodes(ids: $ids) { nodeId } }', {
+        variables: { ids: [seller, bad] },
+        headers: ALL_CREDENTIALS,
+      });
       expect(res.data).toEqual({ nodes: null });
       expect(errorAt(res, 'nodes')?.extensions).toMatchObject({ code: 'BAD_USER_INPUT', field: 'ids' });
       expect(allCalls()).toEqual([]);
@@ -56,10 +59,25 @@ describe('credentials', () => {
 
   it('an id of a type the caller cannot read gives the error its direct field gives', async () => {
     const cases: Array<{ id: string; direct: string; field: string; headers: Record<string, string> }> = [
-      { id: encodeGlobalId('SeoReport', ['270']), direct: '{ seoReport(id: "270") { id } }', field: 'seoReport', headers: { authorization: `Bearer ${TOKENS.buyer}` } },
+      {
+        id: encodeGlobalId('SeoReport', ['270']),
+        direct: '{ seoReport(id: "270") { id } }',
+        field: 'seoReport',
+        headers: { authorization: `Bearer ${TOKENS.buyer}` },
+      },
       { id: encodeGlobalId('Item', ['10']), direct: '{ item(id: "10") { id } }', field: 'item', headers: {} },
-      { id: encodeGlobalId('Order', ['be8eb17a-4c81-47cf-8d2b-59beeaadaa90']), direct: '{ order(id: "be8eb17a-4c81-47cf-8d2b-59beeaadaa90") { id } }', field: 'order', headers: { 'x-items-api-key': ITEMS_KEY } },
-      { id: encodeGlobalId('Order', ['be8eb17a-4c81-47cf-8d2b-59beeaadaa90']), direct: '{ order(id: "be8eb17a-4c81-47cf-8d2b-59beeaadaa90") { id } }', field: 'order', headers: { authorization: `Bearer ${TOKENS.noscope}` } },
+      {
+        id: encodeGlobalId('Order', ['be8eb17a-4c81-47cf-8d2b-59beeaadaa90']),
+        direct: '{ order(id: "be8eb17a-4c81-47cf-8d2b-59beeaadaa90") { id } }',
+        field: 'order',
+        headers: { 'x-items-api-key': ITEMS_KEY },
+      },
+      {
+        id: encodeGlobalId('Order', ['be8eb17a-4c81-47cf-8d2b-59beeaadaa90']),
+        direct: '{ order(id: "be8eb17a-4c81-47cf-8d2b-59beeaadaa90") { id } }',
+        field: 'order',
+        headers: { authorization: `Bearer ${TOKENS.noscope}` },
+      },
     ];
     for (const c of cases) {
       const direct = await gw.query(c.direct, { headers: c.headers });

@@ -28,11 +28,19 @@ interface Wallet {
   transactions: Array<{ id: string; type: string; amount: number }>;
 }
 
-const walletOf = async () => (await gw.query<{ advertisingWallet: Wallet }>('{ advertisingWallet { balance currency transactions { id type amount createdAt } } }', { headers: seller })).data!.advertisingWallet;
+const walletOf = async () =>
+  (
+    await gw.query<{ advertisingWallet: Wallet }>('{ advertisingWallet { balance currency transactions { id type amount createdAt } } }', {
+      headers: seller,
+    })
+  ).data!.advertisingWallet;
 
 describe('public advertising data', () => {
   it('lists promotion products and sponsored placements without a token', async () => {
-    const res = await gw.query<{ promotionProducts: Array<{ slug: string; minDailyBudget: number }>; sponsoredPlacements: Array<{ placement: string; gig: { slug: string } }> }>(
+    const res = await gw.query<{
+      promotionProducts: Array<{ slug: string; minDailyBudget: number }>;
+      sponsoredPlacements: Array<{ placement: string; gig: { slug: string } }>;
+    }>(
       '{ promotionProducts { slug name pricingModel minDailyBudget currency } sponsoredPlacements { campaignId placement gig { slug title } } }',
     );
     expect(res.errors).toBeUndefined();
@@ -43,17 +51,23 @@ describe('public advertising data', () => {
   });
 
   it('reads products and placements once per GraphQL request, however many aliases ask', async () => {
-    const res = await gw.query('{ p1: promotionProducts { slug } p2: promotionProducts { name } s1: sponsoredPlacements { campaignId } s2: sponsoredPlacements { gig { slug } } }');
+    const res = await gw.query(
+      '{ p1: promotionProducts { slug } p2: promotionProducts { name } s1: sponsoredPlacements { campaignId } s2: sponsoredPlacements { gig { slug } } }',
+    );
     expect(res.errors).toBeUndefined();
     expect(calls().sort()).toEqual(['GET /api/v1/promotion-products', 'GET /api/v1/sponsored']);
   });
 
   it('filters placements by category', async () => {
-    const all = await gw.query<{ sponsoredPlacements: Array<{ gig: { category: { slug: string } } }> }>('{ sponsoredPlacements { gig { category { slug } } } }');
+    const all = await gw.query<{ sponsoredPlacements: Array<{ gig: { category: { slug: string } } }> }>(
+      '{ sponsoredPlacements { gig { category { slug } } } }',
+    );
     expect(all.errors).toBeUndefined();
     const category = all.data!.sponsoredPlacements[0]!.gig.category.slug;
     gw.resetCalls();
-    const filtered = await gw.query<{ sponsoredPlacements: Array<{ gig: { category: { slug: string } } }> }>(`{ sponsoredPlacements(category: "${category}") { gig { category { slug } } } }`);
+    const filtered = await gw.query<{ sponsoredPlacements: Array<{ gig: { category: { slug: string } } }> }>(
+      `{ sponsoredPlacements(category: "${category}") { gig { category { slug } } } }`,
+    );
     expect(filtered.data!.sponsoredPlacements.length).toBeGreaterThan(0);
     expect(filtered.data!.sponsoredPlacements.length).toBeLessThan(all.data!.sponsoredPlacements.length);
     expect(filtered.data!.sponsoredPlacements.every((p) => p.gig.category.slug === category)).toBe(true);
@@ -75,23 +89,35 @@ describe('campaigns', () => {
       expect(c.analytics?.impressions).toBeGreaterThanOrEqual(0);
       expect(calls()).toContain(`GET /api/v1/seller/advertising/${c.id}`);
     }
-    expect(gw.calls('marketplace')[0]).toMatchObject({ method: 'GET', path: '/api/v1/seller/advertising', query: { page: '1', per_page: '2' } });
+    expect(gw.calls('marketplace')[0]).toMatchObject({
+      method: 'GET',
+      path: '/api/v1/seller/advertising',
+      query: { page: '1', per_page: '2' },
+    });
   });
 
   it('reads one campaign with analytics in one call, however many aliases ask', async () => {
-    const list = await gw.query<{ advertisingCampaigns: { nodes: Array<{ id: string }> } }>('{ advertisingCampaigns(first: 1) { nodes { id } } }', { headers: seller });
+    const list = await gw.query<{ advertisingCampaigns: { nodes: Array<{ id: string }> } }>(
+      '{ advertisingCampaigns(first: 1) { nodes { id } } }',
+      { headers: seller },
+    );
     const id = list.data!.advertisingCampaigns.nodes[0]!.id;
     gw.resetCalls();
-    const res = await gw.query<{ a: Campaign; b: Campaign }>(`{ a: advertisingCampaign(id: "${id}") { id analytics { clicks } } b: advertisingCampaign(id: "${id}") { name analytics { ctr } } }`, {
-      headers: seller,
-    });
+    const res = await gw.query<{ a: Campaign; b: Campaign }>(
+      `{ a: advertisingCampaign(id: "${id}") { id analytics { clicks } } b: advertisingCampaign(id: "${id}") { name analytics { ctr } } }`,
+      {
+        headers: seller,
+      },
+    );
     expect(res.errors).toBeUndefined();
     expect(res.data!.a.id).toBe(id);
     expect(calls()).toEqual([`GET /api/v1/seller/advertising/${id}`]);
   });
 
   it('creates a campaign paused when the wallet cannot cover a day, active once it can', async () => {
-    const gigs = await gw.query<{ seller: { gigs: { nodes: Array<{ slug: string }> } } }>('{ seller(username: "pixelcraft") { gigs(first: 1) { nodes { slug } } } }');
+    const gigs = await gw.query<{ seller: { gigs: { nodes: Array<{ slug: string }> } } }>(
+      '{ seller(username: "pixelcraft") { gigs(first: 1) { nodes { slug } } } }',
+    );
     const gigSlug = gigs.data!.seller.gigs.nodes[0]!.slug;
     const balance = (await walletOf()).balance;
     const create = (dailyBudget: number) =>
@@ -102,7 +128,12 @@ describe('campaigns', () => {
     gw.resetCalls();
     const paused = await create(balance + 100);
     expect(paused.errors).toBeUndefined();
-    expect(paused.data!.createAdvertisingCampaign.campaign).toMatchObject({ status: 'paused', name: 'Spring push', gigSlug, dailyBudget: balance + 100 });
+    expect(paused.data!.createAdvertisingCampaign.campaign).toMatchObject({
+      status: 'paused',
+      name: 'Spring push',
+      gigSlug,
+      dailyBudget: balance + 100,
+    });
     expect(paused.data!.createAdvertisingCampaign.campaign.analytics).not.toBeNull();
     expect(gw.calls('marketplace')[0]).toMatchObject({ method: 'POST', path: '/api/v1/seller/advertising' });
     expect(bodyOf()).toEqual({ name: 'Spring push', gig_slug: gigSlug, daily_budget: balance + 100 });
@@ -111,15 +142,24 @@ describe('campaigns', () => {
     const active = await create(5);
     expect(active.data!.createAdvertisingCampaign.campaign.status).toBe('active');
     // Depositing does not resume the paused one.
-    const again = await gw.query<{ advertisingCampaign: Campaign }>(`{ advertisingCampaign(id: "${paused.data!.createAdvertisingCampaign.campaign.id}") { status } }`, { headers: seller });
+    const again = await gw.query<{ advertisingCampaign: Campaign }>(
+      `{ advertisingCampaign(id: "${paused.data!.createAdvertisingCampaign.campaign.id}") { status } }`,
+      { headers: seller },
+    );
     expect(again.data!.advertisingCampaign.status).toBe('paused');
   });
 
   it('refuses a non-positive budget before any call, and a gig that is not the seller as BAD_USER_INPUT', async () => {
-    const zero = await gw.query('mutation { createAdvertisingCampaign(input: { name: "Nope", gigSlug: "x", dailyBudget: 0 }) { campaign { id } } }', { headers: seller });
+    const zero = await gw.query(
+      'mutation { createAdvertisingCampaign(input: { name: "Nope", gigSlug: "x", dailyBudget: 0 }) { campaign { id } } }',
+      { headers: seller },
+    );
     expect(errorAt(zero, 'createAdvertisingCampaign')?.extensions).toMatchObject({ code: 'BAD_USER_INPUT', field: 'input.dailyBudget' });
     expect(gw.calls('marketplace')).toHaveLength(0);
-    const foreign = await gw.query('mutation { createAdvertisingCampaign(input: { name: "Not mine", gigSlug: "someone-elses-gig", dailyBudget: 10 }) { campaign { id } } }', { headers: seller });
+    const foreign = await gw.query(
+      'mutation { createAdvertisingCampaign(input: { name: "Not mine", gigSlug: "someone-elses-gig", dailyBudget: 10 }) { campaign { id } } }',
+      { headers: seller },
+    );
     // The upstream says `gig_slug`; the caller wrote `gigSlug`, so that is the name the error uses.
     const rejected = errorAt(foreign, 'createAdvertisingCampaign')?.extensions;
     expect(rejected).toMatchObject({ code: 'BAD_USER_INPUT', status: 422, fieldErrors: { gigSlug: expect.any(Array) } });
@@ -133,8 +173,14 @@ describe('campaigns', () => {
     expect(errorAt(denied, 'advertisingWallet')?.extensions).toMatchObject({ code: 'FORBIDDEN', requiredScope: 'advertising.read' });
     const show = await gw.query('{ advertisingCampaign(id: "any") { id } }', { headers: readonly });
     expect(errorAt(show, 'advertisingCampaign')?.extensions).toMatchObject({ code: 'FORBIDDEN', requiredScope: 'advertising.read' });
-    const write = await gw.query('mutation { createAdvertisingCampaign(input: { name: "Nope", gigSlug: "x", dailyBudget: 10 }) { campaign { id } } }', { headers: as('sandbox:pixelcraft:advertising.read') });
-    expect(errorAt(write, 'createAdvertisingCampaign')?.extensions).toMatchObject({ code: 'FORBIDDEN', requiredScope: 'advertising.write' });
+    const write = await gw.query(
+      'mutation { createAdvertisingCampaign(input: { name: "Nope", gigSlug: "x", dailyBudget: 10 }) { campaign { id } } }',
+      { headers: as('sandbox:pixelcraft:advertising.read') },
+    );
+    expect(errorAt(write, 'createAdvertisingCampaign')?.extensions).toMatchObject({
+      code: 'FORBIDDEN',
+      requiredScope: 'advertising.write',
+    });
     const buyer = await gw.query('{ advertisingCampaigns(first: 1) { totalCount } }', { headers: as(TOKENS.buyer) });
     expect(errorAt(buyer, 'advertisingCampaigns')?.extensions).toMatchObject({ code: 'FORBIDDEN', status: 403 });
   });
@@ -167,11 +213,15 @@ describe('advertising wallet', () => {
 
   it('refuses a zero or negative amount before any call, and needs advertising.write', async () => {
     for (const amount of [0, -5]) {
-      const res = await gw.query(`mutation { depositAdvertisingFunds(input: { amount: ${amount} }) { wallet { balance } } }`, { headers: seller });
+      const res = await gw.query(`mutation { depositAdvertisingFunds(input: { amount: ${amount} }) { wallet { balance } } }`, {
+        headers: seller,
+      });
       expect(errorAt(res, 'depositAdvertisingFunds')?.extensions).toMatchObject({ code: 'BAD_USER_INPUT', field: 'input.amount' });
     }
     expect(gw.calls('marketplace')).toHaveLength(0);
-    const denied = await gw.query('mutation { depositAdvertisingFunds(input: { amount: 5 }) { wallet { balance } } }', { headers: as('sandbox:pixelcraft:advertising.read') });
+    const denied = await gw.query('mutation { depositAdvertisingFunds(input: { amount: 5 }) { wallet { balance } } }', {
+      headers: as('sandbox:pixelcraft:advertising.read'),
+    });
     expect(errorAt(denied, 'depositAdvertisingFunds')?.extensions).toMatchObject({ code: 'FORBIDDEN', requiredScope: 'advertising.write' });
   });
 });

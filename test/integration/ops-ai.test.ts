@@ -33,10 +33,17 @@ async function generate(prompt: string, kind = 'GIG_TITLE'): Promise<AiRequest> 
   expect(res.errors).toBeUndefined();
   return res.data!.generateAiDraft.request;
 }
-const read = async (id: string) => (await gw.query<{ aiRequest: AiRequest }>(`{ aiRequest(id: "${id}") { ${FIELDS} } }`, { headers: buyer })).data!.aiRequest;
-const cancel = (id: string) => gw.query<{ cancelAiRequest: { request: AiRequest } }>(`mutation { cancelAiRequest(input: { id: "${id}" }) { request { ${FIELDS} } } }`, { headers: buyer });
+const read = async (id: string) =>
+  (await gw.query<{ aiRequest: AiRequest }>(`{ aiRequest(id: "${id}") { ${FIELDS} } }`, { headers: buyer })).data!.aiRequest;
+const cancel = (id: string) =>
+  gw.query<{ cancelAiRequest: { request: AiRequest } }>(`mutation { cancelAiRequest(input: { id: "${id}" }) { request { ${FIELDS} } } }`, {
+    headers: buyer,
+  });
 const rate = (id: string, rating: number) =>
-  gw.query<{ rateAiDraft: { request: AiRequest } }>(`mutation { rateAiDraft(input: { id: "${id}", rating: ${rating}, comment: "Spot on" }) { request { ${FIELDS} } } }`, { headers: buyer });
+  gw.query<{ rateAiDraft: { request: AiRequest } }>(
+    `mutation { rateAiDraft(input: { id: "${id}", rating: ${rating}, comment: "Spot on" }) { request { ${FIELDS} } } }`,
+    { headers: buyer },
+  );
 
 describe('AI request state machine', () => {
   it('walks queued → running → succeeded → rated, and refuses a second rating and a late cancel', async () => {
@@ -93,7 +100,10 @@ describe('AI request state machine', () => {
   it('reads a request once per GraphQL request, so aliases see one state and the job moves one step', async () => {
     const created = await generate('name my bakery');
     gw.resetCalls();
-    const res = await gw.query<{ a: AiRequest; b: AiRequest }>(`{ a: aiRequest(id: "${created.id}") { status } b: aiRequest(id: "${created.id}") { status } }`, { headers: buyer });
+    const res = await gw.query<{ a: AiRequest; b: AiRequest }>(
+      `{ a: aiRequest(id: "${created.id}") { status } b: aiRequest(id: "${created.id}") { status } }`,
+      { headers: buyer },
+    );
     expect(res.data).toEqual({ a: { status: 'running' }, b: { status: 'running' } });
     expect(gw.calls('marketplace')).toHaveLength(1);
   });
@@ -109,13 +119,21 @@ describe('AI request state machine', () => {
   it('needs ai.write to generate, cancel and rate, and ai.read to read', async () => {
     const created = await generate('write a tagline');
     const readonly = as(TOKENS.readonly);
-    const generateDenied = await gw.query('mutation { generateAiDraft(input: { prompt: "hello there" }) { request { id } } }', { headers: readonly });
+    const generateDenied = await gw.query('mutation { generateAiDraft(input: { prompt: "hello there" }) { request { id } } }', {
+      headers: readonly,
+    });
     expect(errorAt(generateDenied, 'generateAiDraft')?.extensions).toMatchObject({ code: 'FORBIDDEN', requiredScope: 'ai.write' });
-    const cancelDenied = await gw.query(`mutation { cancelAiRequest(input: { id: "${created.id}" }) { request { id } } }`, { headers: readonly });
+    const cancelDenied = await gw.query(`mutation { cancelAiRequest(input: { id: "${created.id}" }) { request { id } } }`, {
+      headers: readonly,
+    });
     expect(errorAt(cancelDenied, 'cancelAiRequest')?.extensions).toMatchObject({ code: 'FORBIDDEN', requiredScope: 'ai.write' });
-    const rateDenied = await gw.query(`mutation { rateAiDraft(input: { id: "${created.id}", rating: 5 }) { request { id } } }`, { headers: readonly });
+    const rateDenied = await gw.query(`mutation { rateAiDraft(input: { id: "${created.id}", rating: 5 }) { request { id } } }`, {
+      headers: readonly,
+    });
     expect(errorAt(rateDenied, 'rateAiDraft')?.extensions).toMatchObject({ code: 'FORBIDDEN', requiredScope: 'ai.write' });
-    const readDenied = await gw.query(`{ aiRequest(id: "${created.id}") { status } aiSummary { creditsUsed } }`, { headers: as(TOKENS.noscope) });
+    const readDenied = await gw.query(`{ aiRequest(id: "${created.id}") { status } aiSummary { creditsUsed } }`, {
+      headers: as(TOKENS.noscope),
+    });
     expect(errorAt(readDenied, 'aiRequest')?.extensions).toMatchObject({ code: 'FORBIDDEN', requiredScope: 'ai.read' });
     expect(errorAt(readDenied, 'aiSummary')?.extensions).toMatchObject({ code: 'FORBIDDEN', requiredScope: 'ai.read' });
   });
@@ -123,10 +141,14 @@ describe('AI request state machine', () => {
 
 describe('AI reads and drafts', () => {
   it('reads credits and features', async () => {
-    const res = await gw.query<{ aiSummary: { creditsTotal: number; creditsUsed: number; creditsRemaining: number; features: Array<{ kind: string; credits: number }> } }>(
-      '{ aiSummary { creditsTotal creditsUsed creditsRemaining features { kind name credits } } }',
-      { headers: as(TOKENS.readonly) },
-    );
+    const res = await gw.query<{
+      aiSummary: {
+        creditsTotal: number;
+        creditsUsed: number;
+        creditsRemaining: number;
+        features: Array<{ kind: string; credits: number }>;
+      };
+    }>('{ aiSummary { creditsTotal creditsUsed creditsRemaining features { kind name credits } } }', { headers: as(TOKENS.readonly) });
     expect(res.errors).toBeUndefined();
     const summary = res.data!.aiSummary;
     expect(summary.creditsTotal).toBe(100);
@@ -136,7 +158,10 @@ describe('AI reads and drafts', () => {
   });
 
   it('recommends gigs with a reason', async () => {
-    const res = await gw.query<{ aiRecommendations: Array<{ reason: string; gig: { slug: string; title: string } }> }>('{ aiRecommendations { reason gig { slug title } } }', { headers: buyer });
+    const res = await gw.query<{ aiRecommendations: Array<{ reason: string; gig: { slug: string; title: string } }> }>(
+      '{ aiRecommendations { reason gig { slug title } } }',
+      { headers: buyer },
+    );
     expect(res.errors).toBeUndefined();
     expect(res.data!.aiRecommendations.length).toBeGreaterThan(0);
     expect(res.data!.aiRecommendations[0]!.reason).toMatch(/categories/);
@@ -154,11 +179,22 @@ describe('AI reads and drafts', () => {
     expect(res.errors).toBeUndefined();
     expect(res.data!.r2.length).toBeGreaterThan(0);
     // The recommended gigs arrive whole: no GET /gigs/{slug} for them.
-    expect(gw.calls('marketplace').map((c) => c.path).sort()).toEqual(['/api/v1/ai/recommendations', '/api/v1/ai/summary']);
+    expect(
+      gw
+        .calls('marketplace')
+        .map((c) => c.path)
+        .sort(),
+    ).toEqual(['/api/v1/ai/recommendations', '/api/v1/ai/summary']);
   });
 
   it('interprets a plain-language search as a Query field sent as POST', async () => {
-    const res = await gw.query<{ aiSearch: { interpretation: { maxPrice: number; deliveryDays: number }; total: number; gigs: Array<{ priceFrom: number; deliveryDays: number }> } }>(
+    const res = await gw.query<{
+      aiSearch: {
+        interpretation: { maxPrice: number; deliveryDays: number };
+        total: number;
+        gigs: Array<{ priceFrom: number; deliveryDays: number }>;
+      };
+    }>(
       '{ aiSearch(query: "logo under $50 in 3 days") { query interpretation { search categorySlug maxPrice deliveryDays } total gigs { slug priceFrom deliveryDays } } }',
       { headers: as(TOKENS.readonly) },
     );

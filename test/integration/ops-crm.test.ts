@@ -37,11 +37,17 @@ describe('CRM customers', () => {
       expect(c.notes).toHaveLength(c.notesCount);
       expect(calls()).toContain(`GET /api/v1/seller/crm/${c.id}`);
     }
-    expect(gw.calls('marketplace')[0]).toMatchObject({ method: 'GET', path: '/api/v1/seller/crm', query: { status: 'active', page: '1', per_page: '2' } });
+    expect(gw.calls('marketplace')[0]).toMatchObject({
+      method: 'GET',
+      path: '/api/v1/seller/crm',
+      query: { status: 'active', page: '1', per_page: '2' },
+    });
   });
 
   it('adds a private note that the customer then shows, in the same request', async () => {
-    const list = await gw.query<{ crmCustomers: { nodes: Customer[] } }>('{ crmCustomers(first: 1) { nodes { id notesCount } } }', { headers: seller });
+    const list = await gw.query<{ crmCustomers: { nodes: Customer[] } }>('{ crmCustomers(first: 1) { nodes { id notesCount } } }', {
+      headers: seller,
+    });
     const customer = list.data!.crmCustomers.nodes[0]!;
     gw.resetCalls();
     const res = await gw.query<{ addCrmNote: { note: { id: string; body: string; authorUsername: string }; customer: Customer } }>(
@@ -66,7 +72,10 @@ describe('CRM customers', () => {
   });
 
   it('reads stats consistent with the customer list', async () => {
-    const res = await gw.query<{ crmStats: { customersCount: number; activeCustomers: number; inactiveCustomers: number; currency: string }; crmCustomers: { totalCount: number } }>(
+    const res = await gw.query<{
+      crmStats: { customersCount: number; activeCustomers: number; inactiveCustomers: number; currency: string };
+      crmCustomers: { totalCount: number };
+    }>(
       '{ crmStats { customersCount activeCustomers inactiveCustomers repeatCustomers totalRevenue averageOrderValue followersCount currency } crmCustomers(first: 1) { totalCount } }',
       { headers: seller },
     );
@@ -84,13 +93,18 @@ describe('CRM customers', () => {
   });
 
   it('needs crm.read / crm.write, and a seller', async () => {
-    const noRead = await gw.query('{ crmCustomers(first: 1) { totalCount } crmStats { customersCount } retentionCampaigns(first: 1) { totalCount } crmCustomer(id: "x") { id } }', {
-      headers: as('sandbox:pixelcraft:orders.read'),
-    });
+    const noRead = await gw.query(
+      '{ crmCustomers(first: 1) { totalCount } crmStats { customersCount } retentionCampaigns(first: 1) { totalCount } crmCustomer(id: "x") { id } }',
+      {
+        headers: as('sandbox:pixelcraft:orders.read'),
+      },
+    );
     for (const field of ['crmCustomers', 'crmStats', 'retentionCampaigns', 'crmCustomer']) {
       expect(errorAt(noRead, field)?.extensions).toMatchObject({ code: 'FORBIDDEN', requiredScope: 'crm.read' });
     }
-    const noWrite = await gw.query('mutation { addCrmNote(input: { customerId: "x", body: "hello" }) { note { id } } }', { headers: as('sandbox:pixelcraft:crm.read') });
+    const noWrite = await gw.query('mutation { addCrmNote(input: { customerId: "x", body: "hello" }) { note { id } } }', {
+      headers: as('sandbox:pixelcraft:crm.read'),
+    });
     expect(errorAt(noWrite, 'addCrmNote')?.extensions).toMatchObject({ code: 'FORBIDDEN', requiredScope: 'crm.write' });
     const buyer = await gw.query('{ crmStats { customersCount } }', { headers: as(TOKENS.buyer) });
     expect(errorAt(buyer, 'crmStats')?.extensions).toMatchObject({ code: 'FORBIDDEN', status: 403 });
@@ -99,7 +113,11 @@ describe('CRM customers', () => {
 
 describe('retention campaigns', () => {
   it('creates a scheduled campaign with a coupon, listed first afterwards', async () => {
-    const res = await gw.query<{ createRetentionCampaign: { campaign: { id: string; status: string; segment: string; couponCode: string; discountPercent: number; audienceCount: number } } }>(
+    const res = await gw.query<{
+      createRetentionCampaign: {
+        campaign: { id: string; status: string; segment: string; couponCode: string; discountPercent: number; audienceCount: number };
+      };
+    }>(
       'mutation { createRetentionCampaign(input: { name: "Come back", message: "Ten percent off your next order.", segment: REPEAT, discountPercent: 10 }) { campaign { id status segment couponCode discountPercent audienceCount sendAt } } }',
       { headers: seller },
     );
@@ -110,16 +128,25 @@ describe('retention campaigns', () => {
     expect(bodyOf()).toEqual({ name: 'Come back', message: 'Ten percent off your next order.', segment: 'repeat', discount_percent: 10 });
 
     gw.resetCalls();
-    const list = await gw.query<{ retentionCampaigns: { nodes: Array<{ id: string; status: string }> } }>('{ retentionCampaigns(first: 5) { totalCount nodes { id status } } }', { headers: seller });
+    const list = await gw.query<{ retentionCampaigns: { nodes: Array<{ id: string; status: string }> } }>(
+      '{ retentionCampaigns(first: 5) { totalCount nodes { id status } } }',
+      { headers: seller },
+    );
     expect(list.data!.retentionCampaigns.nodes[0]).toEqual({ id: campaign.id, status: 'scheduled' });
     expect(gw.calls('marketplace')[0]).toMatchObject({ method: 'GET', path: '/api/v1/seller/crm/campaigns' });
   });
 
   it('refuses a discount over 90 percent before any call, and needs crm.write', async () => {
-    const res = await gw.query('mutation { createRetentionCampaign(input: { name: "Too much", message: "Almost free!", discountPercent: 95 }) { campaign { id } } }', { headers: seller });
+    const res = await gw.query(
+      'mutation { createRetentionCampaign(input: { name: "Too much", message: "Almost free!", discountPercent: 95 }) { campaign { id } } }',
+      { headers: seller },
+    );
     expect(errorAt(res, 'createRetentionCampaign')?.extensions).toMatchObject({ code: 'BAD_USER_INPUT', field: 'input.discountPercent' });
     expect(gw.calls('marketplace')).toHaveLength(0);
-    const denied = await gw.query('mutation { createRetentionCampaign(input: { name: "Hello", message: "Hello there" }) { campaign { id } } }', { headers: as(TOKENS.readonly) });
+    const denied = await gw.query(
+      'mutation { createRetentionCampaign(input: { name: "Hello", message: "Hello there" }) { campaign { id } } }',
+      { headers: as(TOKENS.readonly) },
+    );
     expect(errorAt(denied, 'createRetentionCampaign')?.extensions).toMatchObject({ code: 'FORBIDDEN', requiredScope: 'crm.write' });
   });
 });
@@ -131,8 +158,12 @@ describe('following sellers', () => {
       { headers: as(token) },
     );
   const followed = async () =>
-    (await gw.query<{ followedSellers: { nodes: Array<{ username: string }> } }>('{ followedSellers(first: 50) { totalCount nodes { username } } }', { headers: as(TOKENS.buyer) })).data!
-      .followedSellers.nodes.map((n) => n.username);
+    (
+      await gw.query<{ followedSellers: { nodes: Array<{ username: string }> } }>(
+        '{ followedSellers(first: 50) { totalCount nodes { username } } }',
+        { headers: as(TOKENS.buyer) },
+      )
+    ).data!.followedSellers.nodes.map((n) => n.username);
 
   it('follow and unfollow are idempotent toggles', async () => {
     const first = await toggle('followSeller');
@@ -159,7 +190,9 @@ describe('following sellers', () => {
     expect(errorAt(denied, 'followSeller')?.extensions).toMatchObject({ code: 'FORBIDDEN', requiredScope: 'crm.write' });
     const list = await gw.query('{ followedSellers(first: 1) { totalCount } }', { headers: as(TOKENS.readonly) });
     expect(errorAt(list, 'followedSellers')?.extensions).toMatchObject({ code: 'FORBIDDEN', requiredScope: 'crm.read' });
-    const unknown = await gw.query('mutation { followSeller(input: { username: "nobody-here" }) { following } }', { headers: as(TOKENS.buyer) });
+    const unknown = await gw.query('mutation { followSeller(input: { username: "nobody-here" }) { following } }', {
+      headers: as(TOKENS.buyer),
+    });
     expect(errorAt(unknown, 'followSeller')?.extensions).toMatchObject({ code: 'NOT_FOUND' });
   });
 });

@@ -75,7 +75,9 @@ describe('typing indicator', () => {
 
   it('needs messages.write, and NOT_FOUND for a conversation that is not the caller', async () => {
     const conversation = await firstConversation();
-    const denied = await gw.query(`mutation { setTypingIndicator(input: { conversationId: "${conversation.id}" }) { typing } }`, { headers: as(TOKENS.readonly) });
+    const denied = await gw.query(`mutation { setTypingIndicator(input: { conversationId: "${conversation.id}" }) { typing } }`, {
+      headers: as(TOKENS.readonly),
+    });
     expect(errorAt(denied, 'setTypingIndicator')?.extensions).toMatchObject({ code: 'FORBIDDEN', requiredScope: 'messages.write' });
     const missing = await gw.query('mutation { setTypingIndicator(input: { conversationId: "not-mine" }) { typing } }', { headers: buyer });
     expect(errorAt(missing, 'setTypingIndicator')?.extensions).toMatchObject({ code: 'NOT_FOUND' });
@@ -110,7 +112,9 @@ describe('reactions', () => {
     const denied = await react(message.id, 'ADD', TOKENS.readonly);
     expect(errorAt(denied, 'reactToMessage')?.extensions).toMatchObject({ code: 'FORBIDDEN', requiredScope: 'messages.write' });
     gw.resetCalls();
-    const empty = await gw.query(`mutation { reactToMessage(input: { messageId: "${message.id}", emoji: " " }) { message { id } } }`, { headers: buyer });
+    const empty = await gw.query(`mutation { reactToMessage(input: { messageId: "${message.id}", emoji: " " }) { message { id } } }`, {
+      headers: buyer,
+    });
     expect(errorAt(empty, 'reactToMessage')?.extensions).toMatchObject({ code: 'BAD_USER_INPUT', field: 'input.emoji' });
     expect(gw.calls('marketplace')).toHaveLength(0);
   });
@@ -118,7 +122,10 @@ describe('reactions', () => {
 
 describe('notifications', () => {
   it('lists notifications newest first, optionally only unread', async () => {
-    const res = await gw.query<{ all: { totalCount: number; nodes: Array<{ type: string; title: string; createdAt: string }> }; unread: { totalCount: number } }>(
+    const res = await gw.query<{
+      all: { totalCount: number; nodes: Array<{ type: string; title: string; createdAt: string }> };
+      unread: { totalCount: number };
+    }>(
       '{ all: notifications(first: 3) { totalCount nodes { id type title data readAt createdAt } } unread: notifications(unread: true, first: 3) { totalCount nodes { readAt } } }',
       { headers: buyer },
     );
@@ -126,7 +133,12 @@ describe('notifications', () => {
     const { nodes } = res.data!.all;
     expect(nodes.length).toBeGreaterThan(0);
     expect(nodes[0]!.type).toMatch(/^[a-z_]+(\.[a-z_]+)+$/);
-    expect([...nodes].map((n) => n.createdAt)).toEqual([...nodes].map((n) => n.createdAt).sort().reverse());
+    expect([...nodes].map((n) => n.createdAt)).toEqual(
+      [...nodes]
+        .map((n) => n.createdAt)
+        .sort()
+        .reverse(),
+    );
     expect(res.data!.unread.totalCount).toBeLessThanOrEqual(res.data!.all.totalCount);
     const queries = gw.calls('marketplace').map((c) => c.query);
     expect(queries).toContainEqual({ page: '1', per_page: '3' });
@@ -154,7 +166,10 @@ describe('wallet', () => {
   });
 
   it('reads the wallet once per GraphQL request, however many aliases ask', async () => {
-    const res = await gw.query<{ a: { balance: number }; b: { balance: number } }>('{ a: wallet { balance } b: wallet { balance currency } }', { headers: buyer });
+    const res = await gw.query<{ a: { balance: number }; b: { balance: number } }>(
+      '{ a: wallet { balance } b: wallet { balance currency } }',
+      { headers: buyer },
+    );
     expect(res.errors).toBeUndefined();
     expect(res.data!.a.balance).toBe(res.data!.b.balance);
     expect(calls()).toEqual(['GET /api/v1/wallet']);

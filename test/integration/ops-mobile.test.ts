@@ -28,7 +28,14 @@ const PAIR = 'accessToken refreshToken tokenType expiresIn user { username name 
 describe('mobile home', () => {
   it('is public, and personalised when a token is sent', async () => {
     const query = '{ mobileHome { greeting activeOrders categories { slug parentSlug } featuredGigs { slug title } newGigs { slug } } }';
-    type Home = { mobileHome: { greeting: string; activeOrders: number; categories: Array<{ parentSlug: string | null }>; featuredGigs: Array<{ slug: string }> } };
+    type Home = {
+      mobileHome: {
+        greeting: string;
+        activeOrders: number;
+        categories: Array<{ parentSlug: string | null }>;
+        featuredGigs: Array<{ slug: string }>;
+      };
+    };
     const anonymous = await gw.query<Home>(query);
     expect(anonymous.errors).toBeUndefined();
     expect(anonymous.data?.mobileHome).toMatchObject({ greeting: 'Find the perfect freelance service', activeOrders: 0 });
@@ -45,7 +52,9 @@ describe('mobile home', () => {
   });
 
   it('is read once per request however often it is asked', async () => {
-    const res = await gw.query('{ a: mobileHome { greeting } b: mobileHome { activeOrders featuredGigs { slug } } }', { headers: as(TOKENS.buyer) });
+    const res = await gw.query('{ a: mobileHome { greeting } b: mobileHome { activeOrders featuredGigs { slug } } }', {
+      headers: as(TOKENS.buyer),
+    });
     expect(res.errors).toBeUndefined();
     expect(calls()).toEqual(['GET /api/v1/mobile/home']);
   });
@@ -53,10 +62,14 @@ describe('mobile home', () => {
 
 describe('mobile orders', () => {
   it('lists the caller orders with role and counterpart (orders.read)', async () => {
-    const res = await gw.query<{ mobileOrders: { totalCount: number; nodes: Array<{ id: string; role: string; counterpartUsername: string; gigTitle: string; order: { id: string } }> } }>(
-      '{ mobileOrders(first: 3) { totalCount nodes { id role counterpartUsername gigTitle status order { id status } } } }',
-      { headers: as(TOKENS.buyer) },
-    );
+    const res = await gw.query<{
+      mobileOrders: {
+        totalCount: number;
+        nodes: Array<{ id: string; role: string; counterpartUsername: string; gigTitle: string; order: { id: string } }>;
+      };
+    }>('{ mobileOrders(first: 3) { totalCount nodes { id role counterpartUsername gigTitle status order { id status } } } }', {
+      headers: as(TOKENS.buyer),
+    });
     expect(res.errors).toBeUndefined();
     expect(res.data?.mobileOrders.totalCount).toBe(44);
     for (const node of res.data!.mobileOrders.nodes) {
@@ -70,7 +83,9 @@ describe('mobile orders', () => {
   });
 
   it('reads one order with deliveries and revisions from the single view, without further calls', async () => {
-    const list = await gw.query<{ mobileOrders: { nodes: Array<{ id: string }> } }>('{ mobileOrders(first: 1) { nodes { id } } }', { headers: as(TOKENS.buyer) });
+    const list = await gw.query<{ mobileOrders: { nodes: Array<{ id: string }> } }>('{ mobileOrders(first: 1) { nodes { id } } }', {
+      headers: as(TOKENS.buyer),
+    });
     const id = list.data!.mobileOrders.nodes[0]!.id;
     gw.resetCalls();
     const res = await gw.query<{ mobileOrder: { id: string; deliveries: unknown[]; revisions: unknown[] } }>(
@@ -99,17 +114,42 @@ describe('mobile auth', () => {
   it('registers, logs in, rotates the refresh token once, and logs none of the secrets', async () => {
     const registered = await gw.query<{ mobileRegister: TokenPair }>(
       `mutation($input: MobileRegisterInput!) { mobileRegister(input: $input) { ${PAIR} } }`,
-      { variables: { input: { username: 'newbie_b', name: 'New Bie', email: 'newbie_b@example.com', password, passwordConfirmation: password, country: 'de' } } },
+      {
+        variables: {
+          input: {
+            username: 'newbie_b',
+            name: 'New Bie',
+            email: 'newbie_b@example.com',
+            password,
+            passwordConfirmation: password,
+            country: 'de',
+          },
+        },
+      },
     );
     expect(registered.errors).toBeUndefined();
-    expect(registered.data?.mobileRegister).toMatchObject({ tokenType: 'Bearer', expiresIn: 3600, user: { username: 'newbie_b', name: 'New Bie' } });
+    expect(registered.data?.mobileRegister).toMatchObject({
+      tokenType: 'Bearer',
+      expiresIn: 3600,
+      user: { username: 'newbie_b', name: 'New Bie' },
+    });
     expect(gw.calls('marketplace')[0]).toMatchObject({ method: 'POST', path: '/api/v1/mobile/register' });
-    expect(bodyOf()).toEqual({ username: 'newbie_b', name: 'New Bie', email: 'newbie_b@example.com', password, password_confirmation: password, country: 'de' });
+    expect(bodyOf()).toEqual({
+      username: 'newbie_b',
+      name: 'New Bie',
+      email: 'newbie_b@example.com',
+      password,
+      password_confirmation: password,
+      country: 'de',
+    });
 
     gw.resetCalls();
-    const login = await gw.query<{ mobileLogin: TokenPair }>(`mutation($input: MobileLoginInput!) { mobileLogin(input: $input) { ${PAIR} } }`, {
-      variables: { input: { email: 'newbie_b@example.com', password } },
-    });
+    const login = await gw.query<{ mobileLogin: TokenPair }>(
+      `mutation($input: MobileLoginInput!) { mobileLogin(input: $input) { ${PAIR} } }`,
+      {
+        variables: { input: { email: 'newbie_b@example.com', password } },
+      },
+    );
     expect(login.errors).toBeUndefined();
     const pair = login.data!.mobileLogin;
     expect(gw.calls('marketplace')[0]).toMatchObject({ method: 'POST', path: '/api/v1/mobile/login' });
@@ -147,7 +187,9 @@ describe('mobile auth', () => {
   });
 
   it('logs in a seeded user by username', async () => {
-    const res = await gw.query<{ mobileLogin: TokenPair }>(`mutation { mobileLogin(input: { username: "alice", password: "password" }) { ${PAIR} } }`);
+    const res = await gw.query<{ mobileLogin: TokenPair }>(
+      `mutation { mobileLogin(input: { username: "alice", password: "password" }) { ${PAIR} } }`,
+    );
     expect(res.errors).toBeUndefined();
     expect(res.data?.mobileLogin).toMatchObject({ accessToken: 'sandbox:alice:*', user: { username: 'alice' } });
   });

@@ -11,7 +11,11 @@ let gw: TestGateway;
 let gig: { slug: string; priceFrom: number };
 beforeAll(async () => {
   gw = await startTestGateway({}, ['marketplace']);
-  const data = expectOk(await gw.query<{ gigs: { nodes: Array<{ slug: string; priceFrom: number }> } }>('{ gigs(seller: "wordsmithy", first: 1) { nodes { slug priceFrom } } }'));
+  const data = expectOk(
+    await gw.query<{ gigs: { nodes: Array<{ slug: string; priceFrom: number }> } }>(
+      '{ gigs(seller: "wordsmithy", first: 1) { nodes { slug priceFrom } } }',
+    ),
+  );
   gig = data.gigs.nodes[0]!;
 });
 afterAll(() => gw.close());
@@ -22,13 +26,22 @@ type OrderNode = { id: string; status: string; dueAt: string; attributes: { buye
 const createOrder = `mutation($input: CreateOrderInput!) { createOrder(input: $input) { order { id status total currency dueAt gig { slug } } } }`;
 
 async function placeOrder(buyer: string): Promise<{ id: string; dueAt: string }> {
-  const data = expectOk(await gw.query<{ createOrder: { order: { id: string; dueAt: string } } }>(createOrder, { variables: { input: { gigSlug: gig.slug } }, headers: as(buyer, 'orders.write') }));
+  const data = expectOk(
+    await gw.query<{ createOrder: { order: { id: string; dueAt: string } } }>(createOrder, {
+      variables: { input: { gigSlug: gig.slug } },
+      headers: as(buyer, 'orders.write'),
+    }),
+  );
   gw.resetCalls();
   return data.createOrder.order;
 }
 
 async function ordersOf(username: string): Promise<OrderNode[]> {
-  const data = expectOk(await gw.query<{ orders: { nodes: OrderNode[] } }>('{ orders(first: 100) { nodes { id status dueAt attributes } } }', { headers: as(username, 'orders.read') }));
+  const data = expectOk(
+    await gw.query<{ orders: { nodes: OrderNode[] } }>('{ orders(first: 100) { nodes { id status dueAt attributes } } }', {
+      headers: as(username, 'orders.read'),
+    }),
+  );
   gw.resetCalls();
   return data.orders.nodes;
 }
@@ -40,15 +53,34 @@ describe('createOrder (orders.write)', () => {
 
   it('POSTs /orders with the typed fields; the new order is pending at package price × quantity', async () => {
     const input = { gigSlug: gig.slug, package: 'PREMIUM', quantity: 2, requirements: 'Two blog posts', attributes: { coupon: 'WELCOME' } };
-    const data = expectOk(await gw.query<{ createOrder: { order: { id: string; status: string; total: number; currency: string; gig: { slug: string } } } }>(createOrder, { variables: { input }, headers: as('frank', 'orders.write') }));
+    const data = expectOk(
+      await gw.query<{ createOrder: { order: { id: string; status: string; total: number; currency: string; gig: { slug: string } } } }>(
+        createOrder,
+        { variables: { input }, headers: as('frank', 'orders.write') },
+      ),
+    );
     const calls = gw.calls('marketplace');
     expect(`${calls[0]!.method} ${calls[0]!.path}`).toBe('POST /api/v1/orders');
-    expect(sentJson(calls[0]!)).toEqual({ gig_slug: gig.slug, package: 'premium', quantity: 2, requirements: 'Two blog posts', coupon: 'WELCOME' });
-    expect(data.createOrder.order).toMatchObject({ status: 'pending', total: gig.priceFrom * 3.5 * 2, currency: 'USD', gig: { slug: gig.slug } });
+    expect(sentJson(calls[0]!)).toEqual({
+      gig_slug: gig.slug,
+      package: 'premium',
+      quantity: 2,
+      requirements: 'Two blog posts',
+      coupon: 'WELCOME',
+    });
+    expect(data.createOrder.order).toMatchObject({
+      status: 'pending',
+      total: gig.priceFrom * 3.5 * 2,
+      currency: 'USD',
+      gig: { slug: gig.slug },
+    });
   });
 
   it('refuses a quantity of 0 and an empty gig slug before any upstream call', async () => {
-    const res = await gw.query('mutation { a: createOrder(input: { gigSlug: "x", quantity: 0 }) { order { id } } b: createOrder(input: { gigSlug: "" }) { order { id } } }', { headers: as('frank', 'orders.write') });
+    const res = await gw.query(
+      'mutation { a: createOrder(input: { gigSlug: "x", quantity: 0 }) { order { id } } b: createOrder(input: { gigSlug: "" }) { order { id } } }',
+      { headers: as('frank', 'orders.write') },
+    );
     expectError(res, 'a', { code: 'BAD_USER_INPUT', field: 'input.quantity' });
     expectError(res, 'b', { code: 'BAD_USER_INPUT', field: 'input.gigSlug' });
     expect(gw.calls('marketplace')).toHaveLength(0);
@@ -75,22 +107,32 @@ describe('Order links: countdown, extensions, timeline, files (orders.read)', ()
 
   it('Order.countdown reads GET /orders/{uuid}/countdown: a new order is running, not overdue', async () => {
     const { id } = await placeOrder('heidi');
-    const data = expectOk(await gw.query<{ order: { countdown: { status: string; running: boolean; overdue: boolean; secondsRemaining: number; dueAt: string; now: string } } }>(
-      'query($id: ID!) { order(id: $id) { countdown { status dueAt now running secondsRemaining overdue } } }',
-      { variables: { id }, headers: as('heidi', 'orders.read') },
-    ));
+    const data = expectOk(
+      await gw.query<{
+        order: { countdown: { status: string; running: boolean; overdue: boolean; secondsRemaining: number; dueAt: string; now: string } };
+      }>('query($id: ID!) { order(id: $id) { countdown { status dueAt now running secondsRemaining overdue } } }', {
+        variables: { id },
+        headers: as('heidi', 'orders.read'),
+      }),
+    );
     expect(marketplaceCalls(gw)).toEqual([`GET /api/v1/orders/${id}`, `GET /api/v1/orders/${id}/countdown`]);
     expect(data.order.countdown).toMatchObject({ status: 'pending', running: true, overdue: false });
-    expect(data.order.countdown.secondsRemaining).toBe((Date.parse(data.order.countdown.dueAt) - Date.parse(data.order.countdown.now)) / 1000);
+    expect(data.order.countdown.secondsRemaining).toBe(
+      (Date.parse(data.order.countdown.dueAt) - Date.parse(data.order.countdown.now)) / 1000,
+    );
   });
 
   it('Order.files reads GET /orders/{uuid}/files: every file of every delivery', async () => {
     const delivered = (await ordersOf('alice')).find((o) => o.attributes.deliveries_count > 0)!;
     expect(delivered).toBeDefined();
-    const data = expectOk(await gw.query<{ order: { deliveries: Array<{ id: string; files: string[] }>; files: Array<{ name: string; deliveryId: string; url: string }> } }>(
-      'query($id: ID!) { order(id: $id) { deliveries { id files } files { name deliveryId url createdAt } } }',
-      { variables: { id: delivered.id }, headers: as('alice', 'orders.read') },
-    ));
+    const data = expectOk(
+      await gw.query<{
+        order: { deliveries: Array<{ id: string; files: string[] }>; files: Array<{ name: string; deliveryId: string; url: string }> };
+      }>('query($id: ID!) { order(id: $id) { deliveries { id files } files { name deliveryId url createdAt } } }', {
+        variables: { id: delivered.id },
+        headers: as('alice', 'orders.read'),
+      }),
+    );
     expect(marketplaceCalls(gw)).toContain(`GET /api/v1/orders/${delivered.id}/files`);
     const expected = data.order.deliveries.flatMap((d) => d.files.map((name) => ({ name, deliveryId: d.id })));
     expect(data.order.files.map((f) => ({ name: f.name, deliveryId: f.deliveryId }))).toEqual(expected);
@@ -99,43 +141,64 @@ describe('Order links: countdown, extensions, timeline, files (orders.read)', ()
 });
 
 describe('deadline extensions (the machine)', () => {
-  const request = 'mutation($input: RequestOrderExtensionInput!) { requestOrderExtension(input: $input) { extension { id status days reason requestedBy } } }';
-  const respond = 'mutation($input: RespondToOrderExtensionInput!) { respondToOrderExtension(input: $input) { extension { id status respondedBy } order { id dueAt } } }';
+  const request =
+    'mutation($input: RequestOrderExtensionInput!) { requestOrderExtension(input: $input) { extension { id status days reason requestedBy } } }';
+  const respond =
+    'mutation($input: RespondToOrderExtensionInput!) { respondToOrderExtension(input: $input) { extension { id status respondedBy } order { id dueAt } } }';
 
   it('needs orders.write to request and to respond, orders.read to list', async () => {
-    await expectScopeRequired(gw, request, 'requestOrderExtension', 'orders.write', { input: { orderId: 'o', days: 2, reason: 'More time' } });
-    await expectScopeRequired(gw, respond, 'respondToOrderExtension', 'orders.write', { input: { orderId: 'o', extensionId: 'e', response: 'APPROVE' } });
+    await expectScopeRequired(gw, request, 'requestOrderExtension', 'orders.write', {
+      input: { orderId: 'o', days: 2, reason: 'More time' },
+    });
+    await expectScopeRequired(gw, respond, 'respondToOrderExtension', 'orders.write', {
+      input: { orderId: 'o', extensionId: 'e', response: 'APPROVE' },
+    });
   });
 
   it('walks pending → approved: the order is due `days` later; answering again or a second pending request is CONFLICT', async () => {
     const order = await placeOrder('ivan');
-    const requested = expectOk(await gw.query<{ requestOrderExtension: { extension: { id: string; status: string; days: number; requestedBy: string } } }>(request, {
-      variables: { input: { orderId: order.id, days: 3, reason: 'Waiting on assets' } },
-      headers: as('ivan', 'orders.write'),
-    }));
+    const requested = expectOk(
+      await gw.query<{ requestOrderExtension: { extension: { id: string; status: string; days: number; requestedBy: string } } }>(request, {
+        variables: { input: { orderId: order.id, days: 3, reason: 'Waiting on assets' } },
+        headers: as('ivan', 'orders.write'),
+      }),
+    );
     const [call] = gw.calls('marketplace');
     expect(`${call!.method} ${call!.path}`).toBe(`POST /api/v1/orders/${order.id}/extensions`);
     expect(sentJson(call!)).toEqual({ days: 3, reason: 'Waiting on assets' });
     const extension = requested.requestOrderExtension.extension;
     expect(extension).toMatchObject({ status: 'pending', days: 3, requestedBy: 'ivan' });
 
-    const second = await gw.query(request, { variables: { input: { orderId: order.id, days: 1, reason: 'Even more' } }, headers: as('ivan', 'orders.write') });
+    const second = await gw.query(request, {
+      variables: { input: { orderId: order.id, days: 1, reason: 'Even more' } },
+      headers: as('ivan', 'orders.write'),
+    });
     expectError(second, 'requestOrderExtension', { code: 'CONFLICT', status: 409 });
 
     gw.resetCalls();
-    const listed = expectOk(await gw.query<{ order: { extensions: Array<{ id: string; status: string }> } }>('query($id: ID!) { order(id: $id) { extensions { id status days reason createdAt } } }', {
-      variables: { id: order.id },
-      headers: as('ivan', 'orders.read'),
-    }));
+    const listed = expectOk(
+      await gw.query<{ order: { extensions: Array<{ id: string; status: string }> } }>(
+        'query($id: ID!) { order(id: $id) { extensions { id status days reason createdAt } } }',
+        {
+          variables: { id: order.id },
+          headers: as('ivan', 'orders.read'),
+        },
+      ),
+    );
     expect(marketplaceCalls(gw)).toContain(`GET /api/v1/orders/${order.id}/extensions`);
     expect(listed.order.extensions).toEqual([expect.objectContaining({ id: extension.id, status: 'pending' })]);
 
     gw.resetCalls();
     const input = { orderId: order.id, extensionId: extension.id, response: 'APPROVE' };
-    const approved = expectOk(await gw.query<{ respondToOrderExtension: { extension: { status: string; respondedBy: string }; order: { dueAt: string } } }>(respond, {
-      variables: { input },
-      headers: as('ivan', 'orders.write', 'orders.read'),
-    }));
+    const approved = expectOk(
+      await gw.query<{ respondToOrderExtension: { extension: { status: string; respondedBy: string }; order: { dueAt: string } } }>(
+        respond,
+        {
+          variables: { input },
+          headers: as('ivan', 'orders.write', 'orders.read'),
+        },
+      ),
+    );
     const respondCall = gw.calls('marketplace')[0]!;
     expect(`${respondCall.method} ${respondCall.path}`).toBe(`POST /api/v1/orders/${order.id}/extensions/${extension.id}/respond`);
     expect(sentJson(respondCall)).toEqual({ action: 'approve' });
@@ -149,20 +212,29 @@ describe('deadline extensions (the machine)', () => {
 
   it('walks pending → rejected, and the timeline (GET /orders/{uuid}/timeline) tells the story oldest first', async () => {
     const order = await placeOrder('judy');
-    const requested = expectOk(await gw.query<{ requestOrderExtension: { extension: { id: string } } }>(request, {
-      variables: { input: { orderId: order.id, days: 2, reason: 'Holiday' } },
-      headers: as('judy', 'orders.write'),
-    }));
-    const rejected = expectOk(await gw.query<{ respondToOrderExtension: { extension: { status: string } } }>(
-      'mutation($input: RespondToOrderExtensionInput!) { respondToOrderExtension(input: $input) { extension { status } } }',
-      { variables: { input: { orderId: order.id, extensionId: requested.requestOrderExtension.extension.id, response: 'REJECT' } }, headers: as('judy', 'orders.write') },
-    ));
+    const requested = expectOk(
+      await gw.query<{ requestOrderExtension: { extension: { id: string } } }>(request, {
+        variables: { input: { orderId: order.id, days: 2, reason: 'Holiday' } },
+        headers: as('judy', 'orders.write'),
+      }),
+    );
+    const rejected = expectOk(
+      await gw.query<{ respondToOrderExtension: { extension: { status: string } } }>(
+        'mutation($input: RespondToOrderExtensionInput!) { respondToOrderExtension(input: $input) { extension { status } } }',
+        {
+          variables: { input: { orderId: order.id, extensionId: requested.requestOrderExtension.extension.id, response: 'REJECT' } },
+          headers: as('judy', 'orders.write'),
+        },
+      ),
+    );
     expect(rejected.respondToOrderExtension.extension.status).toBe('rejected');
     gw.resetCalls();
-    const data = expectOk(await gw.query<{ order: { timeline: Array<{ type: string; actorUsername: string; at: string }> } }>(
-      'query($id: ID!) { order(id: $id) { timeline { type actorUsername at detail } } }',
-      { variables: { id: order.id }, headers: as('judy', 'orders.read') },
-    ));
+    const data = expectOk(
+      await gw.query<{ order: { timeline: Array<{ type: string; actorUsername: string; at: string }> } }>(
+        'query($id: ID!) { order(id: $id) { timeline { type actorUsername at detail } } }',
+        { variables: { id: order.id }, headers: as('judy', 'orders.read') },
+      ),
+    );
     expect(marketplaceCalls(gw)).toContain(`GET /api/v1/orders/${order.id}/timeline`);
     const { timeline } = data.order;
     expect(timeline[0]).toMatchObject({ type: 'order.created', actorUsername: 'judy' });
@@ -172,17 +244,24 @@ describe('deadline extensions (the machine)', () => {
   });
 
   it('refuses days below 1 before any upstream call; an unknown extension is NOT_FOUND', async () => {
-    const bad = await gw.query(request, { variables: { input: { orderId: 'o-1', days: 0, reason: 'x' } }, headers: as('ivan', 'orders.write') });
+    const bad = await gw.query(request, {
+      variables: { input: { orderId: 'o-1', days: 0, reason: 'x' } },
+      headers: as('ivan', 'orders.write'),
+    });
     expectError(bad, 'requestOrderExtension', { code: 'BAD_USER_INPUT', field: 'input.days' });
     expect(gw.calls('marketplace')).toHaveLength(0);
     const order = await placeOrder('ivan');
-    const missing = await gw.query(respond, { variables: { input: { orderId: order.id, extensionId: 'no-such', response: 'APPROVE' } }, headers: as('ivan', 'orders.write') });
+    const missing = await gw.query(respond, {
+      variables: { input: { orderId: order.id, extensionId: 'no-such', response: 'APPROVE' } },
+      headers: as('ivan', 'orders.write'),
+    });
     expectError(missing, 'respondToOrderExtension', { code: 'NOT_FOUND', status: 404 });
   });
 });
 
 describe('reorders (orders.read, orders.write)', () => {
-  const reorder = 'mutation($input: ReorderInput!) { reorder(input: $input) { cartEntry { id orderId gigSlug package quantity price currency gig { slug } } } }';
+  const reorder =
+    'mutation($input: ReorderInput!) { reorder(input: $input) { cartEntry { id orderId gigSlug package quantity price currency gig { slug } } } }';
 
   it('need the scopes', async () => {
     await expectScopeRequired(gw, reorder, 'reorder', 'orders.write', { input: { orderId: 'o' } });
@@ -192,17 +271,24 @@ describe('reorders (orders.read, orders.write)', () => {
   it('reorder POSTs /orders/{uuid}/reorder for a completed order; reorders (GET /reorders) lists the cart entry; a pending order is CONFLICT', async () => {
     const orders = (await ordersOf('alice')).filter((o) => o.attributes.buyer_username === 'alice');
     const completed = orders.find((o) => o.status === 'completed')!;
-    const data = expectOk(await gw.query<{ reorder: { cartEntry: { id: string; orderId: string; gigSlug: string; gig: { slug: string } } } }>(reorder, {
-      variables: { input: { orderId: completed.id } },
-      headers: as('alice', 'orders.write'),
-    }));
+    const data = expectOk(
+      await gw.query<{ reorder: { cartEntry: { id: string; orderId: string; gigSlug: string; gig: { slug: string } } } }>(reorder, {
+        variables: { input: { orderId: completed.id } },
+        headers: as('alice', 'orders.write'),
+      }),
+    );
     expect(marketplaceCalls(gw)[0]).toBe(`POST /api/v1/orders/${completed.id}/reorder`);
     expect(data.reorder.cartEntry.orderId).toBe(completed.id);
     expect(data.reorder.cartEntry.gig.slug).toBe(data.reorder.cartEntry.gigSlug);
     gw.resetCalls();
-    const listed = expectOk(await gw.query<{ reorders: { totalCount: number; nodes: Array<{ id: string }> } }>('{ reorders(first: 5) { totalCount nodes { id orderId } } }', {
-      headers: as('alice', 'orders.read'),
-    }));
+    const listed = expectOk(
+      await gw.query<{ reorders: { totalCount: number; nodes: Array<{ id: string }> } }>(
+        '{ reorders(first: 5) { totalCount nodes { id orderId } } }',
+        {
+          headers: as('alice', 'orders.read'),
+        },
+      ),
+    );
     expect(marketplaceCalls(gw)).toEqual(['GET /api/v1/reorders']);
     expect(listed.reorders.nodes[0]!.id).toBe(data.reorder.cartEntry.id);
 

@@ -8,7 +8,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startTestGateway, TOKENS, type TestGateway } from '../helpers/gateway.js';
 
 const buyer = { authorization: `Bearer ${TOKENS.buyer}` };
-const REFERENCE = '{ theme { name mode fontFamily logoUrl } locale { locale currency timezone availableLocales } languages { code name nativeName } currencies { code symbol rate } countries { code name } }';
+const REFERENCE =
+  '{ theme { name mode fontFamily logoUrl } locale { locale currency timezone availableLocales } languages { code name nativeName } currencies { code symbol rate } countries { code name } }';
 
 interface Reference {
   theme: { name: string; mode: string; fontFamily: string; logoUrl: string };
@@ -36,9 +37,12 @@ describe('reference data without a cache', () => {
     expect(data.languages).toContainEqual({ code: 'es', name: 'Spanish', nativeName: 'Español' });
     expect(data.currencies).toContainEqual({ code: 'EUR', symbol: '€', rate: 0.92 });
     expect(data.countries).toContainEqual({ code: 'GB', name: 'United Kingdom' });
-    expect(gw.calls('marketplace').map((c) => `${c.method} ${c.path}`).sort()).toEqual(
-      ['GET /api/v1/countries', 'GET /api/v1/currencies', 'GET /api/v1/languages', 'GET /api/v1/locale', 'GET /api/v1/theme'],
-    );
+    expect(
+      gw
+        .calls('marketplace')
+        .map((c) => `${c.method} ${c.path}`)
+        .sort(),
+    ).toEqual(['GET /api/v1/countries', 'GET /api/v1/currencies', 'GET /api/v1/languages', 'GET /api/v1/locale', 'GET /api/v1/theme']);
   });
 
   it("never forwards the caller's token, so a shared answer cannot depend on who asked", async () => {
@@ -85,7 +89,10 @@ describe('MARKETPLACE_API_ROOT=/api/v2', () => {
     expect(res.errors).toBeUndefined();
     expect(res.data?.me.username).toBe('alice');
     expect(res.data?.languages.length).toBeGreaterThan(0);
-    const paths = gw.calls('marketplace').map((c) => c.path).sort();
+    const paths = gw
+      .calls('marketplace')
+      .map((c) => c.path)
+      .sort();
     expect(paths).toEqual(['/api/v2/languages', '/api/v2/me', '/api/v2/sellers/pixelcraft', '/api/v2/sellers/pixelcraft/availability']);
   });
 });

@@ -49,7 +49,9 @@ describe('links on Seller', () => {
   });
 
   it('reads one portfolio project by slug, and NOT_FOUND for an unknown one', async () => {
-    const list = await gw.query<{ seller: { portfolio: Array<{ slug: string; title: string }> } }>('{ seller(username: "pixelcraft") { portfolio { slug title } } }');
+    const list = await gw.query<{ seller: { portfolio: Array<{ slug: string; title: string }> } }>(
+      '{ seller(username: "pixelcraft") { portfolio { slug title } } }',
+    );
     const project = list.data!.seller.portfolio[0]!;
     gw.resetCalls();
     const res = await gw.query<{ seller: { portfolioProject: { slug: string; title: string } } }>(
@@ -62,7 +64,9 @@ describe('links on Seller', () => {
   });
 
   it('asks once per seller even when two aliases read the same link', async () => {
-    const res = await gw.query('{ a: seller(username: "codeforge") { profile { bio } } b: seller(username: "codeforge") { profile { skills } } }');
+    const res = await gw.query(
+      '{ a: seller(username: "codeforge") { profile { bio } } b: seller(username: "codeforge") { profile { skills } } }',
+    );
     expect(res.errors).toBeUndefined();
     expect(calls().filter((c) => c === 'GET /api/v1/sellers/codeforge/profile')).toHaveLength(1);
   });
@@ -75,9 +79,12 @@ describe('saved studios', () => {
       { headers: as(token) },
     );
   const saved = async () => {
-    const res = await gw.query<{ savedStudios: { totalCount: number; nodes: Array<{ username: string }> } }>('{ savedStudios(first: 50) { totalCount nodes { username } } }', {
-      headers: as(TOKENS.buyer),
-    });
+    const res = await gw.query<{ savedStudios: { totalCount: number; nodes: Array<{ username: string }> } }>(
+      '{ savedStudios(first: 50) { totalCount nodes { username } } }',
+      {
+        headers: as(TOKENS.buyer),
+      },
+    );
     return res.data!.savedStudios.nodes.map((n) => n.username);
   };
 
@@ -101,10 +108,11 @@ describe('saved studios', () => {
     await favorite(TOKENS.buyer);
     gw.resetCalls();
     // Each studio's gigs arrive after the list, and each gig's seller is that studio.
-    const res = await gw.query<{ savedStudios: { nodes: Array<{ username: string; gigs: { nodes: Array<{ seller: { username: string } }> } }> } }>(
-      '{ savedStudios(first: 50) { nodes { username gigs(first: 1) { nodes { seller { username } } } } } }',
-      { headers: as(TOKENS.buyer) },
-    );
+    const res = await gw.query<{
+      savedStudios: { nodes: Array<{ username: string; gigs: { nodes: Array<{ seller: { username: string } }> } }> };
+    }>('{ savedStudios(first: 50) { nodes { username gigs(first: 1) { nodes { seller { username } } } } } }', {
+      headers: as(TOKENS.buyer),
+    });
     expect(res.errors).toBeUndefined();
     const studio = res.data!.savedStudios.nodes.find((n) => n.username === 'motionlab')!;
     expect(studio.gigs.nodes[0]?.seller).toEqual({ username: 'motionlab' });
@@ -129,10 +137,11 @@ describe('saved studios', () => {
 
 describe('seller analytics', () => {
   it('reads growth over a period, by week', async () => {
-    const res = await gw.query<{ sellerGrowth: { periodDays: number; orders: number; currency: string; series: Array<{ weekStart: string; orders: number }> } }>(
-      '{ sellerGrowth(days: 28) { periodDays orders revenue currency repeatBuyers series { weekStart orders revenue } } }',
-      { headers: as(TOKENS.seller) },
-    );
+    const res = await gw.query<{
+      sellerGrowth: { periodDays: number; orders: number; currency: string; series: Array<{ weekStart: string; orders: number }> };
+    }>('{ sellerGrowth(days: 28) { periodDays orders revenue currency repeatBuyers series { weekStart orders revenue } } }', {
+      headers: as(TOKENS.seller),
+    });
     expect(res.errors).toBeUndefined();
     expect(res.data?.sellerGrowth).toMatchObject({ periodDays: 28, currency: 'USD' });
     expect(res.data?.sellerGrowth.series).toHaveLength(4);
@@ -159,9 +168,12 @@ describe('seller analytics', () => {
     const res = await gw.query<{
       sellerLeads: { totalCount: number; nodes: Array<{ id: string; status: string }> };
       conversionAnalytics: { views: number; orders: number; gigs: Array<{ gigSlug: string; views: number }> };
-    }>('{ sellerLeads(first: 3) { totalCount nodes { id status title } } conversionAnalytics { views orders conversionRate gigs { gigSlug views orders conversionRate } } }', {
-      headers: as(TOKENS.seller),
-    });
+    }>(
+      '{ sellerLeads(first: 3) { totalCount nodes { id status title } } conversionAnalytics { views orders conversionRate gigs { gigSlug views orders conversionRate } } }',
+      {
+        headers: as(TOKENS.seller),
+      },
+    );
     expect(res.errors).toBeUndefined();
     expect(res.data!.sellerLeads.nodes.every((r) => r.status === 'open')).toBe(true);
     expect(res.data!.conversionAnalytics.gigs.length).toBe(28);

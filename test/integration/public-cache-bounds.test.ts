@@ -14,14 +14,17 @@ import { until } from '../helpers/events.js';
 const MAX_BYTES = 3 * 1024;
 const gw = useTestGateway({ PUBLIC_CACHE_MAX_BYTES: String(MAX_BYTES) }, ['marketplace']);
 
-const readGig = (slug: string) => gw.query<{ gig: { slug: string } }>('query($slug: String!) { gig(slug: $slug) { slug } }', { variables: { slug } });
+const readGig = (slug: string) =>
+  gw.query<{ gig: { slug: string } }>('query($slug: String!) { gig(slug: $slug) { slug } }', { variables: { slug } });
 const gigCalls = (slug: string) => gw.calls('marketplace').filter((c) => c.path === `/api/v1/gigs/${slug}`);
 
 describe('PUBLIC_CACHE_MAX_BYTES', () => {
   it('keeps the most recently read gigs within the bound and reads an evicted one again', async () => {
     const list = await fetch(`${gw.sandbox.urls.marketplace}/api/v1/gigs?per_page=20`);
     const slugs = ((await list.json()) as { data: Array<{ slug: string }> }).data.map((g) => g.slug);
-    const sizes = await Promise.all(slugs.map(async (slug) => Number((await fetch(`${gw.sandbox.urls.marketplace}/api/v1/gigs/${slug}`)).headers.get('content-length'))));
+    const sizes = await Promise.all(
+      slugs.map(async (slug) => Number((await fetch(`${gw.sandbox.urls.marketplace}/api/v1/gigs/${slug}`)).headers.get('content-length'))),
+    );
     // The bound really is smaller than what was read.
     expect(sizes.reduce((a, b) => a + b, 0)).toBeGreaterThan(3 * MAX_BYTES);
     for (const slug of slugs) expectOk(await readGig(slug));
@@ -62,7 +65,9 @@ describe('a shared call has its own deadline', () => {
   /** gigsShow calls the gateway received a 2xx answer to (gateway_upstream_requests_total). */
   const answeredCalls = async () => {
     const text = await (await fetch(`${short.url}/metrics`)).text();
-    const line = text.split('\n').find((l) => l.startsWith('gateway_upstream_requests_total{upstream="marketplace",operation="gigsShow",status="2xx"}'));
+    const line = text
+      .split('\n')
+      .find((l) => l.startsWith('gateway_upstream_requests_total{upstream="marketplace",operation="gigsShow",status="2xx"}'));
     return line ? Number(line.split(' ').pop()) : 0;
   };
 
@@ -87,7 +92,10 @@ describe('a shared call has its own deadline', () => {
       control.latencyMs = 0;
     }
     short.resetCalls();
-    expect(expectOk(await short.query<{ gig: { slug: string } }>('query($slug: String!) { gig(slug: $slug) { slug } }', { variables: { slug } })).gig.slug).toBe(slug);
+    expect(
+      expectOk(await short.query<{ gig: { slug: string } }>('query($slug: String!) { gig(slug: $slug) { slug } }', { variables: { slug } }))
+        .gig.slug,
+    ).toBe(slug);
     expect(short.calls('marketplace')).toHaveLength(0);
   });
 });

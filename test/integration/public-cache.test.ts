@@ -51,14 +51,18 @@ async function gigBody(slug: string) {
 async function serveGigWith(slug: string, headers: Record<string, string>, options: { body?: unknown; withEtag?: boolean } = {}) {
   const real = await gigBody(slug);
   const sent = options.withEtag ? { ...headers, etag: real.etag } : headers;
-  control().setFaults([{ kind: 'status', status: 200, method: 'GET', pathIncludes: `/gigs/${slug}`, times: 1, body: options.body ?? real.body, headers: sent }]);
+  control().setFaults([
+    { kind: 'status', status: 200, method: 'GET', pathIncludes: `/gigs/${slug}`, times: 1, body: options.body ?? real.body, headers: sent },
+  ]);
   gw.resetCalls();
   return real;
 }
 
 async function cacheCount(result: string, operation = 'gigsShow'): Promise<number> {
   const text = await (await fetch(`${gw.url}/metrics`)).text();
-  const line = text.split('\n').find((l) => l.startsWith(`gateway_cache_requests_total{upstream="marketplace",operation="${operation}",result="${result}"}`));
+  const line = text
+    .split('\n')
+    .find((l) => l.startsWith(`gateway_cache_requests_total{upstream="marketplace",operation="${operation}",result="${result}"}`));
   return line ? Number(line.split(' ').pop()) : 0;
 }
 
@@ -86,12 +90,16 @@ describe('public reads are fetched once, for everyone, without a credential', ()
     const calls = gw.calls('marketplace');
     expect(calls.map((c) => c.path).sort()).toEqual(['/api/v1/me', '/api/v1/me', '/api/v1/mobile/home', '/api/v1/mobile/home']);
     for (const call of calls) expect(call.headers.authorization).toBe(`Bearer ${TOKENS.buyer}`);
-    const other = expectOk(await gw.query<{ mobileHome: { greeting: string } }>('{ mobileHome { greeting } }', { headers: bearer(TOKENS.seller) }));
-    const mine = expectOk(await gw.query<{ mobileHome: { greeting: string } }>('{ mobileHome { greeting } }', { headers: bearer(TOKENS.buyer) }));
+    const other = expectOk(
+      await gw.query<{ mobileHome: { greeting: string } }>('{ mobileHome { greeting } }', { headers: bearer(TOKENS.seller) }),
+    );
+    const mine = expectOk(
+      await gw.query<{ mobileHome: { greeting: string } }>('{ mobileHome { greeting } }', { headers: bearer(TOKENS.buyer) }),
+    );
     expect(other.mobileHome.greeting).not.toBe(mine.mobileHome.greeting);
   });
 
-  it('shares an anonymous read of a list whose reference names a scope (a seller\'s gigs), but never the same list read with a token', async () => {
+  it("shares an anonymous read of a list whose reference names a scope (a seller's gigs), but never the same list read with a token", async () => {
     const SELLER_GIGS = '{ seller(username: "pixelcraft") { gigs(first: 3) { nodes { slug } } } }';
     const gigLists = () => gw.calls('marketplace').filter((c) => c.path === '/api/v1/gigs');
     gw.resetCalls();
@@ -223,12 +231,20 @@ describe('invalidation from webhooks', () => {
   it("the sandbox's own review.created evicts the gig and its reviews: readers see the new review at once, not after max-age", async () => {
     const alice = { authorization: 'Bearer sandbox:alice:orders.read,reviews.write' };
     const orders = expectOk(
-      await gw.query<{ orders: { nodes: Array<{ id: string; status: string; gig: { slug: string }; attributes: { review_id: number | null; buyer_username: string } }> } }>(
-        '{ orders(first: 100) { nodes { id status gig { slug } attributes } } }',
-        { headers: alice },
-      ),
+      await gw.query<{
+        orders: {
+          nodes: Array<{
+            id: string;
+            status: string;
+            gig: { slug: string };
+            attributes: { review_id: number | null; buyer_username: string };
+          }>;
+        };
+      }>('{ orders(first: 100) { nodes { id status gig { slug } attributes } } }', { headers: alice }),
     );
-    const order = orders.orders.nodes.find((o) => o.status === 'completed' && o.attributes.review_id === null && o.attributes.buyer_username === 'alice')!;
+    const order = orders.orders.nodes.find(
+      (o) => o.status === 'completed' && o.attributes.review_id === null && o.attributes.buyer_username === 'alice',
+    )!;
     const REVIEWS = 'query($slug: String!) { gig(slug: $slug) { reviewsCount reviews(first: 1) { totalCount } } }';
     type Reviews = { gig: { reviewsCount: number; reviews: { totalCount: number } } };
     const readReviews = async () => expectOk(await gw.query<Reviews>(REVIEWS, { variables: { slug: order.gig.slug } })).gig;
@@ -236,7 +252,12 @@ describe('invalidation from webhooks', () => {
     gw.resetCalls();
     expect(await readReviews()).toEqual(before);
     expect(gw.calls('marketplace')).toHaveLength(0);
-    expectOk(await gw.query('mutation($input: CreateReviewInput!) { createReview(input: $input) { review { id } } }', { variables: { input: { orderId: order.id, rating: 5, comment: 'Cached no more.' } }, headers: alice }));
+    expectOk(
+      await gw.query('mutation($input: CreateReviewInput!) { createReview(input: $input) { review { id } } }', {
+        variables: { input: { orderId: order.id, rating: 5, comment: 'Cached no more.' } },
+        headers: alice,
+      }),
+    );
     // The sandbox delivers its webhook on its own schedule; once it has, the next read is fresh.
     let after = before;
     const poll = setInterval(() => void readReviews().then((gig) => (after = gig)), 50);

@@ -3,7 +3,13 @@
  * graphql-codegen) run as written, with the README's demo credentials.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CreateSeoReportDocument, EverythingDocument, ItemOverviewDocument, MyOrdersDocument, SellerWithGigsDocument } from '../generated/graphql.js';
+import {
+  CreateSeoReportDocument,
+  EverythingDocument,
+  ItemOverviewDocument,
+  MyOrdersDocument,
+  SellerWithGigsDocument,
+} from '../generated/graphql.js';
 import { ALL_CREDENTIALS, ITEMS_KEY, SEO_KEY, startTestGateway, TOKENS, type TestGateway } from '../helpers/gateway.js';
 
 let gw: TestGateway;

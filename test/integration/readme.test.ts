@@ -38,7 +38,11 @@ function tableExamples(): Example[] {
       const example = cells.at(-1)!;
       const query = /`((?:\{|mutation)[^`]*)`/.exec(example)?.[1];
       const seller = example.includes('demo-seller-token');
-      return { name: cells[0]!.replace('| ', ''), query: query ?? '', headers: { ...ALL_CREDENTIALS, ...(seller ? { authorization: `Bearer ${TOKENS.seller}` } : {}) } };
+      return {
+        name: cells[0]!.replace('| ', ''),
+        query: query ?? '',
+        headers: { ...ALL_CREDENTIALS, ...(seller ? { authorization: `Bearer ${TOKENS.seller}` } : {}) },
+      };
     })
     .filter((e) => e.query !== '');
 }

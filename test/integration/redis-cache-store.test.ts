@@ -11,7 +11,11 @@ import { spawnSync } from 'node:child_process';
 import { Writable } from 'node:stream';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../../src/logger.js';
-import { createRedisPublicCacheStore, type RedisPublicCacheStore, type RedisStoreOptions } from '../../src/upstreams/public-cache/redis-store.js';
+import {
+  createRedisPublicCacheStore,
+  type RedisPublicCacheStore,
+  type RedisStoreOptions,
+} from '../../src/upstreams/public-cache/redis-store.js';
 import { openRedis, REDIS_COMMAND_TIMEOUT_MS as COMMAND_TIMEOUT_MS, type RedisConnection } from '../../src/redis/connection.js';
 import type { CachedAnswer } from '../../src/upstreams/public-cache/store.js';
 import { freePort } from '../helpers/free-port.js';
@@ -45,7 +49,10 @@ async function eventually<T>(probe: () => Promise<T>, accept: (value: T) => bool
 
 function capturedLogger() {
   const lines: { level: number; msg: string }[] = [];
-  const logger = createLogger('info', new Writable({ write: (chunk: Buffer, _encoding, done) => (lines.push(JSON.parse(chunk.toString())), done()) }));
+  const logger = createLogger(
+    'info',
+    new Writable({ write: (chunk: Buffer, _encoding, done) => (lines.push(JSON.parse(chunk.toString())), done()) }),
+  );
   return { logger, lines, about: (text: string) => lines.filter((line) => line.msg.includes(text)) };
 }
 
@@ -87,7 +94,12 @@ describe.skipIf(!hasRedisServer)(`Redis public-cache store${hasRedisServer ? '' 
     const logo = answer('Logo');
     await one.set('gig/logo-design', logo, [GIG], Date.now() + 300);
     expect(await one.get('gig/logo-design')).toEqual(logo);
-    expect(await eventually(() => one.get('gig/logo-design'), (value) => value === undefined)).toBeUndefined();
+    expect(
+      await eventually(
+        () => one.get('gig/logo-design'),
+        (value) => value === undefined,
+      ),
+    ).toBeUndefined();
     await one.set('gig/past', answer('Past'), [GIG], Date.now() - 1);
     expect(await one.get('gig/past')).toBeUndefined();
   });
@@ -125,7 +137,10 @@ describe.skipIf(!hasRedisServer)(`Redis public-cache store${hasRedisServer ? '' 
 
   it('keeps a tag marker as long as its longest-lived entry, and counts a lost marker as an eviction', async () => {
     const one = await open();
-    const cli = (...args: string[]) => spawnSync('redis-cli', ['-p', String(redis.port), ...args]).stdout.toString().trim();
+    const cli = (...args: string[]) =>
+      spawnSync('redis-cli', ['-p', String(redis.port), ...args])
+        .stdout.toString()
+        .trim();
     await one.set('gig/short', answer('Short'), [GIG], Date.now() + 1000);
     expect(Number(cli('pttl', `gateway:cache:tag:${GIG}`))).toBeLessThanOrEqual(1000);
     await one.set('gig/long', answer('Long'), [GIG], minute());

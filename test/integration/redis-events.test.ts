@@ -11,8 +11,6 @@ import { startTestGateway, type TestGateway, ADMIN_KEY } from '../helpers/gatewa
 import { eventFor, postWebhook, sse, until } from '../helpers/events.js';
 import { hasRedisServer as hasRedis, startRedisServer, type RedisServer } from '../helpers/redis-server.js';
 
-
-
 describe.skipIf(!hasRedis)(`two instances sharing Redis${hasRedis ? '' : ' (skipped: no redis-server here)'}`, () => {
   let redis: RedisServer;
   let a: TestGateway;
@@ -67,9 +65,16 @@ describe.skipIf(!hasRedis)(`two instances sharing Redis${hasRedis ? '' : ' (skip
   it('counts the very first request an instance serves (it serves once its Redis connection is up)', async () => {
     // A fresh instance answering before its connection was ready used to let requests through uncounted:
     // with WORKERS=2, a worker's first request slipped past the shared limit (issue 18's flaky "answered: 4").
-    const fresh = await startTestGateway({ REDIS_URL: redis.url, RATE_LIMIT_PER_MINUTE: '1', RATE_LIMIT_PER_IP_PER_MINUTE: '100' }, ['marketplace']);
+    const fresh = await startTestGateway({ REDIS_URL: redis.url, RATE_LIMIT_PER_MINUTE: '1', RATE_LIMIT_PER_IP_PER_MINUTE: '100' }, [
+      'marketplace',
+    ]);
     try {
-      const post = () => fetch(`${fresh.url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: 'Bearer sandbox:first-request:*' }, body: JSON.stringify({ query: '{ __typename }' }) });
+      const post = () =>
+        fetch(`${fresh.url}/graphql`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', authorization: 'Bearer sandbox:first-request:*' },
+          body: JSON.stringify({ query: '{ __typename }' }),
+        });
       expect((await post()).status).toBe(200);
       expect((await post()).status).toBe(429);
     } finally {

@@ -41,8 +41,15 @@ function readLoad(gateways: TestGateway[]) {
     for (let i = 0; !stopped; i++) {
       const read = READS[i % READS.length]!;
       const started = Date.now();
-      const answer = await gateways[i % gateways.length]!.query(read.query, { headers: { authorization: `Bearer sandbox:load-${i}:*`, ...read.headers } });
-      timings.push({ name: read.name, ms: Date.now() - started, status: answer.status, ok: answer.status === 200 && answer.errors === undefined });
+      const answer = await gateways[i % gateways.length]!.query(read.query, {
+        headers: { authorization: `Bearer sandbox:load-${i}:*`, ...read.headers },
+      });
+      timings.push({
+        name: read.name,
+        ms: Date.now() - started,
+        status: answer.status,
+        ok: answer.status === 200 && answer.errors === undefined,
+      });
     }
   })();
   return {
@@ -64,14 +71,21 @@ function sender(gateway: TestGateway) {
       const response = await postWebhook(gateway.url, payload);
       const text = await response.text();
       const body = JSON.parse(text) as Record<string, unknown>; // a non-JSON body fails here
-      const answer = { id: payload.id, status: response.status, ms: Date.now() - started, body, retryAfter: response.headers.get('retry-after') };
+      const answer = {
+        id: payload.id,
+        status: response.status,
+        ms: Date.now() - started,
+        body,
+        retryAfter: response.headers.get('retry-after'),
+      };
       answers.push(answer);
       return answer;
     },
   };
 }
 
-const receivedIds = (subscriber: Awaited<ReturnType<typeof sse>>) => subscriber.received.map((r) => (r.data?.marketplaceEvents as { id: string } | undefined)?.id);
+const receivedIds = (subscriber: Awaited<ReturnType<typeof sse>>) =>
+  subscriber.received.map((r) => (r.data?.marketplaceEvents as { id: string } | undefined)?.id);
 
 describe.skipIf(!hasRedisServer)(`a stalled or stopped Redis${hasRedisServer ? '' : ' (skipped: no redis-server here)'}`, () => {
   let redis: RedisServer;
@@ -80,7 +94,12 @@ describe.skipIf(!hasRedisServer)(`a stalled or stopped Redis${hasRedisServer ? '
 
   beforeAll(async () => {
     redis = await startRedisServer();
-    const env = { REDIS_URL: redis.url, REDIS_COMMAND_TIMEOUT_MS: '250', RATE_LIMIT_PER_MINUTE: '1000', PUBLIC_CACHE_MAX_BYTES: String(16 * 1024 * 1024) };
+    const env = {
+      REDIS_URL: redis.url,
+      REDIS_COMMAND_TIMEOUT_MS: '250',
+      RATE_LIMIT_PER_MINUTE: '1000',
+      PUBLIC_CACHE_MAX_BYTES: String(16 * 1024 * 1024),
+    };
     [a, b] = await Promise.all([startTestGateway(env, ['marketplace', 'items']), startTestGateway(env, ['marketplace', 'items'])]);
   });
   // A SIGSTOPped server left behind would hang every later suite that uses it.
@@ -152,7 +171,9 @@ describe.skipIf(!hasRedisServer)(`a stalled or stopped Redis${hasRedisServer ? '
     }
     await until(() => during.every((p) => receivedIds(subscriber).includes(p.id)), 5_000);
     await new Promise((resolve) => setTimeout(resolve, 300));
-    const accepted = new Set(webhooks.answers.filter((answer) => answer.status === 200 || answer.status === 202).map((answer) => answer.id));
+    const accepted = new Set(
+      webhooks.answers.filter((answer) => answer.status === 200 || answer.status === 202).map((answer) => answer.id),
+    );
     expect(receivedIds(subscriber).sort()).toEqual([...accepted].sort());
     await subscriber.close();
   }
@@ -178,7 +199,15 @@ describe.skipIf(!hasRedisServer)(`a stalled or stopped Redis${hasRedisServer ? '
   }, 60_000);
 
   it('closes an instance promptly while Redis is paused (nothing waits for a silent Redis at shutdown either)', async () => {
-    const leaving = await startTestGateway({ REDIS_URL: redis.url, REDIS_COMMAND_TIMEOUT_MS: '250', RATE_LIMIT_PER_MINUTE: '1000', PUBLIC_CACHE_MAX_BYTES: String(16 * 1024 * 1024) }, ['marketplace']);
+    const leaving = await startTestGateway(
+      {
+        REDIS_URL: redis.url,
+        REDIS_COMMAND_TIMEOUT_MS: '250',
+        RATE_LIMIT_PER_MINUTE: '1000',
+        PUBLIC_CACHE_MAX_BYTES: String(16 * 1024 * 1024),
+      },
+      ['marketplace'],
+    );
     expect((await leaving.query('{ __typename }')).status).toBe(200);
     redis.pause();
     const started = Date.now();

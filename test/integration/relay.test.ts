@@ -28,7 +28,10 @@ describe('Relay', () => {
 
   it('keeps Item "1" and SeoReport "1" apart, keyed by nodeId', async () => {
     const environment = createEnvironment(`${gw.url}/graphql`, ALL_CREDENTIALS);
-    const data = (await fetchQuery(environment, ItemAndReportQuery, variables).toPromise()) as { item: { id: string }; seoReport: { id: string; url: string } };
+    const data = (await fetchQuery(environment, ItemAndReportQuery, variables).toPromise()) as {
+      item: { id: string };
+      seoReport: { id: string; url: string };
+    };
     expect(data.item.id).toBe('1');
     expect(data.seoReport.id).toBe('1');
     const records = recordsOf(environment);

@@ -30,7 +30,12 @@ describe.skipIf(!hasRedisServer)(`the response cache in Redis${hasRedisServer ? 
 
   beforeAll(async () => {
     redis = await startRedisServer();
-    const env = { REDIS_URL: redis.url, REDIS_COMMAND_TIMEOUT_MS: '250', PUBLIC_CACHE_MAX_BYTES: String(16 * 1024 * 1024), RESPONSE_CACHE_MAX_ENTRIES: '100' };
+    const env = {
+      REDIS_URL: redis.url,
+      REDIS_COMMAND_TIMEOUT_MS: '250',
+      PUBLIC_CACHE_MAX_BYTES: String(16 * 1024 * 1024),
+      RESPONSE_CACHE_MAX_ENTRIES: '100',
+    };
     [a, b] = await Promise.all([startTestGateway(env, ['marketplace']), startTestGateway(env, ['marketplace'])]);
     const res = await fetch(`${a.sandbox.urls.marketplace}/api/v1/gigs?per_page=20`);
     slugs = ((await res.json()) as { data: Array<{ slug: string }> }).data.map((g) => g.slug);

@@ -21,7 +21,15 @@ let slug: string;
 beforeAll(async () => {
   const file = join(dir, 'persisted-documents.json');
   writeFileSync(file, JSON.stringify({ [ID]: GIG }));
-  gw = await startTestGateway({ PERSISTED_DOCUMENTS: file, PERSISTED_DOCUMENTS_ONLY: 'true', PUBLIC_CACHE_MAX_BYTES: String(4 * 1024 * 1024), RESPONSE_CACHE_MAX_ENTRIES: '100' }, ['marketplace']);
+  gw = await startTestGateway(
+    {
+      PERSISTED_DOCUMENTS: file,
+      PERSISTED_DOCUMENTS_ONLY: 'true',
+      PUBLIC_CACHE_MAX_BYTES: String(4 * 1024 * 1024),
+      RESPONSE_CACHE_MAX_ENTRIES: '100',
+    },
+    ['marketplace'],
+  );
   const res = await fetch(`${gw.sandbox.urls.marketplace}/api/v1/gigs?per_page=1`);
   slug = ((await res.json()) as { data: Array<{ slug: string }> }).data[0]!.slug;
 });
@@ -30,7 +38,8 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-const post = (body: unknown) => fetch(`${gw.url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+const post = (body: unknown) =>
+  fetch(`${gw.url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
 
 describe('trusted documents only, with the response cache', () => {
   it('a documentId request is answered whole, public over POST and GET, 304 on a matching If-None-Match', async () => {
@@ -51,6 +60,8 @@ describe('trusted documents only, with the response cache', () => {
     await post({ documentId: ID, variables: { slug } });
     const text = await post({ query: GIG, variables: { slug } });
     expect(text.status).toBe(400);
-    expect(((await text.json()) as { errors: Array<{ extensions: { code: string } }> }).errors[0]!.extensions.code).toBe('PERSISTED_QUERY_ONLY');
+    expect(((await text.json()) as { errors: Array<{ extensions: { code: string } }> }).errors[0]!.extensions.code).toBe(
+      'PERSISTED_QUERY_ONLY',
+    );
   });
 });

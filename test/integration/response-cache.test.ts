@@ -3,48 +3,15 @@
  * against the sandbox, counting the upstream calls each request makes: a
  * shareable operation's second request is answered whole (0 calls), one rule
  * per test decides what is never shared, the lifetime is the shortest
- * upstream freshness, a webhook evicts, and the HTTP headers say so.
+ * upstream freshness and a webhook evicts. (Its HTTP headers:
+ * response-cache-http.test.ts.)
  */
-import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { TOKENS, useTestGateway } from '../helpers/gateway.js';
+import { TOKENS } from '../helpers/gateway.js';
 import { eventFor, postWebhook } from '../helpers/events.js';
 import { bearer, expectOk } from '../helpers/operations.js';
-import { testClock } from '../helpers/clock.js';
 import { connectWs } from '../helpers/ws.js';
-
-const clock = testClock();
-const gw = useTestGateway({ PUBLIC_CACHE_MAX_BYTES: String(4 * 1024 * 1024), RESPONSE_CACHE_MAX_ENTRIES: '100', EXPOSE_COST: 'true', CORS_ORIGINS: 'https://app.example,https://admin.example' }, ['marketplace'], { now: clock.now });
-
-const GIG_AND_SELLER = 'query($slug: String!) { gig(slug: $slug) { slug title priceFrom seller { username name rating } } }';
-const SELLER_GIGS_REVIEWS = `query($seller: String!) { seller(username: $seller) { username name rating
-  gigs(first: 3) { totalCount nodes { slug title reviews(first: 2) { totalCount nodes { rating comment } } } } } }`;
-
-/** Gig slugs of the seeded sandbox, one per test so no test sees another's entries. */
-let gigs: Array<{ slug: string; seller_username: string }> = [];
-async function freshGig(): Promise<{ slug: string; seller_username: string }> {
-  if (gigs.length === 0) {
-    const res = await fetch(`${gw.sandbox.urls.marketplace}/api/v1/gigs?per_page=100`);
-    gigs = ((await res.json()) as { data: typeof gigs }).data;
-  }
-  return gigs.pop()!;
-}
-
-const callsNow = () => gw.calls('marketplace').length;
-async function counted<T>(run: () => Promise<T>): Promise<{ result: T; calls: number }> {
-  gw.resetCalls();
-  const result = await run();
-  return { result, calls: callsNow() };
-}
-
-async function responseCacheCount(result: 'hit' | 'miss'): Promise<number> {
-  const text = await (await fetch(`${gw.url}/metrics`)).text();
-  const line = text.split('\n').find((l) => l.startsWith(`gateway_response_cache_requests_total{result="${result}"}`));
-  return line ? Number(line.split(' ').pop()) : 0;
-}
-
-const get = (query: string, variables: Record<string, unknown>, headers: Record<string, string> = {}) =>
-  fetch(`${gw.url}/graphql?${new URLSearchParams({ query, variables: JSON.stringify(variables) })}`, { headers: { accept: 'application/json', ...headers } });
+import { clock, counted, freshGig, get, GIG_AND_SELLER, gw, responseCacheCount, SELLER_GIGS_REVIEWS } from './response-cache-fixtures.js';
 
 describe('warm public queries are answered whole, with no upstream call', () => {
   it('gig + seller: the second anonymous request makes 0 upstream calls and gets the same answer', async () => {
@@ -67,7 +34,7 @@ describe('warm public queries are answered whole, with no upstream call', () => 
     expect(warm.result.data).toEqual(expectOk(cold.result));
   });
 
-  it("a hit does not carry the cost of the request that filled it: it made no call", async () => {
+  it('a hit does not carry the cost of the request that filled it: it made no call', async () => {
     const { slug } = await freshGig();
     type Costed = { extensions?: { cost?: { estimated: number; actual: number } } };
     const cold = (await gw.query(GIG_AND_SELLER, { variables: { slug } })) as Costed;
@@ -138,7 +105,9 @@ describe('what is never answered from the response cache (one rule each)', () =>
 
   it('a root field with no upstream row (node) could read anything: never kept', async () => {
     const { slug } = await freshGig();
-    const id = expectOk(await gw.query<{ gig: { id: string } }>('query($slug: String!) { gig(slug: $slug) { id } }', { variables: { slug } })).gig.id;
+    const id = expectOk(
+      await gw.query<{ gig: { id: string } }>('query($slug: String!) { gig(slug: $slug) { id } }', { variables: { slug } }),
+    ).gig.id;
     const query = 'query($id: ID!) { node(id: $id) { ... on Gig { title } } }';
     const twice = async () => {
       expectOk(await gw.query(query, { variables: { id } }));
@@ -187,7 +156,17 @@ describe('lifetime and eviction', () => {
   it('lives as long as the shortest-lived upstream answer it was built from', async () => {
     const { slug } = await freshGig();
     const real = await (await fetch(`${gw.sandbox.urls.marketplace}/api/v1/gigs/${slug}`)).json();
-    control().setFaults([{ kind: 'status', status: 200, method: 'GET', pathIncludes: `/gigs/${slug}`, times: 1, body: real, headers: { 'cache-control': 'public, max-age=5' } }]);
+    control().setFaults([
+      {
+        kind: 'status',
+        status: 200,
+        method: 'GET',
+        pathIncludes: `/gigs/${slug}`,
+        times: 1,
+        body: real,
+        headers: { 'cache-control': 'public, max-age=5' },
+      },
+    ]);
     const first = await get(GIG_AND_SELLER, { slug });
     expect(first.status).toBe(200);
     // The seller's answer is fresh 30 s, the gig's 5 s: the whole answer 5 s at most.
@@ -217,65 +196,5 @@ describe('lifetime and eviction', () => {
     await gw.query(GIG_AND_SELLER, { variables: { slug } });
     await postWebhook(gw.url, eventFor({ slug }, 'gig.updated'), { secret: 'not-the-secret-at-all-0123456789abcdef' });
     expect(await hitsDuring(() => gw.query(GIG_AND_SELLER, { variables: { slug } }))).toBe(1);
-  });
-});
-
-describe('HTTP caching of shared answers', () => {
-  it('GET: Cache-Control public with the remaining lifetime, a strong ETag, Vary on the credentials; a matching If-None-Match is a 304', async () => {
-    const { slug } = await freshGig();
-    const cold = await get(GIG_AND_SELLER, { slug });
-    // The sandbox's answers are fresh 30 s; the seller's may have been kept by an earlier test.
-    const maxAge = Number(/^public, max-age=(\d+)$/.exec(cold.headers.get('cache-control') ?? '')?.[1]);
-    expect(maxAge).toBeGreaterThan(0);
-    expect(maxAge).toBeLessThanOrEqual(30);
-    const etag = cold.headers.get('etag')!;
-    expect(etag).toMatch(/^"[\w-]+"$/);
-    expect(cold.headers.get('vary')).toContain('authorization');
-    expect(Date.parse(cold.headers.get('expires')!)).toBeGreaterThan(Date.now());
-    expect(cold.headers.get('last-modified')).not.toBeNull();
-    const body = (await cold.json()) as { data: unknown };
-    const warm = await get(GIG_AND_SELLER, { slug });
-    expect(warm.headers.get('etag')).toBe(etag);
-    expect(((await warm.json()) as { data: unknown }).data).toEqual(body.data);
-    const notModified = await get(GIG_AND_SELLER, { slug }, { 'if-none-match': `W/${etag}` });
-    expect(notModified.status).toBe(304);
-    expect(await notModified.text()).toBe('');
-    expect(notModified.headers.get('etag')).toBe(etag);
-    expect(notModified.headers.get('cache-control')).toMatch(/^public, max-age=\d+$/);
-    const changed = await get(GIG_AND_SELLER, { slug }, { 'if-none-match': '"something-else"' });
-    expect(changed.status).toBe(200);
-  });
-
-  it("with CORS, the shared answer varies by Origin and by the credential headers (CORS's Vary does not replace ours)", async () => {
-    const { slug } = await freshGig();
-    const answer = await get(GIG_AND_SELLER, { slug }, { origin: 'https://app.example' });
-    expect(answer.headers.get('access-control-allow-origin')).toBe('https://app.example');
-    const vary = (answer.headers.get('vary') ?? '').toLowerCase().split(/\s*,\s*/);
-    expect(vary).toEqual(expect.arrayContaining(['origin', 'authorization', 'x-seo-api-key', 'x-items-api-key']));
-  });
-
-  it('a persisted document (APQ hash) gets the same headers over POST; a POST of query text says private, no-store', async () => {
-    const { slug } = await freshGig();
-    const hash = createHash('sha256').update(GIG_AND_SELLER).digest('hex');
-    const post = (body: unknown) => fetch(`${gw.url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-    const extensions = { persistedQuery: { version: 1, sha256Hash: hash } };
-    const text = await post({ query: GIG_AND_SELLER, variables: { slug }, extensions: undefined });
-    expect(text.headers.get('cache-control')).toBe('private, no-store');
-    expect(text.headers.get('etag')).toBeNull();
-    await post({ query: GIG_AND_SELLER, variables: { slug }, extensions });
-    const persisted = await post({ variables: { slug }, extensions });
-    expect(persisted.status).toBe(200);
-    expect(persisted.headers.get('cache-control')).toMatch(/^public, max-age=\d+$/);
-    expect(persisted.headers.get('etag')).toMatch(/^"/);
-  });
-
-  it('an answer that is not shared says private, no-store and carries no validator', async () => {
-    const { slug } = await freshGig();
-    const query = 'query($slug: String!) { gig(slug: $slug) { title } me { username } }';
-    const answer = await get(query, { slug }, bearer(TOKENS.buyer));
-    expect(answer.status).toBe(200);
-    expect(answer.headers.get('cache-control')).toBe('private, no-store');
-    expect(answer.headers.get('etag')).toBeNull();
-    expect(answer.headers.get('expires')).toBeNull();
   });
 });

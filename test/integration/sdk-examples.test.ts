@@ -87,7 +87,9 @@ describe('createClient', () => {
 
   it('turns bad variables into BAD_USER_INPUT before any upstream call', async () => {
     const client = createClient({ url: endpoint(), credentials: { itemsApiKey: ITEMS_KEY } });
-    const error = await client.request(SellerGigsDocument, { username: 'pixelcraft', gigs: 'many' as unknown as number }).catch((e: unknown) => e);
+    const error = await client
+      .request(SellerGigsDocument, { username: 'pixelcraft', gigs: 'many' as unknown as number })
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(UnigraphError);
     expect((error as UnigraphError).code).toBe('BAD_USER_INPUT');
     expect(gw.calls('marketplace')).toHaveLength(0);

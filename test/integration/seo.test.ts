@@ -10,13 +10,20 @@ import { errorAt, SEO_KEY, useTestGateway } from '../helpers/gateway.js';
 const gw = useTestGateway({}, ['seo', 'items']);
 
 const seo = { 'x-seo-api-key': SEO_KEY };
-type Conn = { totalCount: number; pageInfo: { hasNextPage: boolean; endCursor: string }; nodes: Array<{ id: string; url: string; score: number }> };
+type Conn = {
+  totalCount: number;
+  pageInfo: { hasNextPage: boolean; endCursor: string };
+  nodes: Array<{ id: string; url: string; score: number }>;
+};
 
 describe('website analysis', () => {
   it('lists reports with the documented request: Bearer key, Accept json, allowed per_page', async () => {
-    const res = await gw.query('{ seoReports(first: 10) { totalCount pageInfo { hasNextPage endCursor } nodes { id url privacy score result generatedAt project } } }', {
-      headers: seo,
-    });
+    const res = await gw.query(
+      '{ seoReports(first: 10) { totalCount pageInfo { hasNextPage endCursor } nodes { id url privacy score result generatedAt project } } }',
+      {
+        headers: seo,
+      },
+    );
     expect(res.errors).toBeUndefined();
     const conn = (res.data as { seoReports: Conn }).seoReports;
     expect(conn.nodes).toHaveLength(10);
@@ -32,7 +39,10 @@ describe('website analysis', () => {
     const after = (first.data as { seoReports: Conn }).seoReports.pageInfo.endCursor;
     gw.resetCalls();
     // Items 5..16: one page of 25 covers them (two pages of 10 would not be fewer).
-    const res = await gw.query(`query($after: String) { seoReports(first: 12, after: $after) { nodes { id } } }`, { headers: seo, variables: { after } });
+    const res = await gw.query(`query($after: String) { seoReports(first: 12, after: $after) { nodes { id } } }`, {
+      headers: seo,
+      variables: { after },
+    });
     expect(res.errors).toBeUndefined();
     expect((res.data as { seoReports: Conn }).seoReports.nodes).toHaveLength(12);
     expect(gw.calls('seo').map((c) => [c.query.per_page, c.query.page])).toEqual([['25', '1']]);
@@ -48,7 +58,10 @@ describe('website analysis', () => {
     const res = await gw.query('{ a: seoReports(first: 100) { pageInfo { endCursor } } }', { headers: seo });
     const after = (res.data as { a: Conn }).a.pageInfo.endCursor;
     gw.resetCalls();
-    await gw.query(`query($after: String) { seoReports(first: 100, after: $after) { nodes { id } } }`, { headers: seo, variables: { after } });
+    await gw.query(`query($after: String) { seoReports(first: 100, after: $after) { nodes { id } } }`, {
+      headers: seo,
+      variables: { after },
+    });
     expect(gw.calls('seo').map((c) => [c.query.per_page, c.query.page])).toEqual([['100', '2']]);
   });
 
@@ -62,11 +75,21 @@ describe('website analysis', () => {
     expect(nodes.length).toBeGreaterThan(0);
     for (const n of nodes) expect(n).toMatchObject({ result: 'GOOD', project: 'Docs' });
     expect(nodes.map((n) => n.score)).toEqual([...nodes.map((n) => n.score)].sort((a, b) => a - b));
-    expect(gw.calls('seo')[0]!.query).toMatchObject({ result: 'good', project: 'Docs', search: 'example', search_by: 'url', sort_by: 'score', sort: 'asc' });
+    expect(gw.calls('seo')[0]!.query).toMatchObject({
+      result: 'good',
+      project: 'Docs',
+      search: 'example',
+      search_by: 'url',
+      sort_by: 'score',
+      sort: 'asc',
+    });
   });
 
   it('lists projects sorted by name', async () => {
-    const res = await gw.query('{ seoProjects(first: 10, orderBy: { field: NAME, direction: ASC }) { totalCount nodes { name reportsCount } } }', { headers: seo });
+    const res = await gw.query(
+      '{ seoProjects(first: 10, orderBy: { field: NAME, direction: ASC }) { totalCount nodes { name reportsCount } } }',
+      { headers: seo },
+    );
     expect(res.errors).toBeUndefined();
     const names = (res.data as { seoProjects: { nodes: Array<{ name: string }> } }).seoProjects.nodes.map((n) => n.name);
     expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b)));
@@ -74,26 +97,39 @@ describe('website analysis', () => {
   });
 
   it('creates, updates, reads and deletes a report with form bodies', async () => {
-    const created = await gw.query('mutation { createSeoReport(input: { url: "https://new.example.com/page", privacy: PASSWORD, password: "s3cret" }) { report { id url privacy hasPassword } } }', {
-      headers: seo,
-    });
+    const created = await gw.query(
+      'mutation { createSeoReport(input: { url: "https://new.example.com/page", privacy: PASSWORD, password: "s3cret" }) { report { id url privacy hasPassword } } }',
+      {
+        headers: seo,
+      },
+    );
     expect(created.errors).toBeUndefined();
     const report = (created.data as { createSeoReport: { report: { id: string } } }).createSeoReport.report;
     expect(report).toMatchObject({ url: 'https://new.example.com/page', privacy: 'PASSWORD', hasPassword: true });
     const post = gw.calls('seo').find((c) => c.method === 'POST')!;
     expect(post.headers['content-type']).toBe('application/x-www-form-urlencoded');
-    expect(Object.fromEntries(new URLSearchParams(post.body))).toEqual({ url: 'https://new.example.com/page', privacy: '2', password: 's3cret' });
-
-    const updated = await gw.query(`mutation($id: ID!) { updateSeoReport(input: { id: $id, privacy: PUBLIC, regenerate: true }) { report { id privacy hasPassword } } }`, {
-      headers: seo,
-      variables: { id: report.id },
+    expect(Object.fromEntries(new URLSearchParams(post.body))).toEqual({
+      url: 'https://new.example.com/page',
+      privacy: '2',
+      password: 's3cret',
     });
+
+    const updated = await gw.query(
+      `mutation($id: ID!) { updateSeoReport(input: { id: $id, privacy: PUBLIC, regenerate: true }) { report { id privacy hasPassword } } }`,
+      {
+        headers: seo,
+        variables: { id: report.id },
+      },
+    );
     expect(updated.data).toEqual({ updateSeoReport: { report: { id: report.id, privacy: 'PUBLIC', hasPassword: false } } });
     const put = gw.calls('seo').find((c) => c.method === 'PUT')!;
     expect(put.path).toBe(`/api/v1/reports/${report.id}`);
     expect(Object.fromEntries(new URLSearchParams(put.body))).toEqual({ privacy: '0', update: '1' });
 
-    const deleted = await gw.query(`mutation($id: ID!) { deleteSeoReport(id: $id) { id deleted } }`, { headers: seo, variables: { id: report.id } });
+    const deleted = await gw.query(`mutation($id: ID!) { deleteSeoReport(id: $id) { id deleted } }`, {
+      headers: seo,
+      variables: { id: report.id },
+    });
     expect(deleted.data).toEqual({ deleteSeoReport: { id: report.id, deleted: true } });
     const gone = await gw.query(`query($id: ID!) { seoReport(id: $id) { id } }`, { headers: seo, variables: { id: report.id } });
     expect(errorAt(gone, 'seoReport')?.extensions).toMatchObject({ code: 'NOT_FOUND', upstream: 'seo', status: 404 });
@@ -106,19 +142,27 @@ describe('website analysis', () => {
   });
 
   it('upstream 422 becomes BAD_USER_INPUT with field errors', async () => {
-    const res = await gw.query('mutation { createSeoReport(input: { url: "https://x.example.com", privacy: PASSWORD }) { report { id } } }', { headers: seo });
-    expect(errorAt(res, 'createSeoReport')?.extensions).toMatchObject({ code: 'BAD_USER_INPUT', upstream: 'seo', status: 422, fieldErrors: { password: expect.any(Array) } });
+    const res = await gw.query(
+      'mutation { createSeoReport(input: { url: "https://x.example.com", privacy: PASSWORD }) { report { id } } }',
+      { headers: seo },
+    );
+    expect(errorAt(res, 'createSeoReport')?.extensions).toMatchObject({
+      code: 'BAD_USER_INPUT',
+      upstream: 'seo',
+      status: 422,
+      fieldErrors: { password: expect.any(Array) },
+    });
   });
 
   it('rejects bad input before any call: invalid URL, first out of range, bad cursor, bad id', async () => {
-    const res = await gw.query(
-      `mutation { createSeoReport(input: { url: "javascript:alert(1)" }) { report { id } } }`,
-      { headers: seo },
-    );
+    const res = await gw.query(`mutation { createSeoReport(input: { url: "javascript:alert(1)" }) { report { id } } }`, { headers: seo });
     expect(errorAt(res, 'createSeoReport')?.extensions).toMatchObject({ code: 'BAD_USER_INPUT', field: 'input.url' });
-    const q = await gw.query('{ a: seoReports(first: 101) { totalCount } b: seoReports(first: -1) { totalCount } c: seoReports(after: "nope") { totalCount } d: seoReport(id: "..") { id } }', {
-      headers: seo,
-    });
+    const q = await gw.query(
+      '{ a: seoReports(first: 101) { totalCount } b: seoReports(first: -1) { totalCount } c: seoReports(after: "nope") { totalCount } d: seoReport(id: "..") { id } }',
+      {
+        headers: seo,
+      },
+    );
     for (const path of ['a', 'b', 'c', 'd']) expect(errorAt(q, path)?.extensions).toMatchObject({ code: 'BAD_USER_INPUT' });
     expect(gw.calls('seo')).toHaveLength(0);
   });

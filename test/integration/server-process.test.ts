@@ -78,9 +78,17 @@ describe('gateway process', () => {
       }
     })();
 
-    const client = createClient({ url: url.replace('http', 'ws'), webSocketImpl: WebSocket, connectionParams: { 'x-gateway-admin-key': 'process-admin-key' }, retryAttempts: 0 });
+    const client = createClient({
+      url: url.replace('http', 'ws'),
+      webSocketImpl: WebSocket,
+      connectionParams: { 'x-gateway-admin-key': 'process-admin-key' },
+      retryAttempts: 0,
+    });
     const ws = new Promise<string>((resolve) => {
-      client.subscribe({ query: 'subscription { marketplaceEvents { id } }' }, { next: () => undefined, error: () => resolve('error'), complete: () => resolve('complete') });
+      client.subscribe(
+        { query: 'subscription { marketplaceEvents { id } }' },
+        { next: () => undefined, error: () => resolve('error'), complete: () => resolve('complete') },
+      );
     });
     // Both subscriptions are open (the WS one is acknowledged once the socket has connected).
     await new Promise((r) => setTimeout(r, 500));

@@ -48,7 +48,10 @@ function slowItemQuery(url: string) {
     headers: { 'content-type': 'application/json', 'x-items-api-key': ITEMS_KEY },
     body: JSON.stringify({ query: ITEM_QUERY }),
   }).then(
-    async (response) => ({ status: response.status, body: (await response.json()) as { data?: { item?: { id: string } }; errors?: unknown } }),
+    async (response) => ({
+      status: response.status,
+      body: (await response.json()) as { data?: { item?: { id: string } }; errors?: unknown },
+    }),
     (error: unknown) => ({ status: 0, failure: String(error) }),
   );
 }
@@ -78,11 +81,19 @@ describe('SIGTERM drain', () => {
     });
     expect(sseResponse.status).toBe(200);
     const sseText = new Response(sseResponse.body).text();
-    const client = createClient({ url: `ws://127.0.0.1:${port}/graphql`, webSocketImpl: WebSocket, connectionParams: { 'x-gateway-admin-key': ADMIN_KEY }, retryAttempts: 0 });
+    const client = createClient({
+      url: `ws://127.0.0.1:${port}/graphql`,
+      webSocketImpl: WebSocket,
+      connectionParams: { 'x-gateway-admin-key': ADMIN_KEY },
+      retryAttempts: 0,
+    });
     let acknowledged = false;
     client.on('connected', () => (acknowledged = true));
     const ws = new Promise<string>((resolve) => {
-      client.subscribe({ query: 'subscription { marketplaceEvents { id } }' }, { next: () => undefined, error: () => resolve('error'), complete: () => resolve('complete') });
+      client.subscribe(
+        { query: 'subscription { marketplaceEvents { id } }' },
+        { next: () => undefined, error: () => resolve('error'), complete: () => resolve('complete') },
+      );
     });
     await until(() => acknowledged, 10_000);
 
@@ -163,10 +174,13 @@ describe('SIGTERM drain', () => {
     const fresh = new Agent({ keepAlive: false });
     const post = (agent: Agent, query = '{ __typename }', headers: Record<string, string> = {}) =>
       new Promise<{ status: number; connection?: string; failure?: string }>((resolve) => {
-        const req = request({ host: '127.0.0.1', port, path: '/graphql', method: 'POST', agent, headers: { 'content-type': 'application/json', ...headers } }, (res) => {
-          res.resume();
-          res.on('end', () => resolve({ status: res.statusCode ?? 0, connection: res.headers.connection }));
-        });
+        const req = request(
+          { host: '127.0.0.1', port, path: '/graphql', method: 'POST', agent, headers: { 'content-type': 'application/json', ...headers } },
+          (res) => {
+            res.resume();
+            res.on('end', () => resolve({ status: res.statusCode ?? 0, connection: res.headers.connection }));
+          },
+        );
         req.on('error', (error: NodeJS.ErrnoException) => resolve({ status: 0, failure: error.code ?? error.message }));
         req.end(JSON.stringify({ query }));
       });
@@ -187,7 +201,9 @@ describe('SIGTERM drain', () => {
     gateway.child.kill('SIGCONT');
 
     // Each answered (those read before the signal was seen may have been answered before it, keep-alive)...
-    expect((await Promise.all(sent)).map(({ status, failure }) => ({ status, failure }))).toEqual(Array(20).fill({ status: 200, failure: undefined }));
+    expect((await Promise.all(sent)).map(({ status, failure }) => ({ status, failure }))).toEqual(
+      Array(20).fill({ status: 200, failure: undefined }),
+    );
     // ...and the one in flight told not to send another request on its connection, about to close.
     expect(await slow).toEqual({ status: 200, connection: 'close' });
     expect(await gateway.exited).toBe(0);

@@ -37,7 +37,12 @@ type Result = { data?: Record<string, unknown> | null; errors?: { message: strin
 describe('graphql-sse, singleConnection: true', () => {
   let client: Client<true>;
   beforeAll(() => {
-    client = createClient({ url: `${gw.url}/graphql`, singleConnection: true, retryAttempts: 0, headers: { authorization: `Bearer ${TOKENS.buyer}` } });
+    client = createClient({
+      url: `${gw.url}/graphql`,
+      singleConnection: true,
+      retryAttempts: 0,
+      headers: { authorization: `Bearer ${TOKENS.buyer}` },
+    });
   });
   afterAll(() => client?.dispose());
 
@@ -47,16 +52,19 @@ describe('graphql-sse, singleConnection: true', () => {
     return results;
   };
 
-  it('reserves a stream with PUT and runs a query in it, with the caller\'s credentials', async () => {
+  it("reserves a stream with PUT and runs a query in it, with the caller's credentials", async () => {
     const [result] = await once('{ me { username } seller(username: "pixelcraft") { name } }');
     expect(result?.errors).toBeUndefined();
     expect(result?.data).toMatchObject({ me: { username: 'alice' }, seller: { name: expect.any(String) } });
     expect(gw.calls('marketplace').some((call) => call.headers.authorization === `Bearer ${TOKENS.buyer}`)).toBe(true);
   });
 
-  it('delivers a subscription\'s events through the same stream', async () => {
+  it("delivers a subscription's events through the same stream", async () => {
     const received: Result[] = [];
-    const stop = client.subscribe({ query: 'subscription { marketplaceEvents { event data } }' }, { next: (value) => void received.push(value as Result), error: () => {}, complete: () => {} });
+    const stop = client.subscribe(
+      { query: 'subscription { marketplaceEvents { event data } }' },
+      { next: (value) => void received.push(value as Result), error: () => {}, complete: () => {} },
+    );
     const event = eventFor({ buyer_username: 'alice' });
     // The subscription is registered once the operation's POST is answered; keep delivering fresh events until one arrives.
     await until(() => {
@@ -91,7 +99,7 @@ describe('single-connection mode with PERSISTED_DOCUMENTS_ONLY', () => {
     rmSync(folder, { recursive: true, force: true });
   });
 
-  it('refuses query text as over HTTP (the protocol\'s 400 with the coded error), calling nothing', async () => {
+  it("refuses query text as over HTTP (the protocol's 400 with the coded error), calling nothing", async () => {
     const operation = await reservedStream(only.url);
     const refused = await operation({ query: trusted });
     expect(refused.status).toBe(400);

@@ -50,7 +50,9 @@ describe('marketplaceEvents', () => {
     expect((await postWebhook(forBob)).status).toBe(202);
     expect((await postWebhook(forAlice)).status).toBe(202);
     // A real state change in the marketplace sandbox: its signed webhook reaches the gateway.
-    const gig = (await (await fetch(`${gw.sandbox.urls.marketplace}/api/v1/gigs?per_page=1`, { headers: { accept: 'application/json' } })).json()) as { data: Array<{ slug: string }> };
+    const gig = (await (
+      await fetch(`${gw.sandbox.urls.marketplace}/api/v1/gigs?per_page=1`, { headers: { accept: 'application/json' } })
+    ).json()) as { data: Array<{ slug: string }> };
     const created = await fetch(`${gw.sandbox.urls.marketplace}/api/v1/orders`, {
       method: 'POST',
       headers: { authorization: `Bearer ${TOKENS.buyer}`, 'content-type': 'application/json', accept: 'application/json' },
@@ -58,7 +60,7 @@ describe('marketplaceEvents', () => {
     });
     expect(created.status).toBe(201);
     await until(() => alice.received.length >= 2 && admin.received.length >= 3);
-    const aliceEvents = alice.received.map((r) => (r.data!.marketplaceEvents as { id: string; event: string }));
+    const aliceEvents = alice.received.map((r) => r.data!.marketplaceEvents as { id: string; event: string });
     expect(aliceEvents.map((e) => e.id)).toContain(forAlice.id);
     expect(aliceEvents.map((e) => e.id)).not.toContain(forBob.id);
     expect(aliceEvents.map((e) => e.event)).toContain('order.created');
@@ -88,7 +90,11 @@ describe('marketplaceEvents', () => {
     const received: Array<{ event: string; id: string }> = [];
     const dispose = client.subscribe(
       { query: 'subscription { marketplaceEvents(events: ["offer.created"]) { id event } }' },
-      { next: (value) => received.push((value.data as { marketplaceEvents: { event: string; id: string } }).marketplaceEvents), error: () => {}, complete: () => {} },
+      {
+        next: (value) => received.push((value.data as { marketplaceEvents: { event: string; id: string } }).marketplaceEvents),
+        error: () => {},
+        complete: () => {},
+      },
     );
     await new Promise((r) => setTimeout(r, 200));
     const other = eventFor({ username: 'alice' }, 'order.created');

@@ -29,7 +29,10 @@ describe('a subscription over graphql-ws', () => {
       { query: 'subscription Offers { marketplaceEvents(events: ["offer.created"]) { id } }' },
       { next: (value) => received.push(value), error: () => undefined, complete: () => undefined },
     );
-    await vi.waitFor(() => expect(receiver.spans().some((s) => s.name === 'graphql.subscribe')).toBe(true), { timeout: 10_000, interval: 50 });
+    await vi.waitFor(() => expect(receiver.spans().some((s) => s.name === 'graphql.subscribe')).toBe(true), {
+      timeout: 10_000,
+      interval: 50,
+    });
     // Until two have arrived: the event source may start listening a moment after the set-up span ends.
     for (let sent = 0; received.length < 2 && sent < 20; sent++) {
       const before = received.length;
@@ -37,7 +40,10 @@ describe('a subscription over graphql-ws', () => {
       await until(() => received.length > before, 1000).catch(() => undefined);
     }
     expect(received.length).toBe(2);
-    await vi.waitFor(() => expect(receiver.spans().filter((s) => s.name === 'subscription event Offers')).toHaveLength(received.length), { timeout: 10_000, interval: 50 });
+    await vi.waitFor(() => expect(receiver.spans().filter((s) => s.name === 'subscription event Offers')).toHaveLength(received.length), {
+      timeout: 10_000,
+      interval: 50,
+    });
     dispose();
     await client.dispose();
 
@@ -67,11 +73,19 @@ describe('a call refused by an open circuit breaker', () => {
     expect((await gw.query('query First { items { id } }', { headers })).errors?.[0]?.extensions?.code).toBe('UPSTREAM_UNAVAILABLE');
     const refused = await gw.query('query Second { items { id } }', { headers });
     expect(refused.errors?.[0]?.extensions?.code).toBe('UPSTREAM_UNAVAILABLE');
-    const executeOf = (name: string) => receiver.spans().find((s) => s.name === 'graphql.execute' && s.attributes['graphql.operation.name'] === name);
+    const executeOf = (name: string) =>
+      receiver.spans().find((s) => s.name === 'graphql.execute' && s.attributes['graphql.operation.name'] === name);
     await vi.waitFor(() => expect(executeOf('Second')).toBeDefined(), { timeout: 10_000, interval: 50 });
     const second = executeOf('Second')!;
     expect(second.events).toEqual([
-      { name: 'gateway.upstream.short_circuit', attributes: { 'gateway.upstream': 'items', 'gateway.upstream.operation': 'listItems', 'gateway.error.code': 'UPSTREAM_UNAVAILABLE' } },
+      {
+        name: 'gateway.upstream.short_circuit',
+        attributes: {
+          'gateway.upstream': 'items',
+          'gateway.upstream.operation': 'listItems',
+          'gateway.error.code': 'UPSTREAM_UNAVAILABLE',
+        },
+      },
     ]);
     expect(receiver.spans().filter((s) => s.kind === CLIENT && s.traceId === second.traceId)).toEqual([]);
     expect(receiver.spans().filter((s) => s.kind === CLIENT && s.traceId === executeOf('First')!.traceId)).toHaveLength(1);
@@ -84,12 +98,15 @@ describe('a read served by the reference-data cache', () => {
   it('is a cache-hit event instead of a CLIENT span', async () => {
     await gw.query('query Miss { categories { slug } }');
     await gw.query('query Hit { categories { slug } }');
-    const executeOf = (name: string) => receiver.spans().find((s) => s.name === 'graphql.execute' && s.attributes['graphql.operation.name'] === name);
+    const executeOf = (name: string) =>
+      receiver.spans().find((s) => s.name === 'graphql.execute' && s.attributes['graphql.operation.name'] === name);
     await vi.waitFor(() => expect(executeOf('Hit')).toBeDefined(), { timeout: 10_000, interval: 50 });
     const clientsOf = (name: string) => receiver.spans().filter((s) => s.kind === CLIENT && s.traceId === executeOf(name)!.traceId);
     expect(clientsOf('Miss').map((s) => s.attributes['gateway.upstream.operation'])).toEqual(['categoriesIndex']);
     expect(clientsOf('Hit')).toEqual([]);
-    expect(executeOf('Hit')!.events).toEqual([{ name: 'gateway.cache.hit', attributes: { 'gateway.cache': 'reference-data', 'gateway.cache.key': 'categories' } }]);
+    expect(executeOf('Hit')!.events).toEqual([
+      { name: 'gateway.cache.hit', attributes: { 'gateway.cache': 'reference-data', 'gateway.cache.key': 'categories' } },
+    ]);
   });
 });
 
@@ -103,7 +120,12 @@ describe('a document the parse cache answers', () => {
       const response = await gw.query(query, { headers: { traceparent: `00-${trace}-${CALLER_SPAN}-01` } });
       expect(response.errors).toBeUndefined();
     }
-    const namesIn = (trace: string) => receiver.spans().filter((s) => s.traceId === trace).map((s) => s.name).sort();
+    const namesIn = (trace: string) =>
+      receiver
+        .spans()
+        .filter((s) => s.traceId === trace)
+        .map((s) => s.name)
+        .sort();
     await vi.waitFor(() => expect(namesIn(traces[1]!)).toContain('graphql.execute'), { timeout: 10_000, interval: 50 });
     await vi.waitFor(() => expect(namesIn(traces[0]!)).toContain('graphql.execute'), { timeout: 10_000, interval: 50 });
     const client = 'GET /api/v1/sellers/{username}';
@@ -143,7 +165,9 @@ describe('tracing off (no OTLP endpoint)', () => {
   afterAll(() => gw?.close());
 
   it('sends no traceparent upstream, even when the caller sent one', async () => {
-    const response = await gw.query('{ seller(username: "pixelcraft") { name } }', { headers: { traceparent: `00-${CALLER_TRACE}-${CALLER_SPAN}-01` } });
+    const response = await gw.query('{ seller(username: "pixelcraft") { name } }', {
+      headers: { traceparent: `00-${CALLER_TRACE}-${CALLER_SPAN}-01` },
+    });
     expect(response.errors).toBeUndefined();
     const calls = gw.calls('marketplace');
     expect(calls.length).toBeGreaterThan(0);

@@ -48,7 +48,10 @@ describe.each(['http/protobuf', 'http/json'])('traces exported over OTLP %s', (p
       headers: { ...ALL_CREDENTIALS, traceparent: `00-${CALLER_TRACE}-${CALLER_SPAN}-01`, tracestate: 'caller=abc' },
     });
     const calls = UPSTREAMS.flatMap((name) => gw.calls(name)).length;
-    await vi.waitFor(() => expect(receiver.spans().filter((s) => s.kind === CLIENT).length).toBeGreaterThanOrEqual(calls), { timeout: 10_000, interval: 50 });
+    await vi.waitFor(() => expect(receiver.spans().filter((s) => s.kind === CLIENT).length).toBeGreaterThanOrEqual(calls), {
+      timeout: 10_000,
+      interval: 50,
+    });
     spans = receiver.spans();
   });
   afterAll(async () => {
@@ -72,7 +75,10 @@ describe.each(['http/protobuf', 'http/json'])('traces exported over OTLP %s', (p
     const phases = spans.filter((s) => s.name.startsWith('graphql.'));
     expect(phases.map((s) => s.name).sort()).toEqual(['graphql.execute', 'graphql.parse', 'graphql.validate']);
     for (const phase of phases) expect(phase.parentSpanId).toBe(server.spanId);
-    expect(phases.find((s) => s.name === 'graphql.execute')!.attributes).toMatchObject({ 'graphql.operation.type': 'query', 'graphql.operation.name': 'Traced' });
+    expect(phases.find((s) => s.name === 'graphql.execute')!.attributes).toMatchObject({
+      'graphql.operation.type': 'query',
+      'graphql.operation.name': 'Traced',
+    });
   });
 
   it('has one CLIENT span per upstream attempt, with the HTTP attributes and the path template, never the path', () => {
@@ -81,7 +87,11 @@ describe.each(['http/protobuf', 'http/json'])('traces exported over OTLP %s', (p
     const execute = spans.find((s) => s.name === 'graphql.execute')!;
     for (const span of clientSpans()) {
       expect(span.parentSpanId).toBe(execute.spanId);
-      expect(span.attributes).toMatchObject({ 'http.request.method': 'GET', 'server.address': '127.0.0.1', 'server.port': expect.any(Number) });
+      expect(span.attributes).toMatchObject({
+        'http.request.method': 'GET',
+        'server.address': '127.0.0.1',
+        'server.port': expect.any(Number),
+      });
       expect(span.attributes['url.full']).toBeUndefined();
       expect(String(span.attributes['url.template'])).not.toMatch(/pixelcraft|\?/);
     }
@@ -95,7 +105,9 @@ describe.each(['http/protobuf', 'http/json'])('traces exported over OTLP %s', (p
       'server.port': Number(new URL(gw.sandbox.urls.marketplace!).port),
     });
     const operations = clientSpans().map((s) => `${s.attributes['gateway.upstream']} ${s.attributes['gateway.upstream.operation']}`);
-    expect(new Set(operations)).toEqual(new Set(['marketplace sellersShow', 'marketplace gigsIndex', 'marketplace reviewsGig', 'seo listReports', 'items listItems']));
+    expect(new Set(operations)).toEqual(
+      new Set(['marketplace sellersShow', 'marketplace gigsIndex', 'marketplace reviewsGig', 'seo listReports', 'items listItems']),
+    );
   });
 
   it("names each upstream request's CLIENT span in its traceparent, with the caller's tracestate", () => {
@@ -115,9 +127,16 @@ describe.each(['http/protobuf', 'http/json'])('traces exported over OTLP %s', (p
   it('marks a failed attempt with error status and the gateway code, and counts the retry', () => {
     const seo = clientSpans().filter((s) => s.attributes['gateway.upstream'] === 'seo');
     expect(seo).toHaveLength(2);
-    const [failed, retried] = [seo.find((s) => s.attributes['http.request.resend_count'] === undefined)!, seo.find((s) => s.attributes['http.request.resend_count'] === 1)!];
+    const [failed, retried] = [
+      seo.find((s) => s.attributes['http.request.resend_count'] === undefined)!,
+      seo.find((s) => s.attributes['http.request.resend_count'] === 1)!,
+    ];
     expect(failed.status.code).toBe(ERROR);
-    expect(failed.attributes).toMatchObject({ 'http.response.status_code': 503, 'error.type': '503', 'gateway.error.code': 'UPSTREAM_UNAVAILABLE' });
+    expect(failed.attributes).toMatchObject({
+      'http.response.status_code': 503,
+      'error.type': '503',
+      'gateway.error.code': 'UPSTREAM_UNAVAILABLE',
+    });
     expect(retried.status.code).not.toBe(ERROR);
     const items = clientSpans().filter((s) => s.attributes['gateway.upstream'] === 'items');
     expect(items.length).toBeGreaterThanOrEqual(1);
@@ -129,11 +148,16 @@ describe.each(['http/protobuf', 'http/json'])('traces exported over OTLP %s', (p
   });
 
   it("records neither a query string nor a path that is not the gateway's own", async () => {
-    await fetch(`${gw.url}/graphql?query=%7B__typename%7D&api_key=query-secret`, { headers: { 'x-graphql-yoga-csrf': '1', accept: 'application/json' } });
+    await fetch(`${gw.url}/graphql?query=%7B__typename%7D&api_key=query-secret`, {
+      headers: { 'x-graphql-yoga-csrf': '1', accept: 'application/json' },
+    });
     await fetch(`${gw.url}/not-ours/path-secret`);
     const serverSpans = () => receiver.spans().filter((s) => s.kind === SERVER);
     await vi.waitFor(() => expect(serverSpans().length).toBeGreaterThanOrEqual(3), { timeout: 10_000, interval: 50 });
-    expect(serverSpans().find((s) => s.name === 'GET /graphql')!.attributes).toMatchObject({ 'url.path': '/graphql', 'http.response.status_code': 200 });
+    expect(serverSpans().find((s) => s.name === 'GET /graphql')!.attributes).toMatchObject({
+      'url.path': '/graphql',
+      'http.response.status_code': 200,
+    });
     expect(serverSpans().find((s) => s.name === 'GET')!.attributes['url.path']).toBeUndefined();
     const raw = Buffer.concat(receiver.exports.map((e) => e.body)).toString('latin1');
     for (const secret of ['query-secret', 'path-secret', '__typename']) expect(raw).not.toContain(secret);

@@ -55,11 +55,15 @@ const post = async (gw: TestGateway, body: Record<string, unknown>) => {
     headers: { 'content-type': 'application/json', accept: 'application/graphql-response+json, application/json' },
     body: JSON.stringify(body),
   });
-  return { status: res.status, ...((await res.json()) as Omit<GraphQLResponse, 'status'>) } as GraphQLResponse<{ seller: { name: string; gigs: { nodes: unknown[] } } }>;
+  return { status: res.status, ...((await res.json()) as Omit<GraphQLResponse, 'status'>) } as GraphQLResponse<{
+    seller: { name: string; gigs: { nodes: unknown[] } };
+  }>;
 };
 const get = async (gw: TestGateway, params: Record<string, string>) => {
   const res = await fetch(`${gw.url}/graphql?${new URLSearchParams(params)}`);
-  return { status: res.status, ...((await res.json()) as Omit<GraphQLResponse, 'status'>) } as GraphQLResponse<{ seller: { name: string; gigs: { nodes: unknown[] } } }>;
+  return { status: res.status, ...((await res.json()) as Omit<GraphQLResponse, 'status'>) } as GraphQLResponse<{
+    seller: { name: string; gigs: { nodes: unknown[] } };
+  }>;
 };
 const expectSeller = (res: GraphQLResponse<{ seller: { name: string; gigs: { nodes: unknown[] } } }>) => {
   expect(res.errors, JSON.stringify(res.errors)).toBeUndefined();
@@ -103,7 +107,11 @@ describe('a document named by id (PERSISTED_DOCUMENTS_ONLY)', () => {
   });
 
   it('answers an unknown id with PERSISTED_QUERY_NOT_FOUND and calls nothing', async () => {
-    for (const res of [await post(only, { documentId: UNKNOWN, variables }), await get(only, { documentId: UNKNOWN }), await post(mixed, { documentId: UNKNOWN })]) {
+    for (const res of [
+      await post(only, { documentId: UNKNOWN, variables }),
+      await get(only, { documentId: UNKNOWN }),
+      await post(mixed, { documentId: UNKNOWN }),
+    ]) {
       expect(res.data ?? null).toBeNull();
       expect(res.status).toBe(404);
       expect(res.errors?.[0]?.extensions?.code).toBe('PERSISTED_QUERY_NOT_FOUND');

@@ -25,7 +25,9 @@ describe('WORKERS configuration', () => {
     expect(loadConfig({ WORKERS: 'auto', ...URLS }).workers).toBe(availableParallelism());
     expect(() => loadConfig({ WORKERS: 'many', ...URLS })).toThrow(/WORKERS: must be a whole number from 1 to 256, or auto/);
     expect(() => loadConfig({ WORKERS: '2' })).toThrow(ConfigError);
-    expect(() => loadConfig({ WORKERS: '2', MARKETPLACE_URL: URLS.MARKETPLACE_URL })).toThrow(/WORKERS: 2 workers need SEO_URL, ITEMS_URL .*npm run sandbox/);
+    expect(() => loadConfig({ WORKERS: '2', MARKETPLACE_URL: URLS.MARKETPLACE_URL })).toThrow(
+      /WORKERS: 2 workers need SEO_URL, ITEMS_URL .*npm run sandbox/,
+    );
   });
 });
 
@@ -40,7 +42,14 @@ function itemQuery(port: number): Promise<{ status: number; worker: string; id: 
   const body = JSON.stringify({ query: '{ item(id: "1") { id } }' });
   return new Promise((resolve, reject) => {
     const req = request(
-      { port, host: '127.0.0.1', path: '/graphql', method: 'POST', agent: false, headers: { 'content-type': 'application/json', 'x-items-api-key': ITEMS_KEY, 'content-length': Buffer.byteLength(body) } },
+      {
+        port,
+        host: '127.0.0.1',
+        path: '/graphql',
+        method: 'POST',
+        agent: false,
+        headers: { 'content-type': 'application/json', 'x-items-api-key': ITEMS_KEY, 'content-length': Buffer.byteLength(body) },
+      },
       (res) => {
         let text = '';
         res.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')));
@@ -57,7 +66,14 @@ function itemQuery(port: number): Promise<{ status: number; worker: string; id: 
 
 describe('WORKERS=2', () => {
   it('answers from both workers, replaces a killed one, and exits 0 with every worker on SIGTERM', async () => {
-    const gateway = spawnGatewayProcess({ PORT: '0', LOG_FORMAT: 'json', WORKERS: '2', ITEMS_URL: sandbox.urls.items!, MARKETPLACE_URL: URLS.MARKETPLACE_URL, SEO_URL: URLS.SEO_URL });
+    const gateway = spawnGatewayProcess({
+      PORT: '0',
+      LOG_FORMAT: 'json',
+      WORKERS: '2',
+      ITEMS_URL: sandbox.urls.items!,
+      MARKETPLACE_URL: URLS.MARKETPLACE_URL,
+      SEO_URL: URLS.SEO_URL,
+    });
     await until(() => /2 workers serving port \d+/.test(gateway.output()), 60_000);
     const port = Number(/2 workers serving port (\d+)/.exec(gateway.output())![1]);
     // Logged just before the line awaited above.
@@ -118,13 +134,25 @@ describe.skipIf(!hasRedisServer)('WORKERS=2 rate limits', () => {
   const LIMIT = 3;
   /** Successful answers out of 8 queries, one credential, fresh connections spread over both workers. */
   async function answeredWithin(env: Record<string, string>): Promise<{ answered: number; workers: number; redisOutages: number }> {
-    const gateway = spawnGatewayProcess({ PORT: '0', LOG_FORMAT: 'json', WORKERS: '2', RATE_LIMIT_PER_MINUTE: String(LIMIT), ITEMS_URL: sandbox.urls.items!, MARKETPLACE_URL: URLS.MARKETPLACE_URL, SEO_URL: URLS.SEO_URL, ...env });
+    const gateway = spawnGatewayProcess({
+      PORT: '0',
+      LOG_FORMAT: 'json',
+      WORKERS: '2',
+      RATE_LIMIT_PER_MINUTE: String(LIMIT),
+      ITEMS_URL: sandbox.urls.items!,
+      MARKETPLACE_URL: URLS.MARKETPLACE_URL,
+      SEO_URL: URLS.SEO_URL,
+      ...env,
+    });
     await until(() => /2 workers serving port \d+/.test(gateway.output()), 60_000);
     const port = Number(/2 workers serving port (\d+)/.exec(gateway.output())![1]);
     const results = [];
     for (let i = 0; i < 8; i++) results.push(await itemQuery(port));
     // A Redis command that timed out falls back to the worker's own limit: say so if the count is off.
-    const redisOutages = gateway.output().split('\n').filter((line) => line.includes('Redis unavailable')).length;
+    const redisOutages = gateway
+      .output()
+      .split('\n')
+      .filter((line) => line.includes('Redis unavailable')).length;
     gateway.child.kill('SIGTERM');
     expect(await gateway.exited).toBe(0);
     expect(results.every((r) => r.status === 200 || r.status === 429)).toBe(true);

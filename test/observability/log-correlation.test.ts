@@ -51,7 +51,7 @@ function linesSince(mark: number): Array<Record<string, unknown>> {
 }
 
 describe('trace ids in log lines', () => {
-  it('puts the active span\'s trace_id and span_id on every line of a traced request', async () => {
+  it("puts the active span's trace_id and span_id on every line of a traced request", async () => {
     const mark = gw.logs.length;
     const ids = await trace.getTracer('test').startActiveSpan('caller', async (span) => {
       await send();
@@ -77,7 +77,7 @@ describe('trace ids in log lines', () => {
 });
 
 describe('request ids in log lines', () => {
-  it('puts the request\'s requestId on every line written while serving it, Yoga\'s own debug lines included', async () => {
+  it("puts the request's requestId on every line written while serving it, Yoga's own debug lines included", async () => {
     const mark = gw.logs.length;
     await send({ 'x-request-id': 'req-log-scope-1' });
     const lines = linesSince(mark);
@@ -122,7 +122,12 @@ describe('log format', () => {
   });
 
   it('is pretty in development, JSON in production and tests, and LOG_FORMAT overrides it', () => {
-    const production = { NODE_ENV: 'production', MARKETPLACE_URL: 'https://m.example', SEO_URL: 'https://s.example', ITEMS_URL: 'https://i.example' };
+    const production = {
+      NODE_ENV: 'production',
+      MARKETPLACE_URL: 'https://m.example',
+      SEO_URL: 'https://s.example',
+      ITEMS_URL: 'https://i.example',
+    };
     expect(loadConfig({}).logFormat).toBe('pretty');
     expect(loadConfig({ NODE_ENV: 'development' }).logFormat).toBe('pretty');
     expect(loadConfig({ NODE_ENV: 'test' }).logFormat).toBe('json');

@@ -21,7 +21,9 @@ const query = 'subscription { marketplaceEvents { id } }';
 
 async function subscriptions(outcome: 'ok' | 'error'): Promise<number> {
   const text = await (await fetch(`${gw.url}/metrics`)).text();
-  const line = text.split('\n').find((l) => l.startsWith(`gateway_graphql_requests_total{operation_type="subscription",outcome="${outcome}"}`));
+  const line = text
+    .split('\n')
+    .find((l) => l.startsWith(`gateway_graphql_requests_total{operation_type="subscription",outcome="${outcome}"}`));
   return line ? Number(line.split(' ').pop()) : 0;
 }
 
@@ -43,7 +45,12 @@ describe('subscriptions in gateway_graphql_requests_total', () => {
 
   it('counts a graphql-ws subscription once, when its stream opens', async () => {
     const before = await subscriptions('ok');
-    const client = createClient({ url: gw.url.replace('http', 'ws') + '/graphql', webSocketImpl: WebSocket, connectionParams: { Authorization: `Bearer ${TOKENS.buyer}` }, retryAttempts: 0 });
+    const client = createClient({
+      url: gw.url.replace('http', 'ws') + '/graphql',
+      webSocketImpl: WebSocket,
+      connectionParams: { Authorization: `Bearer ${TOKENS.buyer}` },
+      retryAttempts: 0,
+    });
     const dispose = client.subscribe({ query }, { next: () => undefined, error: () => undefined, complete: () => undefined });
     await waitForCount('ok', before + 1);
     dispose();
@@ -54,7 +61,10 @@ describe('subscriptions in gateway_graphql_requests_total', () => {
     const before = await subscriptions('error');
     const client = createClient({ url: gw.url.replace('http', 'ws') + '/graphql', webSocketImpl: WebSocket, retryAttempts: 0 });
     const refused = await new Promise<unknown>((resolve) => {
-      client.subscribe({ query }, { next: (value) => resolve(value), error: (error) => resolve(error), complete: () => resolve('complete') });
+      client.subscribe(
+        { query },
+        { next: (value) => resolve(value), error: (error) => resolve(error), complete: () => resolve('complete') },
+      );
     });
     expect(JSON.stringify(refused)).toContain('UNAUTHENTICATED');
     await waitForCount('error', before + 1);

@@ -17,7 +17,13 @@ const WEBHOOK_SECRET = 'startup-webhook-secret-9c2e';
 
 /** Starts `src/server.ts` as `npm start` does and resolves with its output once the demo credentials are printed. */
 async function startupOutput(env: Record<string, string>, lastLine: RegExp): Promise<string> {
-  const { child, output } = spawnGatewayProcess({ LOG_FORMAT: '', PORT: '0', GATEWAY_ADMIN_KEY: ADMIN_KEY, MARKETPLACE_WEBHOOK_SECRET: WEBHOOK_SECRET, ...env });
+  const { child, output } = spawnGatewayProcess({
+    LOG_FORMAT: '',
+    PORT: '0',
+    GATEWAY_ADMIN_KEY: ADMIN_KEY,
+    MARKETPLACE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+    ...env,
+  });
   const deadline = Date.now() + 25_000;
   while (!lastLine.test(output())) {
     if (child.exitCode !== null || Date.now() > deadline) throw new Error(`no start-up summary; output:\n${output()}`);
@@ -37,20 +43,27 @@ describe('start-up lines', () => {
     expect(output).toContain(`GraphiQL: http://127.0.0.1:${port}/graphql (open it in a browser)`);
     expect(output).toContain(`Federation subgraph: http://127.0.0.1:${port}/subgraph (for a router: docs/federation.md)`);
     expect(output).toContain('Sandboxed upstreams: marketplace, seo, items');
-    expect(output).toMatch(/Demo credentials for marketplace: Authorization: Bearer demo-buyer-token .*demo-seller-token.*demo-readonly-token.*demo-noscope-token/);
+    expect(output).toMatch(
+      /Demo credentials for marketplace: Authorization: Bearer demo-buyer-token .*demo-seller-token.*demo-readonly-token.*demo-noscope-token/,
+    );
     expect(output).toContain('Demo credentials for seo: X-Seo-Api-Key: seo-demo-key');
     expect(output).toContain('Demo credentials for items: X-Items-Api-Key: items-demo-key');
     expect(output).not.toContain(ADMIN_KEY);
     expect(output).not.toContain(WEBHOOK_SECRET);
   }, 40_000);
 
-  it('with LOG_FORMAT=json and a real upstream, are JSON lines that list only the sandboxed upstreams\' credentials', async () => {
-    const output = await startupOutput({ LOG_FORMAT: 'json', SEO_URL: 'http://reporter:url-password-77@127.0.0.1:9' }, /Demo credentials for items: [^\n]*\n/);
+  it("with LOG_FORMAT=json and a real upstream, are JSON lines that list only the sandboxed upstreams' credentials", async () => {
+    const output = await startupOutput(
+      { LOG_FORMAT: 'json', SEO_URL: 'http://reporter:url-password-77@127.0.0.1:9' },
+      /Demo credentials for items: [^\n]*\n/,
+    );
     const messages = output
       .split('\n')
       .filter((line) => line.startsWith('{'))
       .map((line) => (JSON.parse(line) as { msg: string }).msg);
-    expect(messages).toContain('Sandboxed upstreams: marketplace, items (simulated in this process; set MARKETPLACE_URL, ITEMS_URL to use real ones)');
+    expect(messages).toContain(
+      'Sandboxed upstreams: marketplace, items (simulated in this process; set MARKETPLACE_URL, ITEMS_URL to use real ones)',
+    );
     expect(messages).toContain('Real upstreams: seo http://127.0.0.1:9');
     expect(messages.some((msg) => msg.startsWith('Demo credentials for marketplace: '))).toBe(true);
     expect(messages.some((msg) => msg.startsWith('Demo credentials for seo'))).toBe(false);

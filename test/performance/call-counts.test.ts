@@ -34,7 +34,10 @@ describe('deduplication within a request', () => {
     }`);
     expect(res.errors).toBeUndefined();
     const gigs = pathsOf('marketplace').filter((p) => p.startsWith('GET /api/v1/gigs?'));
-    expect(gigs.sort()).toEqual(['GET /api/v1/gigs?seller=pixelcraft&page=1&per_page=2', 'GET /api/v1/gigs?seller=pixelcraft&page=1&per_page=4']);
+    expect(gigs.sort()).toEqual([
+      'GET /api/v1/gigs?seller=pixelcraft&page=1&per_page=2',
+      'GET /api/v1/gigs?seller=pixelcraft&page=1&per_page=4',
+    ]);
   });
 
   it('loaders are per request: the same query twice makes its calls twice', async () => {
@@ -49,7 +52,10 @@ describe('deduplication within a request', () => {
       gw.query('{ me { username } }', { headers: { authorization: `Bearer ${TOKENS.seller}` } }),
     ]);
     expect(a.data).not.toEqual(b.data);
-    const tokens = gw.calls('marketplace').map((c) => c.headers.authorization).sort();
+    const tokens = gw
+      .calls('marketplace')
+      .map((c) => c.headers.authorization)
+      .sort();
     expect(tokens).toEqual([`Bearer ${TOKENS.buyer}`, `Bearer ${TOKENS.seller}`]);
   });
 });
@@ -64,7 +70,9 @@ describe('priming from list responses', () => {
   });
 
   it('orders asked twice cost one list call, and their gigs one call per distinct slug', async () => {
-    const res = await gw.query('{ orders(first: 5) { nodes { id gig { slug } } } again: orders(first: 5) { nodes { gig { title } } } }', { headers: buyer });
+    const res = await gw.query('{ orders(first: 5) { nodes { id gig { slug } } } again: orders(first: 5) { nodes { gig { title } } } }', {
+      headers: buyer,
+    });
     expect(res.errors).toBeUndefined();
     const nodes = (res.data as { orders: { nodes: Array<{ gig: { slug: string } | null }> } }).orders.nodes;
     expect(nodes.length).toBeGreaterThan(1);
@@ -106,7 +114,10 @@ describe('SEO page plans (sizes 10/25/50/100 only)', () => {
     const first = await gw.query('{ seoReports(first: 5) { pageInfo { endCursor } } }', { headers: seo });
     const after = (first.data as { seoReports: { pageInfo: { endCursor: string } } }).seoReports.pageInfo.endCursor;
     gw.resetCalls();
-    const res = await gw.query('query($after: String) { seoReports(first: 12, after: $after) { nodes { id } } }', { headers: seo, variables: { after } });
+    const res = await gw.query('query($after: String) { seoReports(first: 12, after: $after) { nodes { id } } }', {
+      headers: seo,
+      variables: { after },
+    });
     expect(res.errors).toBeUndefined();
     expect(pages()).toEqual(['1x25']);
   });

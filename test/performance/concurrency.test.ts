@@ -12,7 +12,13 @@ const WIDE_ORDERS = '{ orders(first: 12) { nodes { id deliveries { id } revision
 const buyer = { authorization: `Bearer ${TOKENS.buyer}` };
 
 /** `latencyMs` per upstream call: long enough that calls meant to overlap do, even on a loaded machine. */
-async function maxInFlightOf(gw: TestGateway, query: string, headers: Record<string, string>, service: 'marketplace' | 'items', latencyMs = 15) {
+async function maxInFlightOf(
+  gw: TestGateway,
+  query: string,
+  headers: Record<string, string>,
+  service: 'marketplace' | 'items',
+  latencyMs = 15,
+) {
   gw.resetCalls();
   gw.sandbox.services[service]!.control.latencyMs = latencyMs;
   const res = await gw.query(query, { headers });

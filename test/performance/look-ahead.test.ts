@@ -20,7 +20,8 @@ beforeEach(() => {
 });
 
 const marketplace = () => gw.sandbox.services.marketplace!.control;
-const paths = () => gw.calls('marketplace').map((c) => `${c.path}${Object.keys(c.query).length ? `?${new URLSearchParams(c.query).toString()}` : ''}`);
+const paths = () =>
+  gw.calls('marketplace').map((c) => `${c.path}${Object.keys(c.query).length ? `?${new URLSearchParams(c.query).toString()}` : ''}`);
 
 describe('look-ahead from a parent to a child keyed by the parent', () => {
   it('seller { gigs } sends both calls at once, each exactly once', async () => {
@@ -52,7 +53,9 @@ describe('look-ahead from a parent to a child keyed by the parent', () => {
     const slug = (listed.data as { gigs: { nodes: Array<{ slug: string }> } }).gigs.nodes[0]!.slug;
     gw.resetCalls();
     marketplace().latencyMs = LATENCY_MS;
-    const res = await gw.query('query($slug: String!) { gig(slug: $slug) { title reviews(first: 2) { totalCount } } }', { variables: { slug } });
+    const res = await gw.query('query($slug: String!) { gig(slug: $slug) { title reviews(first: 2) { totalCount } } }', {
+      variables: { slug },
+    });
     expect(res.errors).toBeUndefined();
     expect(paths()).toHaveLength(2);
     expect(marketplace().maxInFlight).toBe(2);
@@ -73,7 +76,7 @@ describe('look-ahead from a parent to a child keyed by the parent', () => {
   });
 });
 
-describe('look-ahead from a list to its items\' children', () => {
+describe("look-ahead from a list to its items' children", () => {
   /** When each recorded call reached the sandbox, by path prefix. */
   const arrivals = (prefix: string) =>
     gw
@@ -84,7 +87,9 @@ describe('look-ahead from a list to its items\' children', () => {
   it('seller { gigs { nodes { reviews } } }: the review calls leave when the gig list arrives, not when the slower seller does', async () => {
     // The seller answers 300 ms after the gig list: without the list look-ahead the reviews would wait for it.
     marketplace().addFault({ kind: 'delay', pathIncludes: '/sellers/pixelcraft', latencyMs: 300, times: 1 });
-    const res = await gw.query('{ seller(username: "pixelcraft") { name gigs(first: 3) { nodes { slug reviews(first: 2) { totalCount } } } } }');
+    const res = await gw.query(
+      '{ seller(username: "pixelcraft") { name gigs(first: 3) { nodes { slug reviews(first: 2) { totalCount } } } } }',
+    );
     expect(res.errors).toBeUndefined();
     const gigs = (res.data as { seller: { gigs: { nodes: Array<{ slug: string }> } } }).seller.gigs.nodes;
     expect(gigs).toHaveLength(3);

@@ -119,7 +119,11 @@ class QueryBuilder {
     const g = this.g;
     const fields = selectable(type);
     // Indexes, not the field objects: fast-check compares generated values, and schema objects are cyclic.
-    const indexes = g(fc.subarray, fields.map((_, i) => i), { minLength: 1, maxLength: Math.min(3, fields.length) });
+    const indexes = g(
+      fc.subarray,
+      fields.map((_, i) => i),
+      { minLength: 1, maxLength: Math.min(3, fields.length) },
+    );
     const picked = indexes.map((i) => fields[i]!);
     const parts: string[] = ['__typename'];
     for (const field of picked) {
@@ -163,7 +167,9 @@ function generate(g: Gen): { query: string; variables: Record<string, unknown> }
     // Global ids of types read by key and of types found by scanning a list (absent ones: the scan reads every page it may).
     const ids = g(fc.subarray, NODE_IDS, { minLength: 1 });
     const typed = g(fc.subarray, ['Seller', 'Gig', 'Order'], { minLength: 1 });
-    const fragments = typed.map((name) => `... on ${name} { ${builder.selection(schema.getType(name) as GraphQLObjectType, 1)} }`).join(' ');
+    const fragments = typed
+      .map((name) => `... on ${name} { ${builder.selection(schema.getType(name) as GraphQLObjectType, 1)} }`)
+      .join(' ');
     body = `nodes(ids: ${JSON.stringify(ids)}) { nodeId ${fragments} } node(id: ${JSON.stringify(ids[0])}) { nodeId }`;
   } else if (roots === 'items') {
     const item = schema.getType('Item') as GraphQLObjectType;

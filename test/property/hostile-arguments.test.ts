@@ -34,20 +34,69 @@ const SEED = Number(process.env.PROPERTY_SEED ?? 20261123);
 
 /** Every code a caller may see: contract section 6, plus GraphQL's own request errors. */
 const CODES = new Set([
-  'BAD_USER_INPUT', 'CONFLICT', 'QUERY_TOO_COMPLEX', 'UNAUTHENTICATED', 'FORBIDDEN', 'NOT_FOUND', 'RATE_LIMITED',
-  'UPSTREAM_TIMEOUT', 'UPSTREAM_UNAVAILABLE', 'UPSTREAM_BAD_RESPONSE', 'GRAPHQL_VALIDATION_FAILED', 'GRAPHQL_PARSE_FAILED', 'BAD_REQUEST',
+  'BAD_USER_INPUT',
+  'CONFLICT',
+  'QUERY_TOO_COMPLEX',
+  'UNAUTHENTICATED',
+  'FORBIDDEN',
+  'NOT_FOUND',
+  'RATE_LIMITED',
+  'UPSTREAM_TIMEOUT',
+  'UPSTREAM_UNAVAILABLE',
+  'UPSTREAM_BAD_RESPONSE',
+  'GRAPHQL_VALIDATION_FAILED',
+  'GRAPHQL_PARSE_FAILED',
+  'BAD_REQUEST',
 ]);
 
 const NASTY = [
-  '..', '.', '../../etc/passwd', '..%2F..%2Fadmin', '%2e%2e', '?', '#', '?admin=1&api_key=x', '#frag', '/', 'a/b', '//evil.example/x',
-  'http://evil.example/', '\r\n', 'a\r\nX-Injected: 1', '\u0000', ' ', '', '\t', 'pixelcraft', 'alice', '1', '0', '-1', '\u202e',
-  '😀', '\ud800', '%', '%00', '%zz', '\\..\\', '{slug}', '$(id)', "' OR 1=1 --", 'a'.repeat(201), '日本語', 'Ａ', 'e\u0301',
+  '..',
+  '.',
+  '../../etc/passwd',
+  '..%2F..%2Fadmin',
+  '%2e%2e',
+  '?',
+  '#',
+  '?admin=1&api_key=x',
+  '#frag',
+  '/',
+  'a/b',
+  '//evil.example/x',
+  'http://evil.example/',
+  '\r\n',
+  'a\r\nX-Injected: 1',
+  '\u0000',
+  ' ',
+  '',
+  '\t',
+  'pixelcraft',
+  'alice',
+  '1',
+  '0',
+  '-1',
+  '\u202e',
+  '😀',
+  '\ud800',
+  '%',
+  '%00',
+  '%zz',
+  '\\..\\',
+  '{slug}',
+  '$(id)',
+  "' OR 1=1 --",
+  'a'.repeat(201),
+  '日本語',
+  'Ａ',
+  'e\u0301',
 ];
 const hostileString = fc.oneof(
   { weight: 4, arbitrary: fc.constantFrom(...NASTY) },
   { weight: 3, arbitrary: fc.string({ unit: 'grapheme', maxLength: 40 }) },
   { weight: 2, arbitrary: fc.string({ unit: 'binary', maxLength: 40 }) },
-  { weight: 2, arbitrary: fc.tuple(fc.constantFrom(...NASTY), fc.string({ maxLength: 10 }), fc.constantFrom(...NASTY)).map((p) => p.join('')) },
+  {
+    weight: 2,
+    arbitrary: fc.tuple(fc.constantFrom(...NASTY), fc.string({ maxLength: 10 }), fc.constantFrom(...NASTY)).map((p) => p.join('')),
+  },
   { weight: 1, arbitrary: fc.string({ minLength: 190, maxLength: 260 }) },
   { weight: 1, arbitrary: fc.nat({ max: 30_000 }).map((n) => 'x'.repeat(n + 1_000)) },
 );
@@ -94,7 +143,10 @@ function arbitraryFor(type: GraphQLInputType, depth = 0): fc.Arbitrary<unknown> 
     case 'Boolean':
       return fc.boolean();
     case 'DateTime':
-      return fc.oneof(fc.date({ noInvalidDate: true }).map((d) => d.toISOString()), hostileString);
+      return fc.oneof(
+        fc.date({ noInvalidDate: true }).map((d) => d.toISOString()),
+        hostileString,
+      );
     case 'JSON':
       return fc.oneof(fc.constant(null), fc.dictionary(hostileString, hostileString, { maxKeys: 2 }));
     default:
@@ -106,7 +158,8 @@ function arbitraryFor(type: GraphQLInputType, depth = 0): fc.Arbitrary<unknown> 
 function takesText(type: GraphQLInputType, depth = 0): boolean {
   const named = getNamedType(type);
   if (named instanceof GraphQLScalarType) return ['String', 'ID', 'Int'].includes(named.name);
-  if (named instanceof GraphQLInputObjectType && depth < 3) return Object.values(named.getFields()).some((f) => takesText(f.type, depth + 1));
+  if (named instanceof GraphQLInputObjectType && depth < 3)
+    return Object.values(named.getFields()).some((f) => takesText(f.type, depth + 1));
   return false;
 }
 
@@ -118,7 +171,10 @@ interface Target {
 
 function targets(): Target[] {
   const found: Target[] = [];
-  for (const [kind, root] of [['query', schema.getQueryType()], ['mutation', schema.getMutationType()]] as const) {
+  for (const [kind, root] of [
+    ['query', schema.getQueryType()],
+    ['mutation', schema.getMutationType()],
+  ] as const) {
     for (const field of Object.values(root?.getFields() ?? {})) {
       if (!field.args.some((a) => takesText(a.type))) continue;
       const args = field.args.map((a) => ({ name: a.name, type: a.type, arb: arbitraryFor(a.type) }));
@@ -151,7 +207,9 @@ const ROOTS: Record<SandboxName, { root: string; ops: Record<string, OperationSp
 const ALLOWED_PATHS = Object.fromEntries(
   Object.entries(ROOTS).map(([name, { root, ops }]) => [
     name,
-    Object.values(ops).map((op) => new RegExp(`^${root}${op.path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\\?\{\w+\\?\}|\{\w+\}/g, '[^/]+')}$`)),
+    Object.values(ops).map(
+      (op) => new RegExp(`^${root}${op.path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\\?\{\w+\\?\}|\{\w+\}/g, '[^/]+')}$`),
+    ),
   ]),
 ) as Record<SandboxName, RegExp[]>;
 
@@ -173,7 +231,10 @@ function checkNewCalls(): void {
   for (const name of Object.keys(ROOTS) as SandboxName[]) {
     const calls = gw.calls(name);
     for (const call of calls.slice(cursor[name])) {
-      expect(ALLOWED_PATHS[name].some((re) => re.test(call.path)), `${name} ${call.method} ${call.path}`).toBe(true);
+      expect(
+        ALLOWED_PATHS[name].some((re) => re.test(call.path)),
+        `${name} ${call.method} ${call.path}`,
+      ).toBe(true);
       for (const segment of call.path.split('/')) expect(['.', '..']).not.toContain(decodeURIComponent(segment));
     }
     cursor[name] = calls.length;
@@ -196,7 +257,9 @@ describe('hostile argument values', () => {
 
   it('finds the fields to attack', () => {
     expect(all.length).toBeGreaterThan(20);
-    expect(all.map((t) => t.field.name)).toEqual(expect.arrayContaining(['seller', 'gig', 'order', 'seoReport', 'item', 'validatePurchase', 'deleteSeoProject']));
+    expect(all.map((t) => t.field.name)).toEqual(
+      expect.arrayContaining(['seller', 'gig', 'order', 'seoReport', 'item', 'validatePurchase', 'deleteSeoProject']),
+    );
   });
 
   it.each(all.map((t) => [`${t.kind} ${t.field.name}`, t] as const))('%s', async (_name, target) => {

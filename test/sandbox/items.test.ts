@@ -38,11 +38,16 @@ describe('items sandbox: credentials', () => {
   it('answers Unauthenticated (401) elsewhere', async () => {
     expect(await get('/items/all')).toEqual({ status: 401, body: { status: 'error', msg: 'Unauthenticated' } });
     expect((await get('/items/item', { api_key: 'nope', item_id: '1' })).status).toBe(401);
-    expect(await validate({ purchase_code: DEMO_PURCHASE_CODES.item1 })).toEqual({ status: 401, body: { status: 'error', msg: 'Unauthenticated' } });
+    expect(await validate({ purchase_code: DEMO_PURCHASE_CODES.item1 })).toEqual({
+      status: 401,
+      body: { status: 'error', msg: 'Unauthenticated' },
+    });
   });
 
   it('counts api_key only in the query on GET and only as a form field on POST', async () => {
-    expect((await get('/items/all', {}, { api_key: ITEMS_DEMO_KEYS.demo, authorization: `Bearer ${ITEMS_DEMO_KEYS.demo}` })).status).toBe(401);
+    expect((await get('/items/all', {}, { api_key: ITEMS_DEMO_KEYS.demo, authorization: `Bearer ${ITEMS_DEMO_KEYS.demo}` })).status).toBe(
+      401,
+    );
     const json = await fetch(`${base}/purchases/validation`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -90,7 +95,8 @@ describe('items sandbox: account and items', () => {
       expect(item.demo_link).toBe(demoUrl(item.id));
       expect(item.version).toMatch(/^\d+\.\d+\.\d+$/);
       expect(item.price).toEqual({ regular: expect.any(Number), extended: expect.any(Number) });
-      for (const key of ['name', 'description', 'category', 'sub_category', 'currency', 'published_at']) expect(typeof item[key]).toBe('string');
+      for (const key of ['name', 'description', 'category', 'sub_category', 'currency', 'published_at'])
+        expect(typeof item[key]).toBe('string');
       expect(Array.isArray(item.options) && Array.isArray(item.tags)).toBe(true);
       expect(typeof item.media.thumbnail).toBe('string');
       if (item.media.preview_audio) expect(item.media.preview_image).toBeUndefined();
@@ -102,7 +108,10 @@ describe('items sandbox: account and items', () => {
   });
 
   it('answers No items found for an empty account', async () => {
-    expect(await get('/items/all', { api_key: ITEMS_DEMO_KEYS.empty })).toEqual({ status: 404, body: { status: 'error', msg: 'No items found' } });
+    expect(await get('/items/all', { api_key: ITEMS_DEMO_KEYS.empty })).toEqual({
+      status: 404,
+      body: { status: 'error', msg: 'No items found' },
+    });
     expect((await get('/items/all', { api_key: ITEMS_DEMO_KEYS.other })).body.items).toHaveLength(5);
   });
 
@@ -112,7 +121,10 @@ describe('items sandbox: account and items', () => {
     expect(body).toMatchObject({ status: 'success', item: { id: 3, demo_link: demoUrl(3) } });
     const other = (await get('/items/all', { api_key: ITEMS_DEMO_KEYS.other })).body.items[0].id;
     for (const id of ['999', String(other), '1.5', 'abc', '']) {
-      expect(await get('/items/item', { ...demo, item_id: id }), id).toEqual({ status: 404, body: { status: 'error', msg: 'Item Not Found' } });
+      expect(await get('/items/item', { ...demo, item_id: id }), id).toEqual({
+        status: 404,
+        body: { status: 'error', msg: 'Item Not Found' },
+      });
     }
   });
 });

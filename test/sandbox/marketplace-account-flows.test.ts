@@ -52,9 +52,16 @@ describe('state machines', () => {
     expect(note.status).toBe(201);
     const show = (await get(`/seller/crm/${customers[0].uuid}`, SELLER)).json.data;
     expect(show.notes.map((n: { body: string }) => n.body)).toContain('Likes pastel colours.');
-    const campaign = await post('/seller/crm/campaigns', SELLER, { name: 'Win back', message: 'Come back for 10% off', segment: 'inactive', discount_percent: 10 });
+    const campaign = await post('/seller/crm/campaigns', SELLER, {
+      name: 'Win back',
+      message: 'Come back for 10% off',
+      segment: 'inactive',
+      discount_percent: 10,
+    });
     expect(campaign.json.data.status).toBe('scheduled');
-    expect((await get('/seller/crm/stats', SELLER)).json.data.customers_count).toBe((await get('/seller/crm?per_page=100', SELLER)).json.meta.total);
+    expect((await get('/seller/crm/stats', SELLER)).json.data.customers_count).toBe(
+      (await get('/seller/crm?per_page=100', SELLER)).json.meta.total,
+    );
   });
 
   it('follows idempotently and toggles favorites', async () => {
@@ -96,10 +103,18 @@ describe('state machines', () => {
     expect((await get('/me', login.json.data.access_token)).json.data.username).toBe('bob');
     expect((await call('POST', '/mobile/login', { body: { email: 'bob@example.com', password: 'wrong' } })).status).toBe(422);
 
-    const registered = await call('POST', '/mobile/register', { body: { username: 'newbie', name: 'New Bie', email: 'newbie@example.com', password: 'secret-pass' } });
+    const registered = await call('POST', '/mobile/register', {
+      body: { username: 'newbie', name: 'New Bie', email: 'newbie@example.com', password: 'secret-pass' },
+    });
     expect(registered.status).toBe(201);
     expect((await get('/users/newbie')).json.data.username).toBe('newbie');
-    expect((await call('POST', '/mobile/register', { body: { username: 'newbie', name: 'Again', email: 'x@example.com', password: 'secret-pass' } })).status).toBe(422);
+    expect(
+      (
+        await call('POST', '/mobile/register', {
+          body: { username: 'newbie', name: 'Again', email: 'x@example.com', password: 'secret-pass' },
+        })
+      ).status,
+    ).toBe(422);
     const refreshed = await call('POST', '/mobile/refresh', { body: { refresh_token: registered.json.data.refresh_token } });
     expect(refreshed.status).toBe(200);
     expect((await call('POST', '/mobile/refresh', { body: { refresh_token: registered.json.data.refresh_token } })).status).toBe(401);

@@ -44,7 +44,10 @@ export function useMarketplaceSandbox() {
     });
     await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
     const { port } = receiver.address() as AddressInfo;
-    service = await serve('marketplace', createMarketplaceRouter({ seed: 1, webhook: { url: `http://127.0.0.1:${port}/hook`, secret: SECRET } }));
+    service = await serve(
+      'marketplace',
+      createMarketplaceRouter({ seed: 1, webhook: { url: `http://127.0.0.1:${port}/hook`, secret: SECRET } }),
+    );
   });
 
   afterAll(async () => {

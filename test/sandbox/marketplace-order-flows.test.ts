@@ -17,7 +17,12 @@ describe('state machines', () => {
     const created = await post('/orders', BUYER, { gig_slug: gig.slug, package: 'standard' });
     expect(created.status).toBe(201);
     const order = created.json.data;
-    expect(order).toMatchObject({ status: 'pending', buyer_username: DEMO_BUYER_USERNAME, seller_username: FIRST_SELLER_USERNAME, total: gig.price_from * 2 });
+    expect(order).toMatchObject({
+      status: 'pending',
+      buyer_username: DEMO_BUYER_USERNAME,
+      seller_username: FIRST_SELLER_USERNAME,
+      total: gig.price_from * 2,
+    });
 
     expect((await post(`/orders/${order.uuid}/extensions`, SELLER, { days: 0 })).status).toBe(422);
     const ext = await post(`/orders/${order.uuid}/extensions`, SELLER, { days: 3, reason: 'Need more time' });
@@ -42,7 +47,12 @@ describe('state machines', () => {
   });
 
   it('reorders and reviews completed orders only, reviewing once', async () => {
-    const orders = (await get('/orders?per_page=100', BUYER)).json.data as { uuid: string; status: string; buyer_username: string; review_id: number | null }[];
+    const orders = (await get('/orders?per_page=100', BUYER)).json.data as {
+      uuid: string;
+      status: string;
+      buyer_username: string;
+      review_id: number | null;
+    }[];
     const completed = orders.find((o) => o.status === 'completed' && o.review_id === null && o.buyer_username === DEMO_BUYER_USERNAME)!;
     const pending = orders.find((o) => o.status === 'pending')!;
     expect((await post(`/orders/${completed.uuid}/reorder`, BUYER)).status).toBe(201);
@@ -59,12 +69,19 @@ describe('state machines', () => {
   });
 
   it('walks an offer through counter and accept, and refuses to accept it twice', async () => {
-    const offer = (await post('/offers', SELLER, { buyer_username: DEMO_BUYER_USERNAME, description: 'A logo package', price: 120, delivery_days: 5 })).json.data;
+    const offer = (
+      await post('/offers', SELLER, { buyer_username: DEMO_BUYER_USERNAME, description: 'A logo package', price: 120, delivery_days: 5 })
+    ).json.data;
     expect(offer).toMatchObject({ status: 'pending', sender_username: FIRST_SELLER_USERNAME, recipient_username: DEMO_BUYER_USERNAME });
     expect((await post(`/offers/${offer.uuid}/accept`, SELLER)).status).toBe(403);
     const counter = await post(`/offers/${offer.uuid}/counter`, BUYER, { price: 100 });
     expect(counter.status).toBe(201);
-    expect(counter.json.data).toMatchObject({ status: 'pending', price: 100, parent_uuid: offer.uuid, recipient_username: FIRST_SELLER_USERNAME });
+    expect(counter.json.data).toMatchObject({
+      status: 'pending',
+      price: 100,
+      parent_uuid: offer.uuid,
+      recipient_username: FIRST_SELLER_USERNAME,
+    });
     expect((await get(`/offers/${offer.uuid}`, BUYER)).json.data.status).toBe('countered');
     const accepted = await post(`/offers/${counter.json.data.uuid}/accept`, SELLER);
     expect(accepted.json.data.status).toBe('accepted');
@@ -72,14 +89,18 @@ describe('state machines', () => {
     const twice = await post(`/offers/${counter.json.data.uuid}/accept`, SELLER);
     expect(twice.status).toBe(409);
 
-    const declined = (await post('/offers', SELLER, { buyer_username: DEMO_BUYER_USERNAME, description: 'Another', price: 50, delivery_days: 2 })).json.data;
+    const declined = (
+      await post('/offers', SELLER, { buyer_username: DEMO_BUYER_USERNAME, description: 'Another', price: 50, delivery_days: 2 })
+    ).json.data;
     expect((await post(`/offers/${declined.uuid}/decline`, BUYER)).json.data.status).toBe('declined');
     expect((await post(`/offers/${declined.uuid}/accept`, BUYER)).status).toBe(409);
     await waitForEvent('offer.countered', (d) => d.parent_uuid === offer.uuid);
   });
 
   it('attaches uploaded and existing media to a pending offer and removes them', async () => {
-    const offer = (await post('/offers', SELLER, { buyer_username: DEMO_BUYER_USERNAME, description: 'With files', price: 80, delivery_days: 3 })).json.data;
+    const offer = (
+      await post('/offers', SELLER, { buyer_username: DEMO_BUYER_USERNAME, description: 'With files', price: 80, delivery_days: 3 })
+    ).json.data;
     const form = new FormData();
     form.append('file', new Blob([Buffer.alloc(1234)], { type: 'image/png' }), 'mock.png');
     const attached = await call('POST', `/offers/${offer.uuid}/attachments`, { token: SELLER, form });
@@ -94,12 +115,21 @@ describe('state machines', () => {
   });
 
   it('walks a buyer request and proposal to an accepted counter that becomes an offer', async () => {
-    const request = await post('/requests', BUYER, { title: 'Need a mascot', description: 'A friendly fox mascot for our app.', budget: 200, delivery_days: 7 });
+    const request = await post('/requests', BUYER, {
+      title: 'Need a mascot',
+      description: 'A friendly fox mascot for our app.',
+      budget: 200,
+      delivery_days: 7,
+    });
     expect(request.status).toBe(201);
     expect(request.json.data.status).toBe('open');
     const uuid = request.json.data.uuid;
-    expect((await post(`/requests/${uuid}/proposals`, BUYER, { message: 'I can do it myself', price: 1, delivery_days: 1 })).status).toBe(403);
-    const proposal = (await post(`/requests/${uuid}/proposals`, SELLER, { message: 'I draw mascots every day.', price: 220, delivery_days: 6 })).json.data;
+    expect((await post(`/requests/${uuid}/proposals`, BUYER, { message: 'I can do it myself', price: 1, delivery_days: 1 })).status).toBe(
+      403,
+    );
+    const proposal = (
+      await post(`/requests/${uuid}/proposals`, SELLER, { message: 'I draw mascots every day.', price: 220, delivery_days: 6 })
+    ).json.data;
     expect(proposal.status).toBe('submitted');
     expect((await post(`/proposals/${proposal.uuid}/shortlist`, BUYER)).json.data.status).toBe('shortlisted');
     expect((await post(`/proposals/${proposal.uuid}/counter`, BUYER, { price: 180 })).json.data.status).toBe('countered');

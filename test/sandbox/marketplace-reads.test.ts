@@ -20,7 +20,20 @@ describe('read endpoints', () => {
     expect(json.links.next).toContain('page=3');
     const names = json.data.map((s: { username: string }) => s.username);
     expect(names).toEqual([...names].sort());
-    expect(Object.keys(json.data[0])).toEqual(expect.arrayContaining(['username', 'name', 'headline', 'rating', 'reviews_count', 'avatar_url', 'country', 'level', 'languages', 'created_at']));
+    expect(Object.keys(json.data[0])).toEqual(
+      expect.arrayContaining([
+        'username',
+        'name',
+        'headline',
+        'rating',
+        'reviews_count',
+        'avatar_url',
+        'country',
+        'level',
+        'languages',
+        'created_at',
+      ]),
+    );
   });
 
   it('refuses bad paging values with 422', async () => {
@@ -39,7 +52,9 @@ describe('read endpoints', () => {
     expect(dates).toEqual([...dates].sort().reverse());
     const search = await get('/gigs?search=LOGO&per_page=100');
     expect(search.json.meta.total).toBeGreaterThan(0);
-    expect(search.json.data.every((g: { title: string; description: string }) => `${g.title} ${g.description}`.toLowerCase().includes('logo'))).toBe(true);
+    expect(
+      search.json.data.every((g: { title: string; description: string }) => `${g.title} ${g.description}`.toLowerCase().includes('logo')),
+    ).toBe(true);
     const parent = await get('/gigs?category=graphics-design&per_page=1');
     const categories = (await get('/categories')).json.data;
     expect(parent.json.meta.total).toBe(categories.find((c: { slug: string }) => c.slug === 'graphics-design').gigs_count);
@@ -63,7 +78,11 @@ describe('read endpoints', () => {
     const { json } = await get('/orders?per_page=100', BUYER);
     expect(json.meta.total).toBeGreaterThanOrEqual(40);
     expect(new Set(json.data.map((o: { status: string }) => o.status)).size).toBe(6);
-    const bobs = (await get('/orders', sandboxToken('bob'))).json.data as { uuid: string; buyer_username: string; seller_username: string }[];
+    const bobs = (await get('/orders', sandboxToken('bob'))).json.data as {
+      uuid: string;
+      buyer_username: string;
+      seller_username: string;
+    }[];
     const foreign = bobs.find((o) => o.seller_username !== DEMO_BUYER_USERNAME)!;
     expect((await get(`/orders/${foreign.uuid}`, BUYER)).status).toBe(404);
     const sellerOrders = (await get('/orders', SELLER)).json;
@@ -89,8 +108,18 @@ describe('read endpoints', () => {
     expect(json.paths['/sellers'].get.security).toEqual([]);
     expect(json.paths['/orders/{uuid}'].get.security).toEqual([{ bearerAuth: ['orders.read'] }]);
     expect(json['x-scopes']).toHaveLength(45);
-    expect(json['x-scopes']).toContainEqual({ slug: 'crm.write', label: expect.any(String), restricted: true, source: 'core', enabled: true });
-    expect(json['x-webhook-events']).toContainEqual({ name: 'order.overdue', description: 'An order passed its delivery deadline.', source: 'core' });
+    expect(json['x-scopes']).toContainEqual({
+      slug: 'crm.write',
+      label: expect.any(String),
+      restricted: true,
+      source: 'core',
+      enabled: true,
+    });
+    expect(json['x-webhook-events']).toContainEqual({
+      name: 'order.overdue',
+      description: 'An order passed its delivery deadline.',
+      source: 'core',
+    });
     expect((await get('/health')).json).toEqual({ status: 'ok' });
   });
 

@@ -34,7 +34,10 @@ async function send(method: string, path: string, form?: Record<string, string>,
 
 describe('seo sandbox: auth and strictness', () => {
   it('rejects missing and unknown keys', async () => {
-    for (const headers of [{ accept: 'application/json' }, { accept: 'application/json', authorization: 'Bearer nope' }] as Record<string, string>[]) {
+    for (const headers of [{ accept: 'application/json' }, { accept: 'application/json', authorization: 'Bearer nope' }] as Record<
+      string,
+      string
+    >[]) {
       const res = await fetch(`${base}/reports`, { headers });
       expect(res.status).toBe(401);
       expect(await res.json()).toEqual({ message: 'Unauthenticated.' });
@@ -90,7 +93,9 @@ describe('seo sandbox: reading reports', () => {
     const second = await get('/reports?page=2&per_page=10');
     expect(second.body.data[0].id).toBeLessThan(ids[9]);
     const report = body.data[0];
-    expect(Object.keys(report).sort()).toEqual(['created_at', 'generated_at', 'has_password', 'id', 'privacy', 'project', 'result', 'score', 'url'].sort());
+    expect(Object.keys(report).sort()).toEqual(
+      ['created_at', 'generated_at', 'has_password', 'id', 'privacy', 'project', 'result', 'score', 'url'].sort(),
+    );
     expect(report).not.toHaveProperty('password');
   });
 

@@ -39,7 +39,8 @@ function open(port: number) {
   return { socket, connected, closed };
 }
 
-const isOpen = (closed: Promise<string>, ms: number) => Promise.race([closed.then(() => false), new Promise<boolean>((r) => setTimeout(() => r(true), ms))]);
+const isOpen = (closed: Promise<string>, ms: number) =>
+  Promise.race([closed.then(() => false), new Promise<boolean>((r) => setTimeout(() => r(true), ms))]);
 
 describe('connections per address', () => {
   it('closes connections above the cap and serves the ones below it', async () => {
@@ -48,7 +49,9 @@ describe('connections per address', () => {
     await Promise.all(held.map((c) => c.connected));
     const extra = open(port);
     await extra.connected;
-    expect(await Promise.race([extra.closed.then(() => 'closed'), new Promise((r) => setTimeout(() => r('still open'), 3000))])).toBe('closed');
+    expect(await Promise.race([extra.closed.then(() => 'closed'), new Promise((r) => setTimeout(() => r('still open'), 3000))])).toBe(
+      'closed',
+    );
     // The ones under the cap are untouched and still served.
     held[0]!.socket.write('GET / HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n');
     expect(await held[0]!.closed).toContain('200 OK');
@@ -77,6 +80,9 @@ describe('slow headers', () => {
 describe('configuration', () => {
   it('reads MAX_CONNECTIONS_PER_IP and HEADERS_TIMEOUT_MS, with bounded defaults', () => {
     expect(loadConfig({}).connections).toEqual({ maxPerIp: 128, headersTimeoutMs: 10_000 });
-    expect(loadConfig({ MAX_CONNECTIONS_PER_IP: '0', HEADERS_TIMEOUT_MS: '2500' }).connections).toEqual({ maxPerIp: 0, headersTimeoutMs: 2500 });
+    expect(loadConfig({ MAX_CONNECTIONS_PER_IP: '0', HEADERS_TIMEOUT_MS: '2500' }).connections).toEqual({
+      maxPerIp: 0,
+      headersTimeoutMs: 2500,
+    });
   });
 });

@@ -17,7 +17,11 @@ const gw = useTestGateway();
 const upstreamCalls = (g: TestGateway) => g.calls('marketplace').length + g.calls('seo').length + g.calls('items').length;
 
 async function post(g: TestGateway, body: unknown, headers: Record<string, string> = {}): Promise<{ status: number; json: unknown }> {
-  const res = await fetch(`${g.url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+  const res = await fetch(`${g.url}/graphql`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  });
   return { status: res.status, json: await res.json() };
 }
 
@@ -32,7 +36,10 @@ describe('the estimate is an upper bound', () => {
 
   it('budgets a batched request as a whole: the operations together stay within MAX_COST', async () => {
     const operation = { query: '{ sellers(first: 100) { nodes { gigs(first: 1) { totalCount } } } }' }; // 101 each
-    const { json } = await post(gw, Array.from({ length: 10 }, () => operation));
+    const { json } = await post(
+      gw,
+      Array.from({ length: 10 }, () => operation),
+    );
     const results = json as Costed[];
     expect(results).toHaveLength(10);
     expect(results.slice(0, 9).every((r) => r.errors === undefined)).toBe(true);

@@ -8,7 +8,28 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestGateway, type TestGateway } from '../helpers/gateway.js';
 
-const BUYERS = ['alice', 'bob', 'carol', 'dave', 'erin', 'frank', 'grace', 'heidi', 'ivan', 'judy', 'mallory', 'niaj', 'olivia', 'peggy', 'rupert', 'sybil', 'trent', 'victor', 'walter', 'yasmin'];
+const BUYERS = [
+  'alice',
+  'bob',
+  'carol',
+  'dave',
+  'erin',
+  'frank',
+  'grace',
+  'heidi',
+  'ivan',
+  'judy',
+  'mallory',
+  'niaj',
+  'olivia',
+  'peggy',
+  'rupert',
+  'sybil',
+  'trent',
+  'victor',
+  'walter',
+  'yasmin',
+];
 const SEO_KEYS = ['seo-demo-key', 'seo-other-key', 'seo-key-isolated'];
 const ITEMS_KEYS = ['items-demo-key', 'items-other-key', 'items-empty-key'];
 const CALLERS = Number(process.env.ISOLATION_CALLERS ?? 60);
@@ -23,11 +44,21 @@ interface Caller {
 const callers: Caller[] = Array.from({ length: CALLERS }, (_, i) => {
   const username = BUYERS[i % BUYERS.length]!;
   // The suffix makes every token distinct, so a leak between two callers is visible in the logs scan too.
-  return { username, token: `sandbox:${username}:*`, seoKey: SEO_KEYS[i % SEO_KEYS.length]!, itemsKey: ITEMS_KEYS[(i + 1) % ITEMS_KEYS.length]! };
+  return {
+    username,
+    token: `sandbox:${username}:*`,
+    seoKey: SEO_KEYS[i % SEO_KEYS.length]!,
+    itemsKey: ITEMS_KEYS[(i + 1) % ITEMS_KEYS.length]!,
+  };
 });
 
 const DOCUMENT = '{ me { username } seoReports(first: 10) { totalCount nodes { id } } itemsAccount { username } items { id } }';
-type Answer = { me: { username: string }; seoReports: { totalCount: number; nodes: Array<{ id: string }> }; itemsAccount: { username: string }; items: Array<{ id: string }> | null };
+type Answer = {
+  me: { username: string };
+  seoReports: { totalCount: number; nodes: Array<{ id: string }> };
+  itemsAccount: { username: string };
+  items: Array<{ id: string }> | null;
+};
 
 let gw: TestGateway;
 beforeAll(async () => {

@@ -63,10 +63,14 @@ describe('GET without any header', () => {
     // an EventSource cannot send, and answers UNAUTHENTICATED as a 401 an EventSource stops at (use-stream-refusal.ts).
     const anonymous = await fetch(getUrl('subscription { marketplaceEvents { event } }'), { headers: { accept: 'text/event-stream' } });
     expect(anonymous.status).toBe(401);
-    expect(((await anonymous.json()) as { errors?: Array<{ extensions?: { code?: string } }> }).errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
+    expect(((await anonymous.json()) as { errors?: Array<{ extensions?: { code?: string } }> }).errors?.[0]?.extensions?.code).toBe(
+      'UNAUTHENTICATED',
+    );
 
     // With a credential header (an EventSource polyfill can send one), events arrive over the GET.
-    const admin = await eventSource(getUrl('subscription { marketplaceEvents(events: ["order.created"]) { event data } }'), { 'x-gateway-admin-key': ADMIN_KEY });
+    const admin = await eventSource(getUrl('subscription { marketplaceEvents(events: ["order.created"]) { event data } }'), {
+      'x-gateway-admin-key': ADMIN_KEY,
+    });
     expect(admin.response.status).toBe(200);
     // Sent until one arrives: the first may come before the stream has subscribed.
     for (let i = 0; admin.received.length === 0 && i < 50; i++) {

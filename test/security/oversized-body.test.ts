@@ -52,7 +52,9 @@ console.log(JSON.stringify(results));
 type Result = { status: number; body: string } | { error: string };
 
 async function sendFromAnotherProcess(kind: 'webhook' | 'chunked' | 'upload'): Promise<Result[]> {
-  const { stdout } = await promisify(execFile)(process.execPath, ['--input-type=module', '-e', CLIENT, gw.url, kind, String(TIMES)], { timeout: 60_000 });
+  const { stdout } = await promisify(execFile)(process.execPath, ['--input-type=module', '-e', CLIENT, gw.url, kind, String(TIMES)], {
+    timeout: 60_000,
+  });
   return JSON.parse(stdout) as Result[];
 }
 

@@ -39,15 +39,20 @@ describe('limits before execution', () => {
   });
 
   it('rejects a cost bomb (nested firsts multiply) with zero upstream calls', async () => {
-    const res = await gw.query('{ sellers(first: 100) { nodes { gigs(first: 100) { nodes { reviews(first: 100) { nodes { rating } } } } } } }');
+    const res = await gw.query(
+      '{ sellers(first: 100) { nodes { gigs(first: 100) { nodes { reviews(first: 100) { nodes { rating } } } } } } }',
+    );
     expectRejected(res, 'cost');
     expect(res.errors?.[0]?.extensions?.cost).toBe(1 + 100 + 100 * 100);
   });
 
   it('counts variables in the cost, so a bomb cannot hide behind $first', async () => {
-    const res = await gw.query('query($n: Int) { sellers(first: $n) { nodes { gigs(first: $n) { nodes { reviews(first: $n) { totalCount } } } } } }', {
-      variables: { n: 100 },
-    });
+    const res = await gw.query(
+      'query($n: Int) { sellers(first: $n) { nodes { gigs(first: $n) { nodes { reviews(first: $n) { totalCount } } } } } }',
+      {
+        variables: { n: 100 },
+      },
+    );
     expectRejected(res, 'cost');
   });
 
@@ -61,7 +66,9 @@ describe('limits before execution', () => {
     expect(costOf('{ seller(username: "a") { name username } }')).toBe(1);
     expect(costOf('query($f: Int) { gigs(first: $f) { nodes { seller { name } } } }', { f: 20 })).toBe(1 + 20);
     // Fragments count like inline selections, wherever they are spread.
-    expect(costOf('{ sellers(first: 10) { nodes { ...G } } } fragment G on Seller { gigs(first: 5) { nodes { seller { name } } } }')).toBe(1 + 10 * (1 + 5));
+    expect(costOf('{ sellers(first: 10) { nodes { ...G } } } fragment G on Seller { gigs(first: 5) { nodes { seller { name } } } }')).toBe(
+      1 + 10 * (1 + 5),
+    );
   });
 
   it('lets every README and benchmark operation through the default limits', async () => {
@@ -89,8 +96,14 @@ describe('forged cursors', () => {
     expect(connections.length).toBeGreaterThan(20);
     for (const cursor of [forged('offset:9007199254740991'), forged('offset:1000000'), forged('offset:-1'), 'not-a-cursor']) {
       for (const field of connections) {
-        const res = await gw.query(`query($c: String) { ${field.name}(first: 1, after: $c) { totalCount } }`, { variables: { c: cursor }, headers: ALL_CREDENTIALS });
-        expect(res.errors?.map((e) => e.extensions?.code), `${field.name} after ${cursor}`).toEqual(['BAD_USER_INPUT']);
+        const res = await gw.query(`query($c: String) { ${field.name}(first: 1, after: $c) { totalCount } }`, {
+          variables: { c: cursor },
+          headers: ALL_CREDENTIALS,
+        });
+        expect(
+          res.errors?.map((e) => e.extensions?.code),
+          `${field.name} after ${cursor}`,
+        ).toEqual(['BAD_USER_INPUT']);
       }
     }
     expect(upstreamCalls(gw)).toBe(0);
@@ -102,7 +115,11 @@ describe('request size', () => {
     const body = JSON.stringify(Array.from({ length: 11 }, () => ({ query: '{ categories { slug } }' })));
     const res = await fetch(`${gw.url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
     expect(res.status).toBe(413);
-    expect(((await res.json()) as GraphQLResponse).errors?.[0]?.extensions).toMatchObject({ code: 'QUERY_TOO_COMPLEX', limit: 'batch', maxBatch: 10 });
+    expect(((await res.json()) as GraphQLResponse).errors?.[0]?.extensions).toMatchObject({
+      code: 'QUERY_TOO_COMPLEX',
+      limit: 'batch',
+      maxBatch: 10,
+    });
     expect(upstreamCalls(gw)).toBe(0);
   });
 
@@ -147,7 +164,12 @@ describe('request size', () => {
         controller.close();
       },
     });
-    const res = await fetch(`${gw.url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body, duplex: 'half' } as RequestInit);
+    const res = await fetch(`${gw.url}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body,
+      duplex: 'half',
+    } as RequestInit);
     const answer = (await res.json()) as GraphQLResponse;
     expect(answer.errors).toBeUndefined();
     expect(answer.data).toMatchObject({ seller: { name: expect.any(String) } });

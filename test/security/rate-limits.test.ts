@@ -11,7 +11,6 @@ import { RateLimiter } from '../../src/rate-limit/limiter.js';
 import { startTestGateway, type TestGateway } from '../helpers/gateway.js';
 import { startRedisServer, type RedisServer } from '../helpers/redis-server.js';
 
-
 const upstreamCalls = (g: TestGateway) => g.calls('marketplace').length + g.calls('seo').length + g.calls('items').length;
 
 describe('per-client limit', () => {
@@ -103,7 +102,8 @@ describe('sensitive account operations count every attempt, not every request', 
   });
   afterEach(() => gw.close());
 
-  const login = (alias: string, password: string) => `${alias}: mobileLogin(input: { username: "alice", password: "${password}" }) { accessToken }`;
+  const login = (alias: string, password: string) =>
+    `${alias}: mobileLogin(input: { username: "alice", password: "${password}" }) { accessToken }`;
 
   it('refuses 30 aliased logins in one mutation without one password attempt', async () => {
     const document = `mutation { ${Array.from({ length: 30 }, (_, i) => login(`a${i}`, `guess-${i}`)).join(' ')} }`;
@@ -151,7 +151,13 @@ describe('per-client keys and the per-address bucket', () => {
   });
 
   it('keys one credential the same however its header is spelled', async () => {
-    const spellings = ['Bearer sandbox:dave:*', 'bearer sandbox:dave:*', 'BEARER   sandbox:dave:*', 'Bearer\tsandbox:dave:*  ', ' Bearer sandbox:dave:*'];
+    const spellings = [
+      'Bearer sandbox:dave:*',
+      'bearer sandbox:dave:*',
+      'BEARER   sandbox:dave:*',
+      'Bearer\tsandbox:dave:*  ',
+      ' Bearer sandbox:dave:*',
+    ];
     const statuses: number[] = [];
     for (let i = 0; i < 25; i++) statuses.push((await post(spellings[i % spellings.length]!)).status);
     expect(statuses.filter((s) => s === 200).length).toBeLessThanOrEqual(21);
@@ -162,7 +168,9 @@ describe('per-client keys and the per-address bucket', () => {
 describe('RATE_LIMIT_PER_IP_PER_MINUTE behind a trusted proxy', () => {
   let gw: TestGateway;
   beforeAll(async () => {
-    gw = await startTestGateway({ RATE_LIMIT_PER_MINUTE: '100', RATE_LIMIT_PER_IP_PER_MINUTE: '3', TRUST_PROXY_HOPS: '1' }, ['marketplace']);
+    gw = await startTestGateway({ RATE_LIMIT_PER_MINUTE: '100', RATE_LIMIT_PER_IP_PER_MINUTE: '3', TRUST_PROXY_HOPS: '1' }, [
+      'marketplace',
+    ]);
   });
   afterAll(() => gw.close());
 
@@ -177,7 +185,9 @@ describe('RATE_LIMIT_PER_IP_PER_MINUTE behind a trusted proxy', () => {
     for (let i = 0; i < 3; i++) expect((await post(`Bearer sandbox:user${i}:*`, `10.0.0.${i}, 198.51.100.4`)).status).toBe(200);
     const refused = await post('Bearer sandbox:someone-else:*', '198.51.100.4');
     expect(refused.status).toBe(429);
-    expect(((await refused.json()) as { errors: Array<{ extensions: Record<string, unknown> }> }).errors[0]!.extensions).toMatchObject({ code: 'RATE_LIMITED' });
+    expect(((await refused.json()) as { errors: Array<{ extensions: Record<string, unknown> }> }).errors[0]!.extensions).toMatchObject({
+      code: 'RATE_LIMITED',
+    });
     expect((await post('Bearer sandbox:user0:*', '198.51.100.5')).status).toBe(200);
   });
 });

@@ -18,7 +18,11 @@ async function post(url: string, body: string, headers: Record<string, string> =
     body,
   });
   const text = await response.text();
-  return { status: response.status, text, body: text ? (JSON.parse(text) as { errors?: Array<{ message: string; extensions?: Record<string, unknown> }> }) : undefined };
+  return {
+    status: response.status,
+    text,
+    body: text ? (JSON.parse(text) as { errors?: Array<{ message: string; extensions?: Record<string, unknown> }> }) : undefined,
+  };
 }
 
 describe('in development', () => {

@@ -10,7 +10,13 @@ import { describe, expect, it } from 'vitest';
 import { spawnGatewayProcess, type GatewayProcess } from '../helpers/gateway-process.js';
 import { MIN_SECRET_LENGTH } from '../../src/config-secrets.js';
 
-const PRODUCTION = { NODE_ENV: 'production', PORT: '0', MARKETPLACE_URL: 'http://127.0.0.1:9', SEO_URL: 'http://127.0.0.1:9', ITEMS_URL: 'http://127.0.0.1:9' };
+const PRODUCTION = {
+  NODE_ENV: 'production',
+  PORT: '0',
+  MARKETPLACE_URL: 'http://127.0.0.1:9',
+  SEO_URL: 'http://127.0.0.1:9',
+  ITEMS_URL: 'http://127.0.0.1:9',
+};
 const strong = (seed: string) => seed.repeat(Math.ceil(MIN_SECRET_LENGTH / seed.length)).slice(0, MIN_SECRET_LENGTH);
 
 /** Resolves once the process has exited or said it is ready, with what it said. */
@@ -43,8 +49,14 @@ function expectRefused({ code, output }: { code: number | null | 'running'; outp
 
 describe('secrets in production', () => {
   it('refuses the compose file’s old demo webhook secret and the Kubernetes example’s change-me, naming each variable', async () => {
-    const result = await outcome(spawnGatewayProcess({ ...PRODUCTION, MARKETPLACE_WEBHOOK_SECRET: 'compose-demo-webhook-secret', GATEWAY_ADMIN_KEY: 'change-me' }));
-    expectRefused(result, /^ {2}MARKETPLACE_WEBHOOK_SECRET: is a published placeholder/m, /^ {2}GATEWAY_ADMIN_KEY: is a published placeholder/m);
+    const result = await outcome(
+      spawnGatewayProcess({ ...PRODUCTION, MARKETPLACE_WEBHOOK_SECRET: 'compose-demo-webhook-secret', GATEWAY_ADMIN_KEY: 'change-me' }),
+    );
+    expectRefused(
+      result,
+      /^ {2}MARKETPLACE_WEBHOOK_SECRET: is a published placeholder/m,
+      /^ {2}GATEWAY_ADMIN_KEY: is a published placeholder/m,
+    );
     // A placeholder padded to length is still one.
     const padded = await outcome(spawnGatewayProcess({ ...PRODUCTION, GATEWAY_ADMIN_KEY: 'change-me-change-me-change-me-change-me' }));
     expectRefused(padded, /^ {2}GATEWAY_ADMIN_KEY: is a published placeholder/m);
@@ -55,7 +67,9 @@ describe('secrets in production', () => {
     const result = await outcome(spawnGatewayProcess({ ...PRODUCTION, MARKETPLACE_WEBHOOK_SECRET: short }));
     expectRefused(result, new RegExp(`^ {2}MARKETPLACE_WEBHOOK_SECRET: is ${MIN_SECRET_LENGTH - 1} characters long`, 'm'));
     expect(result.output).not.toContain(short);
-    const started = await outcome(spawnGatewayProcess({ ...PRODUCTION, MARKETPLACE_WEBHOOK_SECRET: strong('q7Lx2'), GATEWAY_ADMIN_KEY: strong('Zp4k9') }));
+    const started = await outcome(
+      spawnGatewayProcess({ ...PRODUCTION, MARKETPLACE_WEBHOOK_SECRET: strong('q7Lx2'), GATEWAY_ADMIN_KEY: strong('Zp4k9') }),
+    );
     expect(started.code).toBe('running');
     expect(started.output).not.toMatch(/MARKETPLACE_WEBHOOK_SECRET|GATEWAY_ADMIN_KEY/);
   }, 60_000);
@@ -77,8 +91,14 @@ describe('CORS_ORIGINS', () => {
   it('refuses * and entries that are not full origins, in development as in production', async () => {
     const development = await outcome(spawnGatewayProcess({ PORT: '0', CORS_ORIGINS: '*' }));
     expectRefused(development, /^ {2}CORS_ORIGINS: "\*" is refused: CORS here allows credentials/m);
-    const production = await outcome(spawnGatewayProcess({ ...PRODUCTION, CORS_ORIGINS: 'https://app.example.com,example.com,https://admin.example.com/path' }));
-    expectRefused(production, /^ {2}CORS_ORIGINS: "example.com" is not an origin/m, /^ {2}CORS_ORIGINS: "https:\/\/admin.example.com\/path" is not an origin/m);
+    const production = await outcome(
+      spawnGatewayProcess({ ...PRODUCTION, CORS_ORIGINS: 'https://app.example.com,example.com,https://admin.example.com/path' }),
+    );
+    expectRefused(
+      production,
+      /^ {2}CORS_ORIGINS: "example.com" is not an origin/m,
+      /^ {2}CORS_ORIGINS: "https:\/\/admin.example.com\/path" is not an origin/m,
+    );
     expect(production.output).not.toContain('"https://app.example.com"');
   }, 60_000);
 
@@ -90,7 +110,9 @@ describe('CORS_ORIGINS', () => {
       await new Promise((r) => setTimeout(r, 50));
     }
     const preflight = (origin: string) =>
-      fetch(`http://127.0.0.1:${port}/graphql`, { method: 'OPTIONS', headers: { origin, 'access-control-request-method': 'POST' } }).then((r) => r.headers.get('access-control-allow-origin'));
+      fetch(`http://127.0.0.1:${port}/graphql`, { method: 'OPTIONS', headers: { origin, 'access-control-request-method': 'POST' } }).then(
+        (r) => r.headers.get('access-control-allow-origin'),
+      );
     expect(await preflight('http://localhost:5173')).toBe('http://localhost:5173');
     expect(await preflight('https://evil.example.com')).not.toBe('https://evil.example.com');
     gateway.child.kill('SIGTERM');

@@ -39,13 +39,17 @@ function postChunked(url: string, total: number): Promise<{ status: number; sent
     const chunk = Buffer.alloc(64 * 1024, 0x61);
     let sent = 0;
     let answered = false;
-    const req = request(`${url}/webhooks/marketplace`, { method: 'POST', headers: { 'content-type': 'application/json', 'transfer-encoding': 'chunked' } }, (res) => {
-      answered = true;
-      const status = res.statusCode ?? 0;
-      res.resume();
-      req.destroy();
-      resolve({ status, sentBeforeAnswer: sent, ms: Date.now() - started });
-    });
+    const req = request(
+      `${url}/webhooks/marketplace`,
+      { method: 'POST', headers: { 'content-type': 'application/json', 'transfer-encoding': 'chunked' } },
+      (res) => {
+        answered = true;
+        const status = res.statusCode ?? 0;
+        res.resume();
+        req.destroy();
+        resolve({ status, sentBeforeAnswer: sent, ms: Date.now() - started });
+      },
+    );
     req.on('error', (error) => {
       if (!answered) reject(error);
     });
@@ -77,7 +81,12 @@ describe('webhook body limit', () => {
   });
 
   it('still accepts a signed chunked body under the limit', async () => {
-    const payload = JSON.stringify({ id: `evt_chunked_${Date.now()}`, event: 'order.created', created_at: new Date().toISOString(), data: {} });
+    const payload = JSON.stringify({
+      id: `evt_chunked_${Date.now()}`,
+      event: 'order.created',
+      created_at: new Date().toISOString(),
+      data: {},
+    });
     const header = sign(WEBHOOK_SECRET, Math.floor(Date.now() / 1000), payload);
     const response = await fetch(`${gw.url}/webhooks/marketplace`, {
       method: 'POST',

@@ -13,11 +13,23 @@ import { connectWs, type OperationResult, type WsConnection } from '../helpers/w
 
 /** Every code a caller may see: contract section 6, plus GraphQL's own request errors. */
 const KNOWN_CODES = [
-  'BAD_USER_INPUT', 'CONFLICT', 'QUERY_TOO_COMPLEX', 'UNAUTHENTICATED', 'FORBIDDEN', 'NOT_FOUND', 'RATE_LIMITED',
-  'UPSTREAM_TIMEOUT', 'UPSTREAM_UNAVAILABLE', 'UPSTREAM_BAD_RESPONSE', 'GRAPHQL_VALIDATION_FAILED', 'GRAPHQL_PARSE_FAILED', 'BAD_REQUEST',
+  'BAD_USER_INPUT',
+  'CONFLICT',
+  'QUERY_TOO_COMPLEX',
+  'UNAUTHENTICATED',
+  'FORBIDDEN',
+  'NOT_FOUND',
+  'RATE_LIMITED',
+  'UPSTREAM_TIMEOUT',
+  'UPSTREAM_UNAVAILABLE',
+  'UPSTREAM_BAD_RESPONSE',
+  'GRAPHQL_VALIDATION_FAILED',
+  'GRAPHQL_PARSE_FAILED',
+  'BAD_REQUEST',
 ];
 const upstreamCalls = (g: TestGateway) => g.calls('marketplace').length + g.calls('seo').length + g.calls('items').length;
-const codesOf = (result: OperationResult) => [...(result.error ?? []), ...result.next.flatMap((n) => n.errors ?? [])].map((e) => e.extensions?.code);
+const codesOf = (result: OperationResult) =>
+  [...(result.error ?? []), ...result.next.flatMap((n) => n.errors ?? [])].map((e) => e.extensions?.code);
 
 let consoleError: ReturnType<typeof vi.spyOn>;
 beforeEach(() => {
@@ -95,16 +107,65 @@ describe('sizes, query limits and codes', () => {
     for (const query of hostile) {
       const codes = codesOf(await ws.run(query));
       expect(codes.length, query).toBeGreaterThan(0);
-      expect(codes.every((code) => typeof code === 'string'), query).toBe(true);
+      expect(
+        codes.every((code) => typeof code === 'string'),
+        query,
+      ).toBe(true);
     }
     expect((await ws.run('{ __typename }')).next[0]?.data).toEqual({ __typename: 'Query' });
   });
 
   it('gives every error of generated hostile documents a known code, and never closes the socket', async () => {
-    const tokens = ['{', '}', '(', ')', ':', '[', ']', '!', '=', '$n', '"x"', '"\\u0000"', '1', '-1', '1e999', '99999999999999999999', '...', 'on', 'Query', 'query', 'mutation',
-      'fragment F', '...F', 'seller', 'username', 'gigs', 'first', 'after', 'nodes', 'slug', 'name', 'totalCount', '__typename', 'me', '@include(if: true)', '@skip', '#', '\u0000', '\r\n', 'a:'];
-    const documents = fc.oneof(fc.array(fc.constantFrom(...tokens), { maxLength: 30 }).map((parts) => parts.join(' ')), fc.string({ maxLength: 200 }));
-    const variables = fc.option(fc.dictionary(fc.constantFrom('n', 'x'), fc.oneof(fc.integer(), fc.string(), fc.double(), fc.constant(null))), { nil: undefined });
+    const tokens = [
+      '{',
+      '}',
+      '(',
+      ')',
+      ':',
+      '[',
+      ']',
+      '!',
+      '=',
+      '$n',
+      '"x"',
+      '"\\u0000"',
+      '1',
+      '-1',
+      '1e999',
+      '99999999999999999999',
+      '...',
+      'on',
+      'Query',
+      'query',
+      'mutation',
+      'fragment F',
+      '...F',
+      'seller',
+      'username',
+      'gigs',
+      'first',
+      'after',
+      'nodes',
+      'slug',
+      'name',
+      'totalCount',
+      '__typename',
+      'me',
+      '@include(if: true)',
+      '@skip',
+      '#',
+      '\u0000',
+      '\r\n',
+      'a:',
+    ];
+    const documents = fc.oneof(
+      fc.array(fc.constantFrom(...tokens), { maxLength: 30 }).map((parts) => parts.join(' ')),
+      fc.string({ maxLength: 200 }),
+    );
+    const variables = fc.option(
+      fc.dictionary(fc.constantFrom('n', 'x'), fc.oneof(fc.integer(), fc.string(), fc.double(), fc.constant(null))),
+      { nil: undefined },
+    );
     await fc.assert(
       fc.asyncProperty(documents, variables, async (query, vars) => {
         const codes = codesOf(await ws.run(query, vars));
@@ -154,7 +215,9 @@ describe('credentials in connectionParams', () => {
 describe('rate limits per operation', () => {
   let gw: TestGateway;
   beforeEach(async () => {
-    gw = await startTestGateway({ RATE_LIMIT_PER_MINUTE: '3', RATE_LIMIT_PER_IP_PER_MINUTE: '5', AUTH_RATE_LIMIT_PER_MINUTE: '3' }, ['marketplace']);
+    gw = await startTestGateway({ RATE_LIMIT_PER_MINUTE: '3', RATE_LIMIT_PER_IP_PER_MINUTE: '5', AUTH_RATE_LIMIT_PER_MINUTE: '3' }, [
+      'marketplace',
+    ]);
   });
   afterEach(() => gw.close());
 
@@ -186,7 +249,8 @@ describe('rate limits per operation', () => {
 
   it('takes one login token per mobileLogin field, keyed by the socket address (shared with HTTP)', async () => {
     const ws = await connectWs(gw.url);
-    const logins = (n: number) => `mutation { ${Array.from({ length: n }, (_, i) => `a${i}: mobileLogin(input: { username: "alice", password: "guess-${i}" }) { accessToken }`).join(' ')} }`;
+    const logins = (n: number) =>
+      `mutation { ${Array.from({ length: n }, (_, i) => `a${i}: mobileLogin(input: { username: "alice", password: "guess-${i}" }) { accessToken }`).join(' ')} }`;
     expect(codesOf(await ws.run(logins(4)))).toEqual(['RATE_LIMITED']);
     expect(gw.calls('marketplace').filter((c) => c.path.endsWith('/mobile/login'))).toHaveLength(0);
     expect(codesOf(await ws.run(logins(3)))).not.toContain('RATE_LIMITED');
@@ -199,7 +263,9 @@ describe('rate limits per operation', () => {
 describe('rate limits behind a trusted proxy (TRUST_PROXY_HOPS=1)', () => {
   let gw: TestGateway;
   beforeAll(async () => {
-    gw = await startTestGateway({ RATE_LIMIT_PER_MINUTE: '100', RATE_LIMIT_PER_IP_PER_MINUTE: '2', TRUST_PROXY_HOPS: '1' }, ['marketplace']);
+    gw = await startTestGateway({ RATE_LIMIT_PER_MINUTE: '100', RATE_LIMIT_PER_IP_PER_MINUTE: '2', TRUST_PROXY_HOPS: '1' }, [
+      'marketplace',
+    ]);
   });
   afterAll(() => gw.close());
 

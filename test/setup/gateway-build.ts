@@ -27,7 +27,9 @@ const SOURCE_DIRS = ['src', 'schema', 'resolvers', 'loaders'];
 
 async function typescriptFiles(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { recursive: true, withFileTypes: true });
-  return entries.filter((entry) => entry.isFile() && entry.name.endsWith('.ts') && !entry.name.endsWith('.d.ts')).map((entry) => join(entry.parentPath, entry.name));
+  return entries
+    .filter((entry) => entry.isFile() && entry.name.endsWith('.ts') && !entry.name.endsWith('.d.ts'))
+    .map((entry) => join(entry.parentPath, entry.name));
 }
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
@@ -42,4 +44,3 @@ export default async function setup(project: TestProject): Promise<() => Promise
   project.provide('gatewayEntry', join(outdir, 'src', 'server.js'));
   return () => rm(outdir, { recursive: true, force: true });
 }
-

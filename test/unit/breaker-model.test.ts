@@ -16,7 +16,11 @@ type Step =
 
 const step: fc.Arbitrary<Step> = fc.oneof(
   fc.record({ kind: fc.constant('admit' as const), speculative: fc.boolean() }),
-  fc.record({ kind: fc.constant('finish' as const), which: fc.nat(), verdict: fc.constantFrom('success' as const, 'failure' as const, 'failure' as const, 'failure' as const, 'release' as const) }),
+  fc.record({
+    kind: fc.constant('finish' as const),
+    which: fc.nat(),
+    verdict: fc.constantFrom('success' as const, 'failure' as const, 'failure' as const, 'failure' as const, 'release' as const),
+  }),
   fc.record({ kind: fc.constant('wait' as const), ms: fc.integer({ min: 0, max: 1500 }) }),
 );
 

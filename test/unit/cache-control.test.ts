@@ -60,7 +60,12 @@ describe('freshnessOf', () => {
 
   it('adds the stale windows after the fresh lifetime, and keeps the entry until the last of them (or its validator)', () => {
     const f = freshnessOf('max-age=10, stale-while-revalidate=20, stale-if-error=300', base)!;
-    expect(f).toEqual({ freshUntil: now + 10_000, staleWhileRevalidateUntil: now + 30_000, staleIfErrorUntil: now + 310_000, keepUntil: now + 310_000 });
+    expect(f).toEqual({
+      freshUntil: now + 10_000,
+      staleWhileRevalidateUntil: now + 30_000,
+      staleIfErrorUntil: now + 310_000,
+      keepUntil: now + 310_000,
+    });
     expect(freshnessOf('max-age=10', { ...base, hasValidator: true })!.keepUntil).toBe(now + 10_000 + 60_000);
     expect(freshnessOf('max-age=10', base)!.keepUntil).toBe(now + 10_000);
   });

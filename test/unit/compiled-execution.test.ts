@@ -56,9 +56,16 @@ describe('compiled execution', () => {
     vi.mocked(compileQuery).mockReturnValue({ errors: [new GraphQLError('not compilable here')] });
     const lines: string[] = [];
     const logger = createLogger('warn', new Writable({ write: (chunk: Buffer, _e, done) => (lines.push(chunk.toString()), done()) }));
-    const yoga = createYoga({ schema: createSchema({ typeDefs: 'type Query { hello: String }', resolvers: { Query: { hello: () => 'world' } } }), plugins: [useCompiledExecution({ after: 1, logger })] });
+    const yoga = createYoga({
+      schema: createSchema({ typeDefs: 'type Query { hello: String }', resolvers: { Query: { hello: () => 'world' } } }),
+      plugins: [useCompiledExecution({ after: 1, logger })],
+    });
     for (let i = 0; i < 2; i++) {
-      const response = await yoga.fetch('http://gateway/graphql', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query: '{ hello }' }) });
+      const response = await yoga.fetch('http://gateway/graphql', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ query: '{ hello }' }),
+      });
       expect(await response.json()).toEqual({ data: { hello: 'world' } });
     }
     expect(lines.filter((line) => line.includes('graphql-jit could not compile'))).toHaveLength(1);
@@ -66,4 +73,3 @@ describe('compiled execution', () => {
     vi.mocked(compileQuery).mockReset();
   });
 });
-

@@ -32,7 +32,8 @@ describe('the parse caches', () => {
 
   it('keeps far more than a real client needs: 500 operations the size of the README examples', () => {
     const { documentCache } = parserCaches();
-    const operation = (i: number) => `query Q${i}($slug: String!) { gig(slug: $slug) { title seller { username name gigs(first: 3) { nodes { slug title } } } reviews(first: 5) { nodes { rating comment } } } }`;
+    const operation = (i: number) =>
+      `query Q${i}($slug: String!) { gig(slug: $slug) { title seller { username name gigs(first: 3) { nodes { slug title } } } reviews(first: 5) { nodes { rating comment } } } }`;
     for (let i = 0; i < 500; i++) documentCache.set(operation(i), parse(operation(i)));
     expect(documentCache.size).toBe(500);
   });

@@ -23,10 +23,22 @@ const compose = (ours: string, ...others: Array<{ name: string; sdl: string }>) 
 /** Another team's subgraph with Relay connections of its own. */
 const BOOKMARKS_SDL = /* GraphQL */ `
   extend schema @link(url: "https://specs.apollo.dev/federation/v2.6", import: ["@key", "@shareable"])
-  type PageInfo @shareable { hasNextPage: Boolean! hasPreviousPage: Boolean! startCursor: String endCursor: String }
-  type Bookmark { id: ID! }
-  type BookmarkConnection { nodes: [Bookmark!]! pageInfo: PageInfo! }
-  type Query { bookmarks(first: Int): BookmarkConnection! }
+  type PageInfo @shareable {
+    hasNextPage: Boolean!
+    hasPreviousPage: Boolean!
+    startCursor: String
+    endCursor: String
+  }
+  type Bookmark {
+    id: ID!
+  }
+  type BookmarkConnection {
+    nodes: [Bookmark!]!
+    pageInfo: PageInfo!
+  }
+  type Query {
+    bookmarks(first: Int): BookmarkConnection!
+  }
 `;
 
 describe('federation subgraph composition', () => {
@@ -36,7 +48,9 @@ describe('federation subgraph composition', () => {
     const supergraph = buildSchema(result.supergraphSdl!);
     const seller = supergraph.getType('Seller');
     const gig = supergraph.getType('Gig');
-    expect(isObjectType(seller) && Object.keys(seller.getFields())).toEqual(expect.arrayContaining(['username', 'name', 'gigs', 'responseTimeHours']));
+    expect(isObjectType(seller) && Object.keys(seller.getFields())).toEqual(
+      expect.arrayContaining(['username', 'name', 'gigs', 'responseTimeHours']),
+    );
     expect(isObjectType(gig) && Object.keys(gig.getFields())).toEqual(expect.arrayContaining(['slug', 'title', 'seller', 'savedCount']));
   });
 
@@ -71,7 +85,10 @@ describe('federation subgraph composition', () => {
       if (!isObjectType(type) || !isObjectType(served)) continue;
       // Argument order means nothing in GraphQL (the two printers order them differently).
       const signature = (field: { type: unknown; args: ReadonlyArray<{ name: string; type: unknown }> }) =>
-        `${String(field.type)}(${field.args.map((a) => `${a.name}: ${String(a.type)}`).sort().join(', ')})`;
+        `${String(field.type)}(${field.args
+          .map((a) => `${a.name}: ${String(a.type)}`)
+          .sort()
+          .join(', ')})`;
       for (const field of Object.values(type.getFields())) {
         const same = served.getFields()[field.name];
         expect(same && signature(same), `${type.name}.${field.name}`).toBe(signature(field));

@@ -21,9 +21,20 @@ function serve() {
     typeDefs: /* GraphQL */ `
       directive @defer(if: Boolean! = true, label: String) on FRAGMENT_SPREAD | INLINE_FRAGMENT
       directive @stream(if: Boolean! = true, label: String, initialCount: Int = 0) on FIELD
-      type Query { fast: String profile: Profile list: [Entry!]! }
-      type Profile { broken: String required: String! coded: String plain: String }
-      type Entry { n: Int! }
+      type Query {
+        fast: String
+        profile: Profile
+        list: [Entry!]!
+      }
+      type Profile {
+        broken: String
+        required: String!
+        coded: String
+        plain: String
+      }
+      type Entry {
+        n: Int!
+      }
     `,
     resolvers: {
       Query: { fast: () => 'ok', profile: () => ({}), list: () => [{ n: 1 }, { n: null }] },
@@ -45,7 +56,9 @@ function serve() {
   });
   const server = createServer(yoga);
   return new Promise<{ url: string; close: () => void }>((resolve) =>
-    server.listen(0, '127.0.0.1', () => resolve({ url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close: () => server.close() })),
+    server.listen(0, '127.0.0.1', () =>
+      resolve({ url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close: () => server.close() }),
+    ),
   );
 }
 
@@ -59,9 +72,18 @@ describe('errors inside incremental parts', () => {
         expect(parts[0]!.body).toEqual({ data: { fast: 'ok' }, hasNext: true });
         const errors = parts.flatMap((p) => p.body.incremental ?? []).flatMap((e) => e.errors ?? []);
         expect(JSON.stringify(parts)).not.toContain('hunter2');
-        expect(errors.find((e) => e.path?.join('.') === 'profile.broken')).toMatchObject({ message: 'Unexpected error.', extensions: { code: 'INTERNAL_SERVER_ERROR' } });
-        expect(errors.find((e) => e.path?.join('.') === 'profile.coded')).toMatchObject({ message: 'nope', extensions: { code: 'NOT_FOUND' } });
-        expect(errors.find((e) => e.path?.join('.') === 'profile.plain')).toMatchObject({ message: 'plain', extensions: { code: 'INTERNAL_SERVER_ERROR' } });
+        expect(errors.find((e) => e.path?.join('.') === 'profile.broken')).toMatchObject({
+          message: 'Unexpected error.',
+          extensions: { code: 'INTERNAL_SERVER_ERROR' },
+        });
+        expect(errors.find((e) => e.path?.join('.') === 'profile.coded')).toMatchObject({
+          message: 'nope',
+          extensions: { code: 'NOT_FOUND' },
+        });
+        expect(errors.find((e) => e.path?.join('.') === 'profile.plain')).toMatchObject({
+          message: 'plain',
+          extensions: { code: 'INTERNAL_SERVER_ERROR' },
+        });
         expect(parts.at(-1)!.body.hasNext).toBe(false);
       } finally {
         server.close();
@@ -74,9 +96,14 @@ describe('errors inside incremental parts', () => {
     try {
       const deferred = await postIncremental(server.url, '{ fast ... @defer { profile { required } } }', { accept: 'multipart/mixed' });
       const deferredErrors = deferred.parts.flatMap((p) => p.body.incremental ?? []).flatMap((e) => e.errors ?? []);
-      expect(deferredErrors).toEqual([expect.objectContaining({ path: ['profile', 'required'], extensions: expect.objectContaining({ code: 'INTERNAL_SERVER_ERROR' }) })]);
+      expect(deferredErrors).toEqual([
+        expect.objectContaining({ path: ['profile', 'required'], extensions: expect.objectContaining({ code: 'INTERNAL_SERVER_ERROR' }) }),
+      ]);
       const streamed = await postIncremental(server.url, '{ list @stream(initialCount: 1) { n } }', { accept: 'multipart/mixed' });
-      const streamedErrors = streamed.parts.flatMap((p) => [...(p.body.errors ?? []), ...(p.body.incremental ?? []).flatMap((e) => e.errors ?? [])]);
+      const streamedErrors = streamed.parts.flatMap((p) => [
+        ...(p.body.errors ?? []),
+        ...(p.body.incremental ?? []).flatMap((e) => e.errors ?? []),
+      ]);
       expect(streamedErrors.length).toBeGreaterThan(0);
       for (const error of streamedErrors) expect(error.extensions?.code).toBe('INTERNAL_SERVER_ERROR');
     } finally {

@@ -16,7 +16,11 @@ const full = {
   version: '1.2.3',
   demo_link: 'https://demo.example.com/item-7/',
   tags: ['php', 'saas'],
-  media: { thumbnail: 'https://cdn.example.com/7/t.jpg', preview_image: 'https://cdn.example.com/7/p.jpg', screenshots: ['https://cdn.example.com/7/1.jpg'] },
+  media: {
+    thumbnail: 'https://cdn.example.com/7/t.jpg',
+    preview_image: 'https://cdn.example.com/7/p.jpg',
+    screenshots: ['https://cdn.example.com/7/1.jpg'],
+  },
   price: { regular: 29, extended: 145 },
   currency: 'USD',
   published_at: '2026-01-01T00:00:00.000Z',
@@ -52,7 +56,14 @@ describe('item list', () => {
   });
 
   it('refuses a list with one invalid item, or no list at all', () => {
-    for (const bad of [{ ...full, name: 42 }, { ...full, id: null }, { ...full, tags: ['ok', 3] }, { ...full, media: 'x' }, { ...full, price: { regular: 'free' } }, 'item']) {
+    for (const bad of [
+      { ...full, name: 42 },
+      { ...full, id: null },
+      { ...full, tags: ['ok', 3] },
+      { ...full, media: 'x' },
+      { ...full, price: { regular: 'free' } },
+      'item',
+    ]) {
       expect(itemsEnvelope.safeParse({ status: 'success', items: [...accepted, bad] }).success, JSON.stringify(bad)).toBe(false);
     }
     expect(itemsEnvelope.safeParse({ status: 'success', items: { 0: full } }).success).toBe(false);

@@ -26,10 +26,12 @@ describe('key renaming', () => {
 
   it('is undone by camelCase → snake_case for keys of letter-led words (so two such keys never collide)', () => {
     fc.assert(fc.property(snakeKey, (key) => toSnake(graphFieldName(key)) === key));
-    fc.assert(fc.property(fc.array(snakeKey, { minLength: 1, maxLength: 3 }), (keys) => {
-      const path = keys.join('.');
-      return graphFieldName(path).split('.').map(toSnake).join('.') === path;
-    }));
+    fc.assert(
+      fc.property(fc.array(snakeKey, { minLength: 1, maxLength: 3 }), (keys) => {
+        const path = keys.join('.');
+        return graphFieldName(path).split('.').map(toSnake).join('.') === path;
+      }),
+    );
   });
 
   it('graphShape renames the listed keys, keeps the whole object as attributes, tolerates extra keys', () => {

@@ -62,8 +62,21 @@ describe('requestParts', () => {
   });
 
   it("adds the page of a paged row and maps the query through the row's encoder", () => {
-    const parts = requestParts(seoOperations.listReports, { query: { search: 'https://a.example/', sortBy: 'score' }, page: 2, perPage: 25 });
-    expect(parts.query).toEqual({ search: 'https://a.example/', search_by: 'url', project: undefined, result: undefined, sort_by: 'score', sort: undefined, page: 2, per_page: 25 });
+    const parts = requestParts(seoOperations.listReports, {
+      query: { search: 'https://a.example/', sortBy: 'score' },
+      page: 2,
+      perPage: 25,
+    });
+    expect(parts.query).toEqual({
+      search: 'https://a.example/',
+      search_by: 'url',
+      project: undefined,
+      result: undefined,
+      sort_by: 'score',
+      sort: undefined,
+      page: 2,
+      per_page: 25,
+    });
     expect(parts.subject).toBe('listReports');
   });
 

@@ -6,7 +6,15 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { GatewayError } from '../../src/errors.js';
-import { MAX_CURSOR_OFFSET, MAX_WINDOW_PAGES, decodeCursor, encodeCursor, planPages, windowOf, type Window } from '../../src/upstreams/paging.js';
+import {
+  MAX_CURSOR_OFFSET,
+  MAX_WINDOW_PAGES,
+  decodeCursor,
+  encodeCursor,
+  planPages,
+  windowOf,
+  type Window,
+} from '../../src/upstreams/paging.js';
 
 const SEO_SIZES = [10, 25, 50, 100];
 const codeOf = (run: () => unknown): string | undefined => {
@@ -26,7 +34,10 @@ describe('cursor codec', () => {
 
   it('refuses an offset beyond the largest list any upstream page can address, before planning anything', () => {
     for (const offset of [MAX_CURSOR_OFFSET + 1, 2 ** 31, 2 ** 53 - 1, 2 ** 53]) {
-      expect(codeOf(() => decodeCursor(forged(`offset:${offset}`))), String(offset)).toBe('BAD_USER_INPUT');
+      expect(
+        codeOf(() => decodeCursor(forged(`offset:${offset}`))),
+        String(offset),
+      ).toBe('BAD_USER_INPUT');
     }
     expect(codeOf(() => windowOf({ first: 1, after: forged('offset:9007199254740991') }))).toBe('BAD_USER_INPUT');
     // The last cursor we issue still works: the window after it starts at MAX_CURSOR_OFFSET + 1.
@@ -34,34 +45,64 @@ describe('cursor codec', () => {
   });
 
   it('refuses forged cursor text', () => {
-    for (const text of ['offset:-1', 'offset:1e3', 'offset:0x10', 'offset: 1', 'offset:01', 'offset:1.5', 'offset:', 'page:1', 'offset:Infinity', `offset:${'9'.repeat(400)}`]) {
-      expect(codeOf(() => decodeCursor(forged(text))), text).toBe('BAD_USER_INPUT');
+    for (const text of [
+      'offset:-1',
+      'offset:1e3',
+      'offset:0x10',
+      'offset: 1',
+      'offset:01',
+      'offset:1.5',
+      'offset:',
+      'page:1',
+      'offset:Infinity',
+      `offset:${'9'.repeat(400)}`,
+    ]) {
+      expect(
+        codeOf(() => decodeCursor(forged(text))),
+        text,
+      ).toBe('BAD_USER_INPUT');
     }
     for (const cursor of ['', '%%%', 'b2Zmc2V0OjE=', 'x'.repeat(10_000)]) {
-      expect(codeOf(() => decodeCursor(cursor)), cursor.slice(0, 20)).toBe('BAD_USER_INPUT');
+      expect(
+        codeOf(() => decodeCursor(cursor)),
+        cursor.slice(0, 20),
+      ).toBe('BAD_USER_INPUT');
     }
   });
 
   it('answers any text either with the offset it names or BAD_USER_INPUT, never another error', () => {
     fc.assert(
-      fc.property(fc.oneof(fc.string(), fc.base64String(), fc.integer({ min: -10, max: MAX_CURSOR_OFFSET + 10 }).map((n) => forged(`offset:${n}`))), (text) => {
-        const code = codeOf(() => decodeCursor(text));
-        if (code === undefined) expect(encodeCursor(decodeCursor(text))).toBe(text);
-        else expect(code).toBe('BAD_USER_INPUT');
-      }),
+      fc.property(
+        fc.oneof(
+          fc.string(),
+          fc.base64String(),
+          fc.integer({ min: -10, max: MAX_CURSOR_OFFSET + 10 }).map((n) => forged(`offset:${n}`)),
+        ),
+        (text) => {
+          const code = codeOf(() => decodeCursor(text));
+          if (code === undefined) expect(encodeCursor(decodeCursor(text))).toBe(text);
+          else expect(code).toBe('BAD_USER_INPUT');
+        },
+      ),
     );
   });
 
   it('a window starts just after its cursor, at 0 without one, with the default first', () => {
     expect(windowOf({})).toEqual({ offset: 0, first: 10 });
     expect(windowOf({ first: 0, after: null })).toEqual({ offset: 0, first: 0 });
-    fc.assert(fc.property(fc.integer({ min: 0, max: MAX_CURSOR_OFFSET }), fc.integer({ min: 0, max: 100 }), (offset, first) => {
-      expect(windowOf({ first, after: encodeCursor(offset) })).toEqual({ offset: offset + 1, first });
-    }));
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: MAX_CURSOR_OFFSET }), fc.integer({ min: 0, max: 100 }), (offset, first) => {
+        expect(windowOf({ first, after: encodeCursor(offset) })).toEqual({ offset: offset + 1, first });
+      }),
+    );
   });
 
   it('refuses an out-of-range first', () => {
-    for (const first of [-1, 101, 1.5, Number.NaN, 2 ** 53]) expect(codeOf(() => windowOf({ first })), String(first)).toBe('BAD_USER_INPUT');
+    for (const first of [-1, 101, 1.5, Number.NaN, 2 ** 53])
+      expect(
+        codeOf(() => windowOf({ first })),
+        String(first),
+      ).toBe('BAD_USER_INPUT');
   });
 });
 
@@ -80,7 +121,9 @@ describe('page planner', () => {
       fc.property(window, fc.constantFrom<readonly number[] | { max: number }>(SEO_SIZES, { max: 100 }), (w: Window, sizes) => {
         const plan = planPages(w, sizes);
         expect(plan.pages.length).toBeLessThanOrEqual(w.offset === 0 ? 1 : MAX_WINDOW_PAGES);
-        expect(plan.pages.every((page, i) => Number.isSafeInteger(page) && page >= 1 && (i === 0 || page === plan.pages[i - 1]! + 1))).toBe(true);
+        expect(plan.pages.every((page, i) => Number.isSafeInteger(page) && page >= 1 && (i === 0 || page === plan.pages[i - 1]! + 1))).toBe(
+          true,
+        );
         const start = (plan.pages[0]! - 1) * plan.perPage + plan.skip;
         expect(start).toBe(w.offset);
         expect(plan.pages.length * plan.perPage - plan.skip).toBeGreaterThanOrEqual(Math.max(1, w.first));
@@ -89,7 +132,8 @@ describe('page planner', () => {
   });
 
   it('no page size it could have picked covers the window in fewer calls, and none smaller in as few', () => {
-    const callsWith = (w: Window, perPage: number) => Math.floor((w.offset + Math.max(1, w.first) - 1) / perPage) - Math.floor(w.offset / perPage) + 1;
+    const callsWith = (w: Window, perPage: number) =>
+      Math.floor((w.offset + Math.max(1, w.first) - 1) / perPage) - Math.floor(w.offset / perPage) + 1;
     const window = fc.record({ offset: fc.integer({ min: 0, max: 5_000 }), first: fc.integer({ min: 0, max: 100 }) });
     fc.assert(
       fc.property(window, fc.constantFrom(SEO_SIZES, [7, 30], [100]), (w: Window, sizes) => {
@@ -104,7 +148,10 @@ describe('page planner', () => {
 
   it('refuses a window beyond the addressable range instead of looping over it', () => {
     for (const offset of [MAX_CURSOR_OFFSET + 2, 2 ** 53, Number.MAX_VALUE, Number.POSITIVE_INFINITY, Number.NaN, -1]) {
-      expect(codeOf(() => planPages({ offset, first: 1 }, { max: 100 })), String(offset)).toBe('BAD_USER_INPUT');
+      expect(
+        codeOf(() => planPages({ offset, first: 1 }, { max: 100 })),
+        String(offset),
+      ).toBe('BAD_USER_INPUT');
     }
   });
 });

@@ -46,25 +46,47 @@ async function readWhileLockedElsewhere() {
 
 /** A memory store where another instance fills the key, and lets its lock go, between this one's miss and its claim. */
 class FilledJustBefore extends MemoryPublicCacheStore {
-  readonly other = { status: 200, headers: {}, body: { data: { slug: 'a', from: 'other instance' } }, bytes: 20, storedAt: Date.now(), freshUntil: Date.now() + 60_000, staleWhileRevalidateUntil: 0, staleIfErrorUntil: 0 };
+  readonly other = {
+    status: 200,
+    headers: {},
+    body: { data: { slug: 'a', from: 'other instance' } },
+    bytes: 20,
+    storedAt: Date.now(),
+    freshUntil: Date.now() + 60_000,
+    staleWhileRevalidateUntil: 0,
+    staleIfErrorUntil: 0,
+  };
   override async claimFill(): Promise<boolean> {
     await this.set('marketplace GET /gigs/a', this.other, [], Date.now() + 60_000);
     return true;
   }
 }
 
-const ok: UpstreamResponse = { status: 200, headers: { 'cache-control': 'max-age=60', 'content-length': '20' }, body: { data: { slug: 'a' } } };
+const ok: UpstreamResponse = {
+  status: 200,
+  headers: { 'cache-control': 'max-age=60', 'content-length': '20' },
+  body: { data: { slug: 'a' } },
+};
 
 describe('PublicCache across instances', () => {
   it('takes the entry the lock holder stores, without an upstream call of its own', async () => {
     const { store, here, reading } = await readWhileLockedElsewhere();
-    const other = { status: 200, headers: {}, body: { data: { slug: 'a', from: 'other instance' } }, bytes: 20, storedAt: Date.now(), freshUntil: Date.now() + 60_000, staleWhileRevalidateUntil: 0, staleIfErrorUntil: 0 };
+    const other = {
+      status: 200,
+      headers: {},
+      body: { data: { slug: 'a', from: 'other instance' } },
+      bytes: 20,
+      storedAt: Date.now(),
+      freshUntil: Date.now() + 60_000,
+      staleWhileRevalidateUntil: 0,
+      staleIfErrorUntil: 0,
+    };
     await store.set('marketplace GET /gigs/a', other, [], Date.now() + 60_000);
     expect((await reading).body).toEqual(other.body);
     expect(here.calls).toBe(0);
   });
 
-  it('takes the entry another instance stored between this one\'s miss and its claim, without a second upstream call', async () => {
+  it("takes the entry another instance stored between this one's miss and its claim, without a second upstream call", async () => {
     const store = new FilledJustBefore(1_000_000);
     const here = upstream(ok);
     const read = await new PublicCache({ store, defaultTtlMs: 0, logger }).read(here, request);

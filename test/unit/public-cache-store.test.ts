@@ -11,21 +11,33 @@ import type { CachedAnswer } from '../../src/upstreams/public-cache/store.js';
 
 describe('cache keys and tags', () => {
   it('keys by upstream, method, path and the sorted defined query', () => {
-    expect(cacheKeyOf('marketplace', 'GET', '/gigs/a/reviews', { per_page: 5, page: 1, x: undefined })).toBe('marketplace GET /gigs/a/reviews?page=1&per_page=5');
-    expect(cacheKeyOf('marketplace', 'GET', '/gigs/a/reviews', { page: 1, per_page: 5 })).toBe(cacheKeyOf('marketplace', 'GET', '/gigs/a/reviews', { per_page: 5, page: 1 }));
+    expect(cacheKeyOf('marketplace', 'GET', '/gigs/a/reviews', { per_page: 5, page: 1, x: undefined })).toBe(
+      'marketplace GET /gigs/a/reviews?page=1&per_page=5',
+    );
+    expect(cacheKeyOf('marketplace', 'GET', '/gigs/a/reviews', { page: 1, per_page: 5 })).toBe(
+      cacheKeyOf('marketplace', 'GET', '/gigs/a/reviews', { per_page: 5, page: 1 }),
+    );
     expect(cacheKeyOf('marketplace', 'GET', '/categories', undefined)).toBe('marketplace GET /categories');
   });
 
   it('keys a query the way it goes on the wire, lone surrogates included (found by the fuzz campaign: a 500)', () => {
     // URLSearchParams sends a lone surrogate as U+FFFD, so both of these reach the upstream as the same request.
-    expect(cacheKeyOf('marketplace', 'GET', '/search/suggestions', { query: '\udfff' })).toBe('marketplace GET /search/suggestions?query=%EF%BF%BD');
+    expect(cacheKeyOf('marketplace', 'GET', '/search/suggestions', { query: '\udfff' })).toBe(
+      'marketplace GET /search/suggestions?query=%EF%BF%BD',
+    );
     expect(cacheKeyOf('marketplace', 'GET', '/search/suggestions', { query: 'a b' })).toBe('marketplace GET /search/suggestions?query=a+b');
   });
 
   it('tags a path by the resource its first parameter names, and by the part below it', () => {
     expect(cacheTagsOf('marketplace', '/gigs/{slug}', '/gigs/logo-design')).toEqual(['marketplace:gig:logo-design']);
-    expect(cacheTagsOf('marketplace', '/gigs/{slug}/reviews', '/gigs/logo-design/reviews')).toEqual(['marketplace:gig:logo-design', 'marketplace:gig:logo-design:reviews']);
-    expect(cacheTagsOf('marketplace', '/sellers/{username}/portfolio/{project}', '/sellers/ana%20b/portfolio/p1')).toEqual(['marketplace:seller:ana b', 'marketplace:seller:ana b:portfolio']);
+    expect(cacheTagsOf('marketplace', '/gigs/{slug}/reviews', '/gigs/logo-design/reviews')).toEqual([
+      'marketplace:gig:logo-design',
+      'marketplace:gig:logo-design:reviews',
+    ]);
+    expect(cacheTagsOf('marketplace', '/sellers/{username}/portfolio/{project}', '/sellers/ana%20b/portfolio/p1')).toEqual([
+      'marketplace:seller:ana b',
+      'marketplace:seller:ana b:portfolio',
+    ]);
     expect(cacheTagsOf('marketplace', '/users/{username}', '/users/bob')).toEqual(['marketplace:user:bob']);
     expect(cacheTagsOf('marketplace', '/categories', '/categories')).toEqual(['marketplace:categories']);
   });
@@ -33,12 +45,27 @@ describe('cache keys and tags', () => {
   it('evicts per event family what the event changes', () => {
     expect(tagsForEvent('gig.updated', { slug: 'g1' })).toEqual(['marketplace:gig:g1', 'marketplace:gigs']);
     expect(tagsForEvent('gig.published', { gig_slug: 'g2' })).toContain('marketplace:gig:g2');
-    expect(tagsForEvent('seller.updated', { username: 's1' })).toEqual(['marketplace:seller:s1', 'marketplace:user:s1', 'marketplace:sellers']);
-    expect(tagsForEvent('seller.favorited', { username: 'buyer', seller_username: 's1' })).toEqual(expect.arrayContaining(['marketplace:seller:s1', 'marketplace:user:buyer']));
+    expect(tagsForEvent('seller.updated', { username: 's1' })).toEqual([
+      'marketplace:seller:s1',
+      'marketplace:user:s1',
+      'marketplace:sellers',
+    ]);
+    expect(tagsForEvent('seller.favorited', { username: 'buyer', seller_username: 's1' })).toEqual(
+      expect.arrayContaining(['marketplace:seller:s1', 'marketplace:user:buyer']),
+    );
     expect(tagsForEvent('user.updated', { username: 'u1' })).toContain('marketplace:user:u1');
-    expect(tagsForEvent('review.created', { gig_slug: 'g1', seller_username: 's1' })).toEqual(['marketplace:gig:g1:reviews', 'marketplace:gig:g1']);
-    expect(tagsForEvent('portfolio.updated', { seller_username: 's1' })).toEqual(['marketplace:seller:s1:portfolio', 'marketplace:seller:s1:testimonials']);
-    expect(tagsForEvent('testimonial.approved', { username: 's2' })).toEqual(['marketplace:seller:s2:portfolio', 'marketplace:seller:s2:testimonials']);
+    expect(tagsForEvent('review.created', { gig_slug: 'g1', seller_username: 's1' })).toEqual([
+      'marketplace:gig:g1:reviews',
+      'marketplace:gig:g1',
+    ]);
+    expect(tagsForEvent('portfolio.updated', { seller_username: 's1' })).toEqual([
+      'marketplace:seller:s1:portfolio',
+      'marketplace:seller:s1:testimonials',
+    ]);
+    expect(tagsForEvent('testimonial.approved', { username: 's2' })).toEqual([
+      'marketplace:seller:s2:portfolio',
+      'marketplace:seller:s2:testimonials',
+    ]);
     expect(tagsForEvent('order.created', { username: 'u1', gig_slug: 'g1' })).toEqual([]);
     expect(tagsForEvent('review.updated', { gig_slug: 'g1' })).toEqual([]);
   });

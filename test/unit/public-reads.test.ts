@@ -35,7 +35,11 @@ function upstream(answer: (path: string) => UpstreamResponse | Error): Cacheable
   };
 }
 
-const fresh = (seconds: number): UpstreamResponse => ({ status: 200, headers: { 'cache-control': `max-age=${seconds}`, 'content-length': '2' }, body: { data: {} } });
+const fresh = (seconds: number): UpstreamResponse => ({
+  status: 200,
+  headers: { 'cache-control': `max-age=${seconds}`, 'content-length': '2' },
+  body: { data: {} },
+});
 const cache = () => new PublicCache({ store: new MemoryPublicCacheStore(1_000_000), defaultTtlMs: 0, logger, now: () => NOW });
 
 describe('the record of a request', () => {
@@ -55,18 +59,30 @@ describe('the record of a request', () => {
   it('an answer the cache does not keep (no-store), or a read with a credential, makes the whole answer unshareable', async () => {
     const shared = cache();
     const reads = new PublicReads();
-    await shared.read(upstream(() => fresh(30)), read('/gigs/a', reads));
-    await shared.read(upstream(() => ({ status: 200, headers: { 'cache-control': 'no-store' }, body: {} })), read('/gigs/c', reads));
+    await shared.read(
+      upstream(() => fresh(30)),
+      read('/gigs/a', reads),
+    );
+    await shared.read(
+      upstream(() => ({ status: 200, headers: { 'cache-control': 'no-store' }, body: {} })),
+      read('/gigs/c', reads),
+    );
     expect(reads.lifetimeAt(NOW)).toBe(0);
     const credentialed = new PublicReads();
-    await shared.read(upstream(() => fresh(30)), read('/gigs/d', credentialed, false));
+    await shared.read(
+      upstream(() => fresh(30)),
+      read('/gigs/d', credentialed, false),
+    );
     expect(credentialed.lifetimeAt(NOW)).toBe(0);
   });
 
   it('a read that fails makes the whole answer unshareable (a resolver may answer without it)', async () => {
     const shared = cache();
     const reads = new PublicReads();
-    await shared.read(upstream(() => fresh(30)), read('/gigs/a', reads));
+    await shared.read(
+      upstream(() => fresh(30)),
+      read('/gigs/a', reads),
+    );
     const failing = upstream(() => new UpstreamError('marketplace', 'UPSTREAM_UNAVAILABLE', 'down'));
     await expect(shared.read(failing, read('/gigs/e', reads))).rejects.toThrow('down');
     expect(reads.lifetimeAt(NOW)).toBe(0);

@@ -37,7 +37,10 @@ function recorded(answer: (path: string) => { status: number; body: unknown }) {
 
 describe('the per-request read cache', () => {
   it('makes one call for the same row and arguments, however often and however ordered they are asked', async () => {
-    const { paths, client } = recorded((path) => ({ status: 200, body: path.startsWith('/gigs?') ? paged([gig('a')]) : { data: gig(path.slice(6)) } }));
+    const { paths, client } = recorded((path) => ({
+      status: 200,
+      body: path.startsWith('/gigs?') ? paged([gig('a')]) : { data: gig(path.slice(6)) },
+    }));
     const [first, again, other] = await Promise.all([
       client.read(ops.gigsShow, { slug: 'logo' }),
       client.read(ops.gigsShow, { slug: 'logo' }),
@@ -76,7 +79,9 @@ describe('the per-request read cache', () => {
 
   it('primes the row a list row names with every item of the answer, never replacing what is cached', async () => {
     const { paths, client } = recorded((path) =>
-      path.startsWith('/gigs?') ? { status: 200, body: paged([gig('a', 'from the list'), gig('b', 'from the list')]) } : { status: 200, body: { data: gig('a', 'by slug') } },
+      path.startsWith('/gigs?')
+        ? { status: 200, body: paged([gig('a', 'from the list'), gig('b', 'from the list')]) }
+        : { status: 200, body: { data: gig('a', 'by slug') } },
     );
     const bySlug = await client.read(ops.gigsShow, { slug: 'a' });
     await client.read(ops.gigsIndex, { query: {}, page: 1, perPage: 10 });
@@ -102,8 +107,12 @@ describe('the per-request read cache', () => {
 
   it('refuses a table whose list row primes a row that is not one of its reads', () => {
     const spec = { method: 'GET', path: '/things', scope: null, success: 200 } as const;
-    const priming = (target: string) => ({ list: row(spec, page(gigSchema, 'gig'), { pageSizes: { max: 10 }, primes: { row: target, key: (g) => ({ slug: g.slug }) } }) });
-    expect(() => table('marketplace', { ...priming('missing') })).toThrow('marketplace.list primes missing, which is not a read of this table');
+    const priming = (target: string) => ({
+      list: row(spec, page(gigSchema, 'gig'), { pageSizes: { max: 10 }, primes: { row: target, key: (g) => ({ slug: g.slug }) } }),
+    });
+    expect(() => table('marketplace', { ...priming('missing') })).toThrow(
+      'marketplace.list primes missing, which is not a read of this table',
+    );
     const write = row({ ...spec, method: 'POST' }, one(gigSchema, 'gig'));
     expect(() => table('marketplace', { ...priming('write'), write })).toThrow(/not a read/);
   });

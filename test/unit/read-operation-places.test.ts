@@ -53,7 +53,24 @@ const NO_FIELD: Record<string, string> = {
 
 /** Reads by row name in resolvers/ and loaders/, by file, each file with why. */
 const NAMED_READS: Record<string, { rows: string[]; why: string }> = {
-  'resolvers/node.ts': { rows: ['usersShow', 'sellersShow', 'gigsShow', 'ordersShow', 'offersShow', 'mediaShow', 'showReport', 'reviewsGig', 'proposalsIndex', 'conversationsIndex', 'listProjects', 'requestBoard', 'requestsIndex'], why: 'a Node refetched by its global id, or found by scanning its list' },
+  'resolvers/node.ts': {
+    rows: [
+      'usersShow',
+      'sellersShow',
+      'gigsShow',
+      'ordersShow',
+      'offersShow',
+      'mediaShow',
+      'showReport',
+      'reviewsGig',
+      'proposalsIndex',
+      'conversationsIndex',
+      'listProjects',
+      'requestBoard',
+      'requestsIndex',
+    ],
+    why: 'a Node refetched by its global id, or found by scanning its list',
+  },
   'resolvers/users.ts': { rows: ['usersShow'], why: 'userByName: a reference to a user inside another answer' },
   'resolvers/sellers.ts': { rows: ['sellersShow'], why: 'sellerByName: a reference to a seller inside another answer' },
   'resolvers/gigs.ts': { rows: ['gigsShow'], why: 'gigBySlugOrNull: a reference to a gig inside another answer' },
@@ -61,9 +78,18 @@ const NAMED_READS: Record<string, { rows: string[]; why: string }> = {
   'resolvers/offers.ts': { rows: ['mediaShow'], why: "an offer's attachment given by id" },
   'resolvers/discovery.ts': { rows: ['gigsShow'], why: "a collection's gigs given by slug" },
   'resolvers/events.ts': { rows: ['me'], why: 'the subscriber, to filter events to their own' },
-  'resolvers/advertising.ts': { rows: ['sponsoredPlacements', 'sellerAdvertisingShow'], why: 'a filter validated first; analytics missing from a listed campaign' },
-  'resolvers/crm.ts': { rows: ['sellerCrmShow', 'sellerFollowIndex'], why: 'notes missing from a listed contact; followed sellers not yet row + key' },
-  'resolvers/mobile.ts': { rows: ['mobileHome', 'ordersDeliveries', 'ordersRevisions'], why: 'the home reshaped; deliveries and revisions missing from a listed order' },
+  'resolvers/advertising.ts': {
+    rows: ['sponsoredPlacements', 'sellerAdvertisingShow'],
+    why: 'a filter validated first; analytics missing from a listed campaign',
+  },
+  'resolvers/crm.ts': {
+    rows: ['sellerCrmShow', 'sellerFollowIndex'],
+    why: 'notes missing from a listed contact; followed sellers not yet row + key',
+  },
+  'resolvers/mobile.ts': {
+    rows: ['mobileHome', 'ordersDeliveries', 'ordersRevisions'],
+    why: 'the home reshaped; deliveries and revisions missing from a listed order',
+  },
   'resolvers/ai.ts': { rows: ['aiRecommendations'], why: 'the answer reshaped, not yet row + key' },
   'resolvers/seo.ts': { rows: ['listReports'], why: 'a report found by its URL among the listed ones' },
 };
@@ -109,7 +135,13 @@ function declarations(): Map<string, Array<{ file: string; canonical: boolean }>
 describe('adding a read operation is its row, its field, its map entry and its sandbox route', () => {
   it('the page lists the four places and names this test', () => {
     const section = page.split('## Adding a read operation')[1]!.split('\n## ')[0]!;
-    for (const place of ['its row', 'its field declaration', 'its map entry', 'its sandbox route', 'test/unit/read-operation-places.test.ts']) {
+    for (const place of [
+      'its row',
+      'its field declaration',
+      'its map entry',
+      'its sandbox route',
+      'test/unit/read-operation-places.test.ts',
+    ]) {
       expect(section).toContain(place);
     }
   });
@@ -131,7 +163,9 @@ describe('adding a read operation is its row, its field, its map entry and its s
 
   it('the sandbox serves every GET row, by method and path', () => {
     const shape = (route: string) => route.replace(/\{[^}]+\}/g, '{}');
-    const unserved = reads.filter(({ row, routes }) => !routes.map(shape).includes(shape(`GET ${row.path}`))).map(({ row }) => `${row.service}.${row.id}`);
+    const unserved = reads
+      .filter(({ row, routes }) => !routes.map(shape).includes(shape(`GET ${row.path}`)))
+      .map(({ row }) => `${row.service}.${row.id}`);
     expect(unserved).toEqual([]);
   });
 

@@ -74,7 +74,11 @@ describe('readJson', () => {
   describe('the size limit, counted on the bytes as they arrive', () => {
     const LIMIT = 4096;
     const sized = (n: number) => JSON.stringify({ data: 'x'.repeat(n - 11) });
-    const tooLarge = { code: 'UPSTREAM_BAD_RESPONSE', message: 'The items service sent a response larger than allowed', extensions: { status: 200 } };
+    const tooLarge = {
+      code: 'UPSTREAM_BAD_RESPONSE',
+      message: 'The items service sent a response larger than allowed',
+      extensions: { status: 200 },
+    };
 
     it.each([
       ['just under', LIMIT - 1],

@@ -32,7 +32,17 @@ describe('upstream response size limit', () => {
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    http = new UpstreamHttp({ name: 'marketplace', origin, root: '', timeoutMs: 10_000, connections: 2, maxResponseBytes: LIMIT, retries: 2, backoffBaseMs: 1, logger });
+    http = new UpstreamHttp({
+      name: 'marketplace',
+      origin,
+      root: '',
+      timeoutMs: 10_000,
+      connections: 2,
+      maxResponseBytes: LIMIT,
+      retries: 2,
+      backoffBaseMs: 1,
+      logger,
+    });
   });
   afterAll(async () => {
     await http.destroy();

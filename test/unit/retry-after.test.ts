@@ -37,7 +37,10 @@ describe('parseRetryAfter', () => {
   it('reads any HTTP-date up to a day ahead as the whole seconds until then, rounded up', () => {
     const now = Date.now();
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: 86_400 }), (seconds) => parseRetryAfter(new Date(now + seconds * 1000).toUTCString()) === seconds),
+      fc.property(
+        fc.integer({ min: 0, max: 86_400 }),
+        (seconds) => parseRetryAfter(new Date(now + seconds * 1000).toUTCString()) === seconds,
+      ),
     );
   });
 });

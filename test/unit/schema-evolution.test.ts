@@ -55,7 +55,11 @@ describe('compareSchemas', () => {
   });
 
   it('a new required argument is breaking', async () => {
-    const report = await compareSchemas(released, released.replace('seller(username: String!)', 'seller(username: String!, market: String!)'), []);
+    const report = await compareSchemas(
+      released,
+      released.replace('seller(username: String!)', 'seller(username: String!, market: String!)'),
+      [],
+    );
     expect(report.unlisted.map((c) => c.type)).toEqual(['FIELD_ARGUMENT_ADDED']);
   });
 
@@ -71,7 +75,11 @@ describe('compareSchemas', () => {
   });
 
   it('passes a deprecation that says what to use instead', async () => {
-    const report = await compareSchemas(released, released.replace('legacyRating: Float', 'legacyRating: Float @deprecated(reason: "Use `rating`.")'), []);
+    const report = await compareSchemas(
+      released,
+      released.replace('legacyRating: Float', 'legacyRating: Float @deprecated(reason: "Use `rating`.")'),
+      [],
+    );
     expect(passes(report)).toBe(true);
     expect(report.safe.some((c) => c.type === 'FIELD_DEPRECATION_ADDED')).toBe(true);
   });

@@ -20,20 +20,32 @@ describe('tracing configuration', () => {
   it('sends to <endpoint>/v1/traces, or to the traces endpoint as it is', () => {
     expect(tracingOf({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318/' })?.url).toBe('http://collector:4318/v1/traces');
     expect(
-      tracingOf({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318', OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: 'https://otlp.example.com/custom/traces' })?.url,
+      tracingOf({
+        OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318',
+        OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: 'https://otlp.example.com/custom/traces',
+      })?.url,
     ).toBe('https://otlp.example.com/custom/traces');
   });
 
   it('defaults to http/protobuf, takes http/json, and refuses gRPC naming the variable', () => {
     expect(tracingOf({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://c:4318' })?.protocol).toBe('http/protobuf');
-    expect(tracingOf({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://c:4318', OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json' })?.protocol).toBe('http/json');
-    expect(() => tracingOf({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://c:4318', OTEL_EXPORTER_OTLP_PROTOCOL: 'grpc' })).toThrow(/OTEL_EXPORTER_OTLP_PROTOCOL/);
+    expect(tracingOf({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://c:4318', OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json' })?.protocol).toBe(
+      'http/json',
+    );
+    expect(() => tracingOf({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://c:4318', OTEL_EXPORTER_OTLP_PROTOCOL: 'grpc' })).toThrow(
+      /OTEL_EXPORTER_OTLP_PROTOCOL/,
+    );
   });
 
   it('reads the export headers as key=value pairs with percent-encoded values', () => {
-    const headers = tracingOf({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://c:4318', OTEL_EXPORTER_OTLP_HEADERS: 'x-api-key=a%20b%3Dc, tenant=t1' })?.headers;
+    const headers = tracingOf({
+      OTEL_EXPORTER_OTLP_ENDPOINT: 'http://c:4318',
+      OTEL_EXPORTER_OTLP_HEADERS: 'x-api-key=a%20b%3Dc, tenant=t1',
+    })?.headers;
     expect(headers).toEqual({ 'x-api-key': 'a b=c', tenant: 't1' });
-    expect(() => tracingOf({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://c:4318', OTEL_EXPORTER_OTLP_HEADERS: 'x=%E0%A4%A' })).toThrow(ConfigError);
+    expect(() => tracingOf({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://c:4318', OTEL_EXPORTER_OTLP_HEADERS: 'x=%E0%A4%A' })).toThrow(
+      ConfigError,
+    );
   });
 
   it('bounds spans and exports by default, and the standard variables change the bounds', () => {
@@ -57,12 +69,18 @@ describe('tracing configuration', () => {
     });
     expect(set?.spanLimits).toMatchObject({ attributeValueLengthLimit: 200, attributeCountLimit: 10 });
     expect(set?.exportTimeoutMillis).toBe(2000);
-    expect(() => tracingOf({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://c:4318', OTEL_ATTRIBUTE_VALUE_LENGTH_LIMIT: '-1' })).toThrow(/OTEL_ATTRIBUTE_VALUE_LENGTH_LIMIT/);
+    expect(() => tracingOf({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://c:4318', OTEL_ATTRIBUTE_VALUE_LENGTH_LIMIT: '-1' })).toThrow(
+      /OTEL_ATTRIBUTE_VALUE_LENGTH_LIMIT/,
+    );
   });
 
   it('refuses an unknown sampler and a ratio outside 0..1', () => {
-    expect(() => tracingOf({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://c:4318', OTEL_TRACES_SAMPLER: 'jaeger_remote' })).toThrow(/OTEL_TRACES_SAMPLER/);
-    expect(() => tracingOf({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://c:4318', OTEL_TRACES_SAMPLER_ARG: '2' })).toThrow(/OTEL_TRACES_SAMPLER_ARG/);
+    expect(() => tracingOf({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://c:4318', OTEL_TRACES_SAMPLER: 'jaeger_remote' })).toThrow(
+      /OTEL_TRACES_SAMPLER/,
+    );
+    expect(() => tracingOf({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://c:4318', OTEL_TRACES_SAMPLER_ARG: '2' })).toThrow(
+      /OTEL_TRACES_SAMPLER_ARG/,
+    );
   });
 });
 
@@ -86,8 +104,14 @@ describe('startTracing', () => {
   ])('with OTEL_TRACES_SAMPLER=%s (argument %s) records: %s', async (sampler, ratio, recorded) => {
     // Keeps what it was given (the SDK's InMemorySpanExporter forgets it all on shutdown).
     const exported: ReadableSpan[] = [];
-    const exporter: SpanExporter = { export: (spans, done) => (exported.push(...spans), done({ code: 0 })), shutdown: async () => undefined };
-    tracing = startTracing(tracingOf({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://c:4318', OTEL_TRACES_SAMPLER: sampler, OTEL_TRACES_SAMPLER_ARG: ratio }), exporter);
+    const exporter: SpanExporter = {
+      export: (spans, done) => (exported.push(...spans), done({ code: 0 })),
+      shutdown: async () => undefined,
+    };
+    tracing = startTracing(
+      tracingOf({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://c:4318', OTEL_TRACES_SAMPLER: sampler, OTEL_TRACES_SAMPLER_ARG: ratio }),
+      exporter,
+    );
     activeTracer()!.startSpan('probe').end();
     await tracing.shutdown();
     tracing = undefined;

@@ -72,7 +72,10 @@ describe('loadTrustedDocuments', () => {
 describe('configuration', () => {
   it('needs PERSISTED_DOCUMENTS for PERSISTED_DOCUMENTS_ONLY', () => {
     expect(() => loadConfig({ PERSISTED_DOCUMENTS_ONLY: 'true' })).toThrow(/PERSISTED_DOCUMENTS_ONLY: needs PERSISTED_DOCUMENTS/);
-    expect(loadConfig({ PERSISTED_DOCUMENTS: '/x.json', PERSISTED_DOCUMENTS_ONLY: 'true' }).persistedDocuments).toEqual({ path: '/x.json', only: true });
+    expect(loadConfig({ PERSISTED_DOCUMENTS: '/x.json', PERSISTED_DOCUMENTS_ONLY: 'true' }).persistedDocuments).toEqual({
+      path: '/x.json',
+      only: true,
+    });
     expect(loadConfig({}).persistedDocuments).toEqual({ path: undefined, only: false });
   });
 });

@@ -18,8 +18,18 @@ const review = encodeGlobalId('Review', ['some-gig', '1']);
 
 const CASES: Array<{ document: string; variables: Array<Record<string, unknown> | undefined> }> = [
   {
-    document: 'query($n: Int = 100, $slug: String!) { sellers(first: $n) { nodes { gigs(first: $n) { totalCount } } } gig(slug: $slug) { slug } }',
-    variables: [{ slug: 'a' }, { n: 2, slug: 'a' }, { n: 2, slug: 'b' }, { n: null, slug: 'b' }, { n: 'many', slug: 'a' }, { n: 3 }, { n: 2, slug: 'a' }, undefined],
+    document:
+      'query($n: Int = 100, $slug: String!) { sellers(first: $n) { nodes { gigs(first: $n) { totalCount } } } gig(slug: $slug) { slug } }',
+    variables: [
+      { slug: 'a' },
+      { n: 2, slug: 'a' },
+      { n: 2, slug: 'b' },
+      { n: null, slug: 'b' },
+      { n: 'many', slug: 'a' },
+      { n: 3 },
+      { n: 2, slug: 'a' },
+      undefined,
+    ],
   },
   {
     document: 'query($after: String, $first: Int) { gigs(first: $first, after: $after) { totalCount } }',
@@ -55,7 +65,9 @@ describe('the estimate kept per operation', () => {
 
   it('keys on the variables of fields whose arguments the estimate reads, and on no other', () => {
     expect(costVariables(parse(CASES[0]!.document))).toEqual(['n']);
-    expect(costVariables(parse('query($s: String, $n: Int) { gigs(seller: $s, first: $n) { totalCount } gig(slug: $s) { slug } }'))).toEqual(['n', 's']);
+    expect(
+      costVariables(parse('query($s: String, $n: Int) { gigs(seller: $s, first: $n) { totalCount } gig(slug: $s) { slug } }')),
+    ).toEqual(['n', 's']);
     expect(costVariables(parse('query($slug: String!) { gig(slug: $slug) { slug seller { name } } }'))).toEqual([]);
   });
 });

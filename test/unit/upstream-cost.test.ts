@@ -62,7 +62,9 @@ describe('upstream cost estimate', () => {
   it('counts nodes(ids) as the sum over its ids, children once per id, and an unknown list as the cap', () => {
     const ids = [encodeGlobalId('Seller', ['a']), encodeGlobalId('Seller', ['b']), encodeGlobalId('SeoProject', ['p'])];
     expect(costOf(`{ nodes(ids: ${JSON.stringify(ids)}) { nodeId } }`)).toBe(2 + MAX_SCAN_PAGES);
-    expect(costOf(`{ nodes(ids: ${JSON.stringify(ids)}) { ... on Seller { gigs(first: 5) { totalCount } } } }`)).toBe(2 + MAX_SCAN_PAGES + 3);
+    expect(costOf(`{ nodes(ids: ${JSON.stringify(ids)}) { ... on Seller { gigs(first: 5) { totalCount } } } }`)).toBe(
+      2 + MAX_SCAN_PAGES + 3,
+    );
     expect(costOf('query($ids: [ID!]!) { nodes(ids: $ids) { nodeId } }', { ids })).toBe(2 + MAX_SCAN_PAGES);
     expect(costOf('query($ids: [ID!]!) { nodes(ids: $ids) { nodeId } }', { ids: 'x' })).toBe(0);
     expect(costOf('query($ids: [ID!]!) { nodes(ids: $ids) { nodeId } }', { ids: null })).toBe(MAX_NODE_IDS * 2 * MAX_SCAN_PAGES);
@@ -79,7 +81,11 @@ describe('upstream cost estimate', () => {
         expect((field.extensions?.directives as Record<string, unknown> | undefined)?.upstream, field.name).toBeDefined();
       }
     }
-    expect(declared).toEqual({ 'Item.demoReports': MAX_SCAN_PAGES, 'GigCollection.gigs': UNPAGED_LIST_MAX, 'Offer.attachments': UNPAGED_LIST_MAX });
+    expect(declared).toEqual({
+      'Item.demoReports': MAX_SCAN_PAGES,
+      'GigCollection.gigs': UNPAGED_LIST_MAX,
+      'Offer.attachments': UNPAGED_LIST_MAX,
+    });
   });
 });
 

@@ -12,7 +12,13 @@ import { MarketplaceClient } from '../../src/upstreams/marketplace/client.js';
 import type { Upstream } from '../../src/upstreams/upstream.js';
 import type { UpstreamRequest, UpstreamResponse } from '../../src/upstreams/wire.js';
 
-const order = (gigSlug: string | null) => ({ uuid: 'o1', status: 'active', gig_slug: gigSlug, buyer_username: 'ann', created_at: '2026-01-01T00:00:00Z' });
+const order = (gigSlug: string | null) => ({
+  uuid: 'o1',
+  status: 'active',
+  gig_slug: gigSlug,
+  buyer_username: 'ann',
+  created_at: '2026-01-01T00:00:00Z',
+});
 
 /** Runs `query` as a signed-in caller; `answers` by path; records each path when its call leaves and when it is answered. */
 async function run(query: string, answers: Record<string, unknown>) {
@@ -23,7 +29,11 @@ async function run(query: string, answers: Record<string, unknown>) {
       await new Promise((resolve) => setTimeout(resolve, 5));
       events.push(`answered ${request.path}`);
       const body = answers[request.path];
-      return (body === undefined ? { status: 404, headers: {}, body: { message: 'Not found' } } : { status: 200, headers: {}, body: { data: body } }) as UpstreamResponse;
+      return (
+        body === undefined
+          ? { status: 404, headers: {}, body: { message: 'Not found' } }
+          : { status: 200, headers: {}, body: { data: body } }
+      ) as UpstreamResponse;
     },
     breakerState: () => 'closed',
   } as unknown as Upstream;
@@ -52,7 +62,10 @@ describe('a field declared as row + key', () => {
   });
 
   it("starts a declared look-ahead child together with its parent, and the child's resolver reuses that call", async () => {
-    const { result, events } = await run('{ order(id: "o1") { id deliveries { id } } }', { '/orders/o1': order('logo'), '/orders/o1/deliveries': [{ id: 'd1' }] });
+    const { result, events } = await run('{ order(id: "o1") { id deliveries { id } } }', {
+      '/orders/o1': order('logo'),
+      '/orders/o1/deliveries': [{ id: 'd1' }],
+    });
     expect(result.errors).toBeUndefined();
     expect(events.slice(0, 2).sort()).toEqual(['sent /orders/o1', 'sent /orders/o1/deliveries']);
     expect(events.filter((e) => e.startsWith('sent'))).toHaveLength(2);

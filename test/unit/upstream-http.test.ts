@@ -63,7 +63,9 @@ describe('UpstreamHttp breaker verdicts', () => {
     for (let i = 0; i < 5; i++) {
       const controller = new AbortController();
       controller.abort(new DOMException('gone', 'AbortError'));
-      await expect(http.send({ method: 'GET', path: '/x', signal: controller.signal, operation: 'x' })).rejects.toMatchObject({ code: 'UPSTREAM_UNAVAILABLE' });
+      await expect(http.send({ method: 'GET', path: '/x', signal: controller.signal, operation: 'x' })).rejects.toMatchObject({
+        code: 'UPSTREAM_UNAVAILABLE',
+      });
     }
     expect(http.breakerState()).toBe('closed');
     await http.close();
@@ -81,7 +83,9 @@ describe('UpstreamHttp breaker verdicts', () => {
     for (let i = 0; i < 3; i++) {
       const deadline = new AbortController();
       setTimeout(() => deadline.abort(new DOMException('deadline', 'TimeoutError')), 30);
-      await expect(http.send({ method: 'GET', path: '/x', signal: deadline.signal, operation: 'x' })).rejects.toMatchObject({ code: 'UPSTREAM_TIMEOUT' });
+      await expect(http.send({ method: 'GET', path: '/x', signal: deadline.signal, operation: 'x' })).rejects.toMatchObject({
+        code: 'UPSTREAM_TIMEOUT',
+      });
     }
     expect(http.breakerState()).toBe('closed');
     await http.close();
@@ -135,7 +139,17 @@ describe('UpstreamHttp attempts waiting for a connection', () => {
   afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
   const oneConnection = (timeoutMs: number) =>
-    new UpstreamHttp({ name: 'marketplace', origin, root: '', timeoutMs, connections: 1, maxResponseBytes: 1024 * 1024, retries: 0, breaker: { failureThreshold: 1, cooldownMs: 60_000 }, logger });
+    new UpstreamHttp({
+      name: 'marketplace',
+      origin,
+      root: '',
+      timeoutMs,
+      connections: 1,
+      maxResponseBytes: 1024 * 1024,
+      retries: 0,
+      breaker: { failureThreshold: 1, cooldownMs: 60_000 },
+      logger,
+    });
 
   it('a caller who leaves while its call waits for a connection is answered at once, and is no upstream failure', async () => {
     const http = oneConnection(2000);

@@ -36,13 +36,21 @@ describe('safeUpstreamMessage', () => {
 
 describe('safeFieldErrors', () => {
   it('keeps plain field names, drops the rest, and replaces unsafe messages', () => {
-    const out = safeFieldErrors({ title: ['SQLSTATE[42000]'], 'items.0.name': ['The name is required.'], [`x ${TOKEN}`]: ['y'], '<b>': ['z'] }, [TOKEN]);
+    const out = safeFieldErrors(
+      { title: ['SQLSTATE[42000]'], 'items.0.name': ['The name is required.'], [`x ${TOKEN}`]: ['y'], '<b>': ['z'] },
+      [TOKEN],
+    );
     expect(out).toEqual({ title: ['The title field is invalid.'], 'items.0.name': ['The name is required.'] });
   });
 
-  it('names each field as the GraphQL input does, by the records\' renames', () => {
+  it("names each field as the GraphQL input does, by the records' renames", () => {
     const out = safeFieldErrors(
-      { gig_slug: ['The selected gig slug is invalid.'], media_uuid: ['SQLSTATE[42000]'], 'gig_slugs.1': ['Unknown gig.'], title: ['The title field is required.'] },
+      {
+        gig_slug: ['The selected gig slug is invalid.'],
+        media_uuid: ['SQLSTATE[42000]'],
+        'gig_slugs.1': ['Unknown gig.'],
+        title: ['The title field is required.'],
+      },
       [],
       graphFieldName,
     );

@@ -10,7 +10,11 @@ import { Environment, Network, RecordSource, Store, type GraphQLResponse, type R
 
 export const getDataID = (fields: { nodeId?: unknown; id?: unknown }) => fields.nodeId ?? fields.id;
 
-export function createEnvironment(url: string, headers: Record<string, string> = {}, options: { defaultDataID?: boolean } = {}): Environment {
+export function createEnvironment(
+  url: string,
+  headers: Record<string, string> = {},
+  options: { defaultDataID?: boolean } = {},
+): Environment {
   const fetchQuery = async (operation: RequestParameters, variables: Variables): Promise<GraphQLResponse> => {
     const response = await fetch(url, {
       method: 'POST',

@@ -127,11 +127,19 @@ export class ResponseStore implements Cache {
 
 /** A strong validator of the data: equal data, equal ETag, whichever instance or entry produced it. */
 function etagOf(data: unknown): string {
-  return `"${createHash('sha256').update(JSON.stringify(data ?? null)).digest('base64url').slice(0, 32)}"`;
+  return `"${createHash('sha256')
+    .update(JSON.stringify(data ?? null))
+    .digest('base64url')
+    .slice(0, 32)}"`;
 }
 
 /** The response cache's store, or undefined when it is off (RESPONSE_CACHE_MAX_ENTRIES=0, or the public cache is off: nothing would say how fresh an answer is). */
-export function createResponseStore(config: Config, logger: Logger, redis?: RedisConnection, now?: () => number): ResponseStore | undefined {
+export function createResponseStore(
+  config: Config,
+  logger: Logger,
+  redis?: RedisConnection,
+  now?: () => number,
+): ResponseStore | undefined {
   if (config.responseCache.maxEntries === 0 || config.publicCache.maxBytes === 0) return undefined;
   return new ResponseStore({ maxEntries: config.responseCache.maxEntries, logger, redis, now });
 }

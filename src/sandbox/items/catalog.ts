@@ -106,6 +106,8 @@ export function createCatalog(seed: number): Record<ItemsAccountId, Item[]> {
   const random = createRandom(seed ^ 0x17e5);
   const newestFirst = (a: Item, b: Item) => b.published_at.localeCompare(a.published_at) || a.id - b.id;
   const demo = Array.from({ length: DEMO_ITEM_COUNT }, (_, i) => buildItem(random, i + 1, demoUrl(i + 1))).sort(newestFirst);
-  const other = Array.from({ length: 5 }, (_, i) => buildItem(random, 101 + i, `https://other.example.org/demo/item-${101 + i}/`)).sort(newestFirst);
+  const other = Array.from({ length: 5 }, (_, i) => buildItem(random, 101 + i, `https://other.example.org/demo/item-${101 + i}/`)).sort(
+    newestFirst,
+  );
   return { demo, other, empty: [] };
 }

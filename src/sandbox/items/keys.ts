@@ -16,7 +16,6 @@ export const ITEMS_DEMO_KEYS = {
   empty: 'items-empty-key',
 } as const satisfies Record<ItemsAccountId, string>;
 
-
 /** The key as the service reads it for this method, or undefined. */
 export function apiKeyOf(req: SandboxRequest): string | undefined {
   if (req.method === 'GET') return req.query.get('api_key') ?? undefined;

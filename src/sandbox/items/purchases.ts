@@ -34,7 +34,8 @@ export const DEMO_PURCHASE_CODES = {
 } as const;
 
 const hex = (random: Random, n: number) => Array.from({ length: n }, () => Math.floor(random() * 16).toString(16)).join('');
-const uuidLike = (random: Random) => `${hex(random, 8)}-${hex(random, 4)}-4${hex(random, 3)}-${'89ab'[Math.floor(random() * 4)]}${hex(random, 3)}-${hex(random, 12)}`;
+const uuidLike = (random: Random) =>
+  `${hex(random, 8)}-${hex(random, 4)}-4${hex(random, 3)}-${'89ab'[Math.floor(random() * 4)]}${hex(random, 3)}-${hex(random, 12)}`;
 
 const MONTH = 30 * 24 * 60;
 
@@ -79,6 +80,7 @@ export function createPurchases(seed: number, catalog: Record<ItemsAccountId, It
       add(purchase('demo', item, uuidLike(random), license, -between(random, 1, 600) * 24 * 60, random() < 0.7, random() < 0.8));
     }
   }
-  for (const item of catalog.other) add(purchase('other', item, uuidLike(random), 'Regular License', -between(random, 1, 300) * 24 * 60, true, random() < 0.5));
+  for (const item of catalog.other)
+    add(purchase('other', item, uuidLike(random), 'Regular License', -between(random, 1, 300) * 24 * 60, true, random() < 0.5));
   return codes;
 }

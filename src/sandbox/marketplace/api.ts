@@ -22,7 +22,10 @@ export interface Viewer {
 
 /** Scoped operations always get a viewer; unscoped ones maybe. */
 export type ViewerOf<Id extends MarketplaceRouteId> = ScopeOf<Id> extends null ? Viewer | undefined : Viewer;
-export type OperationHandler<Id extends MarketplaceRouteId> = (req: SandboxRequest, viewer: ViewerOf<Id>) => SandboxResponse | Promise<SandboxResponse>;
+export type OperationHandler<Id extends MarketplaceRouteId> = (
+  req: SandboxRequest,
+  viewer: ViewerOf<Id>,
+) => SandboxResponse | Promise<SandboxResponse>;
 
 export class MarketplaceApi {
   private readonly registered = new Set<MarketplaceRouteId>();

@@ -138,19 +138,33 @@ export function seedMarketplace(state: MarketplaceState): void {
     return order;
   };
   const statusesFor = (counts: Partial<Record<R.OrderStatus, number>>) =>
-    shuffle(random, Object.entries(counts).flatMap(([status, n]) => Array<R.OrderStatus>(n).fill(status as R.OrderStatus)));
+    shuffle(
+      random,
+      Object.entries(counts).flatMap(([status, n]) => Array<R.OrderStatus>(n).fill(status as R.OrderStatus)),
+    );
   const otherGigs = (buyer: string) => gigs.filter((g) => g.seller_username !== buyer);
 
-  const aliceOrders = statusesFor({ completed: 16, delivered: 6, in_progress: 8, pending: 4, revision_requested: 4, cancelled: 6 }).map((status, i) =>
-    makeOrder(DEMO_BUYER_USERNAME, i % 3 === 0 ? pick(random, firstSellerGigs) : pick(random, otherGigs(DEMO_BUYER_USERNAME)), status),
+  const aliceOrders = statusesFor({ completed: 16, delivered: 6, in_progress: 8, pending: 4, revision_requested: 4, cancelled: 6 }).map(
+    (status, i) =>
+      makeOrder(DEMO_BUYER_USERNAME, i % 3 === 0 ? pick(random, firstSellerGigs) : pick(random, otherGigs(DEMO_BUYER_USERNAME)), status),
   );
   statusesFor({ completed: 3, delivered: 2, in_progress: 2, pending: 1, revision_requested: 1, cancelled: 1 }).forEach((status, i) =>
     makeOrder(SECOND_BUYER_USERNAME, i % 4 === 0 ? pick(random, firstSellerGigs) : pick(random, gigs), status),
   );
-  const statuses: R.OrderStatus[] = ['completed', 'completed', 'completed', 'delivered', 'in_progress', 'pending', 'revision_requested', 'cancelled'];
+  const statuses: R.OrderStatus[] = [
+    'completed',
+    'completed',
+    'completed',
+    'delivered',
+    'in_progress',
+    'pending',
+    'revision_requested',
+    'cancelled',
+  ];
   for (const buyer of buyerNames.slice(2)) {
     const n = between(random, 1, 5);
-    for (let i = 0; i < n; i++) makeOrder(buyer, random() < 0.3 ? pick(random, firstSellerGigs) : pick(random, gigs), pick(random, statuses));
+    for (let i = 0; i < n; i++)
+      makeOrder(buyer, random() < 0.3 ? pick(random, firstSellerGigs) : pick(random, gigs), pick(random, statuses));
   }
 
   // Every review gets its id in chronological order, so newest first is also highest id first.
@@ -161,12 +175,32 @@ export function seedMarketplace(state: MarketplaceState): void {
   const inProgress = aliceOrders.filter((o) => o.status === 'in_progress');
   const [pendingExt, approvedExt] = inProgress;
   if (pendingExt) {
-    const ext: R.ExtensionRecord = { uuid: state.uuid(), order_uuid: pendingExt.uuid, days: 3, reason: 'Waiting for your brand assets.', status: 'pending', requested_by: pendingExt.seller_username, responded_by: null, responded_at: null, created_at: within(random, pendingExt.created_at, isoAt(-60)) };
+    const ext: R.ExtensionRecord = {
+      uuid: state.uuid(),
+      order_uuid: pendingExt.uuid,
+      days: 3,
+      reason: 'Waiting for your brand assets.',
+      status: 'pending',
+      requested_by: pendingExt.seller_username,
+      responded_by: null,
+      responded_at: null,
+      created_at: within(random, pendingExt.created_at, isoAt(-60)),
+    };
     state.extensions.set(ext.uuid, ext);
   }
   if (approvedExt) {
     const at = within(random, approvedExt.created_at, isoAt(-60));
-    const ext: R.ExtensionRecord = { uuid: state.uuid(), order_uuid: approvedExt.uuid, days: 2, reason: 'Extra round of sketches.', status: 'approved', requested_by: approvedExt.seller_username, responded_by: approvedExt.buyer_username, responded_at: at, created_at: at };
+    const ext: R.ExtensionRecord = {
+      uuid: state.uuid(),
+      order_uuid: approvedExt.uuid,
+      days: 2,
+      reason: 'Extra round of sketches.',
+      status: 'approved',
+      requested_by: approvedExt.seller_username,
+      responded_by: approvedExt.buyer_username,
+      responded_at: at,
+      created_at: at,
+    };
     state.extensions.set(ext.uuid, ext);
     approvedExt.due_at = addDays(approvedExt.due_at, ext.days);
   }
@@ -178,7 +212,14 @@ export function seedMarketplace(state: MarketplaceState): void {
 /** Deliveries, revisions and (for some completed orders) the buyer's review, consistent with the status. */
 function seedOrderHistory(state: MarketplaceState, order: R.OrderRecord, reviews: Omit<R.ReviewRecord, 'id'>[]): void {
   const random = state.random;
-  const deliveryCount = { pending: 0, in_progress: 0, cancelled: 0, delivered: between(random, 1, 3), revision_requested: between(random, 1, 2), completed: between(random, 1, 3) }[order.status];
+  const deliveryCount = {
+    pending: 0,
+    in_progress: 0,
+    cancelled: 0,
+    delivered: between(random, 1, 3),
+    revision_requested: between(random, 1, 2),
+    completed: between(random, 1, 3),
+  }[order.status];
   const revisionCount = order.status === 'revision_requested' ? deliveryCount : Math.max(0, Math.min(2, deliveryCount - 1));
   const end = order.status === 'completed' || order.status === 'cancelled' ? addDays(order.created_at, 18) : isoAt(-30);
   let at = order.created_at;
@@ -186,7 +227,13 @@ function seedOrderHistory(state: MarketplaceState, order: R.OrderRecord, reviews
   const revisions: R.RevisionRecord[] = [];
   for (let i = 0; i < deliveryCount; i++) {
     at = within(random, at, end);
-    deliveries.push({ id: state.nextDeliveryId++, order_uuid: order.uuid, message: DELIVERY_MESSAGES[Math.min(i, 2)]!, files: [pick(random, FILE_NAMES), pick(random, FILE_NAMES)].filter((f, j, all) => all.indexOf(f) === j), created_at: at });
+    deliveries.push({
+      id: state.nextDeliveryId++,
+      order_uuid: order.uuid,
+      message: DELIVERY_MESSAGES[Math.min(i, 2)]!,
+      files: [pick(random, FILE_NAMES), pick(random, FILE_NAMES)].filter((f, j, all) => all.indexOf(f) === j),
+      created_at: at,
+    });
     if (revisions.length < revisionCount) {
       at = within(random, at, end);
       revisions.push({ id: state.nextRevisionId++, order_uuid: order.uuid, reason: pick(random, REVISION_REASONS), created_at: at });
@@ -196,6 +243,13 @@ function seedOrderHistory(state: MarketplaceState, order: R.OrderRecord, reviews
   if (revisions.length) state.revisions.set(order.uuid, revisions);
   order.updated_at = at;
   if (order.status === 'completed' && random() < 0.5) {
-    reviews.push({ gig_slug: order.gig_slug, order_uuid: order.uuid, rating: weightedRating(random), comment: pick(random, REVIEW_COMMENTS), reviewer_username: order.buyer_username, created_at: within(random, at, addDays(at, 2)) });
+    reviews.push({
+      gig_slug: order.gig_slug,
+      order_uuid: order.uuid,
+      rating: weightedRating(random),
+      comment: pick(random, REVIEW_COMMENTS),
+      reviewer_username: order.buyer_username,
+      created_at: within(random, at, addDays(at, 2)),
+    });
   }
 }

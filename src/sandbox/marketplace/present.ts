@@ -83,7 +83,8 @@ export const presentReview = (r: R.ReviewRecord) => ({
   created_at: r.created_at,
 });
 
-export const reviewOfOrder = (state: MarketplaceState, o: R.OrderRecord) => state.reviewsOf(o.gig_slug).find((r) => r.order_uuid === o.uuid);
+export const reviewOfOrder = (state: MarketplaceState, o: R.OrderRecord) =>
+  state.reviewsOf(o.gig_slug).find((r) => r.order_uuid === o.uuid);
 
 export const presentOrder = (state: MarketplaceState, o: R.OrderRecord) => ({
   uuid: o.uuid,
@@ -113,12 +114,20 @@ export function presentCategories(state: MarketplaceState) {
     slug: c.slug,
     name: c.name,
     parent_slug: c.parent_slug,
-    gigs_count: state.categories.filter((x) => x.slug === c.slug || x.parent_slug === c.slug).reduce((sum, x) => sum + (counts.get(x.slug) ?? 0), 0),
+    gigs_count: state.categories
+      .filter((x) => x.slug === c.slug || x.parent_slug === c.slug)
+      .reduce((sum, x) => sum + (counts.get(x.slug) ?? 0), 0),
   }));
 }
 
 const kindOf = (contentType: string) =>
-  contentType.startsWith('image/') ? 'image' : contentType.startsWith('video/') ? 'video' : contentType.startsWith('audio/') ? 'audio' : 'document';
+  contentType.startsWith('image/')
+    ? 'image'
+    : contentType.startsWith('video/')
+      ? 'video'
+      : contentType.startsWith('audio/')
+        ? 'audio'
+        : 'document';
 
 export const presentMedia = (m: R.MediaRecord) => ({
   uuid: m.uuid,

@@ -122,7 +122,7 @@ export const MARKETPLACE_ROUTE_GROUPS = {
     ['POST', '/ai/requests/{uuid}/feedback', 'aiFeedback', 'ai.write', 200, 'rate a draft'],
     ['POST', '/ai/messages/draft', 'aiMessageDraft', 'ai.write', 200],
   ],
-  'Advertising': [
+  Advertising: [
     ['GET', '/promotion-products', 'promotionProducts', null, 200],
     ['GET', '/sponsored', 'sponsoredPlacements', null, 200],
     ['GET', '/seller/advertising', 'sellerAdvertisingIndex', 'advertising.read', 200],
@@ -142,7 +142,7 @@ export const MARKETPLACE_ROUTE_GROUPS = {
     ['POST', '/sellers/{username}/follow', 'sellerFollow', 'crm.write', 200],
     ['DELETE', '/sellers/{username}/follow', 'sellerUnfollow', 'crm.write', 200],
   ],
-  'Media': [
+  Media: [
     ['GET', '/media', 'mediaIndex', 'media.read', 200],
     ['POST', '/media', 'mediaStore', 'media.write', 201],
     ['GET', '/media/{uuid}', 'mediaShow', 'media.read', 200],

@@ -63,9 +63,14 @@ const RESTRICTED: Record<string, string> = {
   'portfolio.write': 'Manage portfolio projects',
 };
 
-const record = (restricted: boolean) => ([slug, label]: [string, string]): ScopeRecord => ({ slug, label, restricted, source: 'core', enabled: true });
+const record =
+  (restricted: boolean) =>
+  ([slug, label]: [string, string]): ScopeRecord => ({ slug, label, restricted, source: 'core', enabled: true });
 
-export const SCOPES: readonly ScopeRecord[] = [...Object.entries(UNRESTRICTED).map(record(false)), ...Object.entries(RESTRICTED).map(record(true))];
+export const SCOPES: readonly ScopeRecord[] = [
+  ...Object.entries(UNRESTRICTED).map(record(false)),
+  ...Object.entries(RESTRICTED).map(record(true)),
+];
 
 export const ALL_SCOPE_SLUGS: readonly string[] = SCOPES.map((s) => s.slug);
 export const UNRESTRICTED_SCOPE_SLUGS: readonly string[] = SCOPES.filter((s) => !s.restricted).map((s) => s.slug);

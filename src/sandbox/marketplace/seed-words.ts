@@ -29,14 +29,32 @@ export const GIG_CORES: Record<string, string[]> = {
   illustration: ['paint a digital portrait', 'illustrate a children book', 'draw custom vector icons', 'create a flat illustration'],
   'web-development': ['build a responsive landing page', 'fix bugs in your react app', 'develop a node api', 'convert figma to html'],
   'mobile-apps': ['build a flutter app', 'publish your app to the stores', 'develop an ios app', 'fix crashes in your android app'],
-  wordpress: ['build a wordpress website', 'speed up your wordpress site', 'customize your woocommerce store', 'migrate your site to wordpress'],
+  wordpress: [
+    'build a wordpress website',
+    'speed up your wordpress site',
+    'customize your woocommerce store',
+    'migrate your site to wordpress',
+  ],
   copywriting: ['write sales page copy', 'write product descriptions', 'write email sequences', 'write a compelling about page'],
   translation: ['translate english to spanish', 'translate english to german', 'proofread your translation', 'localize your app strings'],
-  'explainer-videos': ['animate a 2d explainer video', 'create a whiteboard animation', 'produce a product demo video', 'animate your logo intro'],
+  'explainer-videos': [
+    'animate a 2d explainer video',
+    'create a whiteboard animation',
+    'produce a product demo video',
+    'animate your logo intro',
+  ],
   seo: ['audit your website seo', 'research keywords for your niche', 'build quality backlinks', 'optimize your on-page seo'],
   'social-media': ['manage your instagram account', 'create social media posts', 'run facebook ad campaigns', 'grow your tiktok audience'],
 };
-export const GIG_SUFFIXES = ['for your brand', 'for your startup', 'in 24 hours', 'with unlimited revisions', 'for your business', 'for your website', ''];
+export const GIG_SUFFIXES = [
+  'for your brand',
+  'for your startup',
+  'in 24 hours',
+  'with unlimited revisions',
+  'for your business',
+  'for your website',
+  '',
+];
 export const DESCRIPTION_OPENERS = [
   'Looking for a reliable partner?',
   'Hi there, thanks for stopping by.',
@@ -66,11 +84,30 @@ export const REVIEW_COMMENTS = [
   'Decent result but took longer than expected.',
   'Not quite what I had in mind.',
 ];
-export const DELIVERY_MESSAGES = ['Here is the first version, let me know what you think.', 'Final files attached.', 'Updated version with your feedback applied.'];
-export const REVISION_REASONS = ['Please adjust the colours to match our palette.', 'Could you make the text larger?', 'The second section needs a different tone.'];
+export const DELIVERY_MESSAGES = [
+  'Here is the first version, let me know what you think.',
+  'Final files attached.',
+  'Updated version with your feedback applied.',
+];
+export const REVISION_REASONS = [
+  'Please adjust the colours to match our palette.',
+  'Could you make the text larger?',
+  'The second section needs a different tone.',
+];
 export const FILE_NAMES = ['final.zip', 'preview.png', 'source.fig', 'draft.pdf', 'video.mp4', 'notes.txt'];
-export const PROJECT_TITLES = ['Brand refresh for a coffee roaster', 'Launch campaign for a fintech app', 'Storefront for a ceramics shop', 'Onboarding flow for a SaaS', 'Menu and signage for a bistro'];
-export const TESTIMONIAL_QUOTES = ['They understood our brief in minutes.', 'A pleasure to work with, twice now.', 'Our conversion rate doubled after the relaunch.', 'Reliable, creative and on budget.'];
+export const PROJECT_TITLES = [
+  'Brand refresh for a coffee roaster',
+  'Launch campaign for a fintech app',
+  'Storefront for a ceramics shop',
+  'Onboarding flow for a SaaS',
+  'Menu and signage for a bistro',
+];
+export const TESTIMONIAL_QUOTES = [
+  'They understood our brief in minutes.',
+  'A pleasure to work with, twice now.',
+  'Our conversion rate doubled after the relaunch.',
+  'Reliable, creative and on budget.',
+];
 
 export const slugify = (text: string) =>
   text

@@ -103,7 +103,15 @@ export class MarketplaceState {
     );
     const at = this.now();
     for (const username of named) {
-      this.notifications.unshift({ uuid: this.uuid(), username, type: event, title: describeEvent(event), data, read_at: null, created_at: at });
+      this.notifications.unshift({
+        uuid: this.uuid(),
+        username,
+        type: event,
+        title: describeEvent(event),
+        data,
+        read_at: null,
+        created_at: at,
+      });
     }
     this.sink(event, data);
   };

@@ -42,6 +42,12 @@ export function parseToken(token: string): TokenClaims | undefined {
   const match = /^sandbox:([^:]+):(.*)$/.exec(token);
   if (!match) return undefined;
   const [, username, list] = match as unknown as [string, string, string];
-  const scopes = list.trim() === '*' ? ALL_SCOPE_SLUGS : list.split(',').map((s) => s.trim()).filter(Boolean);
+  const scopes =
+    list.trim() === '*'
+      ? ALL_SCOPE_SLUGS
+      : list
+          .split(',')
+          .map((s) => s.trim())
+          .filter(Boolean);
   return { username, scopes: new Set(scopes) };
 }

@@ -28,11 +28,15 @@ export class Checker {
     if (typeof v !== 'string') return this.add(field, `The ${label} must be a string.`);
     const max = options.max ?? 5000;
     if (v.length > max) return this.add(field, `The ${label} may not be greater than ${max} characters.`);
-    if (options.min !== undefined && v.trim().length < options.min) return this.add(field, `The ${label} must be at least ${options.min} characters.`);
+    if (options.min !== undefined && v.trim().length < options.min)
+      return this.add(field, `The ${label} must be at least ${options.min} characters.`);
     return v;
   }
 
-  number(field: string, options: { required?: boolean; min?: number; max?: number; integer?: boolean; exclusiveMin?: boolean } = {}): number | undefined {
+  number(
+    field: string,
+    options: { required?: boolean; min?: number; max?: number; integer?: boolean; exclusiveMin?: boolean } = {},
+  ): number | undefined {
     const label = field.replace(/_/g, ' ');
     if (!this.has(field)) return options.required ? this.add(field, `The ${label} field is required.`) : undefined;
     const raw = this.body[field];
@@ -40,7 +44,10 @@ export class Checker {
     if (!Number.isFinite(v)) return this.add(field, `The ${label} must be a number.`);
     if (options.integer && !Number.isInteger(v)) return this.add(field, `The ${label} must be an integer.`);
     if (options.min !== undefined && (options.exclusiveMin ? v <= options.min : v < options.min)) {
-      return this.add(field, options.exclusiveMin ? `The ${label} must be greater than ${options.min}.` : `The ${label} must be at least ${options.min}.`);
+      return this.add(
+        field,
+        options.exclusiveMin ? `The ${label} must be greater than ${options.min}.` : `The ${label} must be at least ${options.min}.`,
+      );
     }
     if (options.max !== undefined && v > options.max) return this.add(field, `The ${label} may not be greater than ${options.max}.`);
     return v;
@@ -65,7 +72,8 @@ export class Checker {
   strings(field: string): string[] | undefined {
     if (!this.has(field)) return undefined;
     const v = this.body[field];
-    if (!Array.isArray(v) || !v.every((x) => typeof x === 'string')) return this.add(field, `The ${field.replace(/_/g, ' ')} must be a list of strings.`);
+    if (!Array.isArray(v) || !v.every((x) => typeof x === 'string'))
+      return this.add(field, `The ${field.replace(/_/g, ' ')} must be a list of strings.`);
     return v as string[];
   }
 

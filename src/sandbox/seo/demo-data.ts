@@ -28,7 +28,13 @@ export const SEO_OTHER_PROJECTS = ['Other shop', 'Other blog'] as const;
 export const itemHasNoDemoReport = (index: number): boolean => index % 5 === 0;
 
 const DAY = 24 * 60;
-const HOSTS = ['https://www.example.com', 'https://shop.example.net', 'https://blog.example.org', 'http://legacy.example.com', 'https://docs.example.io'];
+const HOSTS = [
+  'https://www.example.com',
+  'https://shop.example.net',
+  'https://blog.example.org',
+  'http://legacy.example.com',
+  'https://docs.example.io',
+];
 const PATHS = ['', 'about', 'pricing', 'contact', 'blog/post-', 'docs/guide-', 'products/p-', 'careers', 'faq', 'search?q=seo+'];
 
 const NUMBERED = /-$|\+$/;

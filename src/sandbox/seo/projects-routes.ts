@@ -30,14 +30,18 @@ export function mountProjectRoutes(router: Router, store: SeoStore): void {
         .projectsOf(owner)
         .filter((p) => search === '' || p.name.toLowerCase().includes(search))
         .sort((a, b) => direction * ((sortBy === 'project' ? 0 : a.createdAt.localeCompare(b.createdAt)) || byName(a, b)));
-      return paginate(req, rows, { allowedPerPage: SEO_PAGE_SIZES, defaultPerPage: 10 }, (p) => presentProject(p, store.reportsCount(owner, p.name)));
+      return paginate(req, rows, { allowedPerPage: SEO_PAGE_SIZES, defaultPerPage: 10 }, (p) =>
+        presentProject(p, store.reportsCount(owner, p.name)),
+      );
     }),
   );
 
   router.delete(
     '/projects/:project',
     guarded((req, owner) =>
-      store.deleteProject(owner, req.params.project ?? '') ? { status: 200, json: { message: 'Project deleted.' } } : fail(404, 'Project not found.'),
+      store.deleteProject(owner, req.params.project ?? '')
+        ? { status: 200, json: { message: 'Project deleted.' } }
+        : fail(404, 'Project not found.'),
     ),
   );
 }

@@ -75,7 +75,12 @@ export function mountReportRoutes(router: Router, store: SeoStore): void {
       const direction = req.query.get('sort') === 'asc' ? 1 : -1;
       const rows = store
         .reportsOf(owner)
-        .filter((r) => (search === '' || r.url.toLowerCase().includes(search)) && (project === '' || r.project === project) && (!result || resultOf(r.score) === result))
+        .filter(
+          (r) =>
+            (search === '' || r.url.toLowerCase().includes(search)) &&
+            (project === '' || r.project === project) &&
+            (!result || resultOf(r.score) === result),
+        )
         .sort((a, b) => direction * (compareBy[sortBy](a, b) || a.id - b.id));
       return paginate(req, rows, { allowedPerPage: SEO_PAGE_SIZES, defaultPerPage: 10 }, presentReport);
     }),
@@ -99,7 +104,16 @@ export function mountReportRoutes(router: Router, store: SeoStore): void {
       const { privacy, password } = readPrivacy(req.body, undefined, errors);
       if (Object.keys(errors).length) return validationFailed(errors);
       const now = store.now();
-      const report = store.addReport({ owner, url, privacy, password, score: store.freshScore(), project: null, generatedAt: now, createdAt: now });
+      const report = store.addReport({
+        owner,
+        url,
+        privacy,
+        password,
+        score: store.freshScore(),
+        project: null,
+        generatedAt: now,
+        createdAt: now,
+      });
       return ok(presentReport(report), 201);
     }),
   );

@@ -48,7 +48,8 @@ export function validateListQuery(req: SandboxRequest, enums: Record<string, rea
   return Object.keys(errors).length ? validationFailed(errors) : undefined;
 }
 
-export const isBlank = (value: unknown): boolean => value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
+export const isBlank = (value: unknown): boolean =>
+  value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
 
 /**
  * Wraps a handler with the checks every endpoint shares, in this order:

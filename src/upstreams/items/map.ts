@@ -5,7 +5,10 @@
  */
 import { z } from 'zod';
 
-const opt = z.string().nullish().transform((v) => v ?? null);
+const opt = z
+  .string()
+  .nullish()
+  .transform((v) => v ?? null);
 
 export const itemSchema = z
   .looseObject({

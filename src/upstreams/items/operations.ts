@@ -20,23 +20,43 @@ export interface ItemsRowExtras {
   messages: Readonly<Record<string, MessageMeaning>>;
 }
 
-const rejectedKey: MessageMeaning = (_, status) => new UpstreamError('items', 'UNAUTHENTICATED', 'The item store did not accept the API key', { status });
+const rejectedKey: MessageMeaning = (_, status) =>
+  new UpstreamError('items', 'UNAUTHENTICATED', 'The item store did not accept the API key', { status });
 
 export const itemsOperations = table('items', {
   accountDetails: {
-    ...row({ method: 'GET', path: '/account/details', scope: null, success: 200 }, raw(map.accountEnvelope.transform((e) => e.data), 'account')),
+    ...row(
+      { method: 'GET', path: '/account/details', scope: null, success: 200 },
+      raw(
+        map.accountEnvelope.transform((e) => e.data),
+        'account',
+      ),
+    ),
     about: () => 'account',
     messages: { [map.ITEMS_MESSAGES.invalidRequest]: rejectedKey },
   },
   listItems: {
-    ...row({ method: 'GET', path: '/items/all', scope: null, success: 200 }, raw(map.itemsEnvelope.transform((e) => e.items), 'item list')),
+    ...row(
+      { method: 'GET', path: '/items/all', scope: null, success: 200 },
+      raw(
+        map.itemsEnvelope.transform((e) => e.items),
+        'item list',
+      ),
+    ),
     about: () => 'items',
     messages: { [map.ITEMS_MESSAGES.noItems]: () => ({ answer: [] }) },
   },
   showItem: {
-    ...row({ method: 'GET', path: '/items/item', scope: null, success: 200 }, raw(map.itemEnvelope.transform((e) => e.item), 'item'), {
-      input: input<{ query: { item_id: string } }>(),
-    }),
+    ...row(
+      { method: 'GET', path: '/items/item', scope: null, success: 200 },
+      raw(
+        map.itemEnvelope.transform((e) => e.item),
+        'item',
+      ),
+      {
+        input: input<{ query: { item_id: string } }>(),
+      },
+    ),
     about: ({ query }: { query: { item_id: string } }) => `item '${query.item_id}'`,
     messages: {
       [map.ITEMS_MESSAGES.itemNotFound]: ({ query }: { query: { item_id: string } }, status: number) =>
@@ -46,11 +66,16 @@ export const itemsOperations = table('items', {
   validatePurchase: {
     ...row(
       { method: 'POST', path: '/purchases/validation', scope: null, success: 200 },
-      raw(map.purchaseEnvelope.transform((e): PurchaseValidationResult => ({ valid: true, purchase: e.data.purchase })), 'purchase'),
+      raw(
+        map.purchaseEnvelope.transform((e): PurchaseValidationResult => ({ valid: true, purchase: e.data.purchase })),
+        'purchase',
+      ),
       { input: input<{ body: { purchase_code: string } }>() },
     ),
     about: () => 'purchase',
-    messages: { [map.ITEMS_MESSAGES.invalidPurchaseCode]: () => ({ answer: { valid: false, reason: map.ITEMS_MESSAGES.invalidPurchaseCode } }) },
+    messages: {
+      [map.ITEMS_MESSAGES.invalidPurchaseCode]: () => ({ answer: { valid: false, reason: map.ITEMS_MESSAGES.invalidPurchaseCode } }),
+    },
   },
 });
 

@@ -68,7 +68,16 @@ export class MarketplaceClient extends ReadingClient {
     }
     // Sent with no credential, a row that is not private has an answer that cannot depend on the caller.
     const publicRead = !credentialed && operation.sharing !== 'private';
-    const response = await this.http.send({ ...sendFields(operation), publicRead, path, query, headers, body, ...this.binding, codeOf: laravelCode });
+    const response = await this.http.send({
+      ...sendFields(operation),
+      publicRead,
+      path,
+      query,
+      headers,
+      body,
+      ...this.binding,
+      codeOf: laravelCode,
+    });
     if (response.status >= 200 && response.status < 300) return readAnswer('marketplace', operation, response, given) as ResultOf<D>;
     const error = laravelError('marketplace', response, subject, this.token ? [this.token] : []);
     if (response.status === 403 && requiredScope) this.deniedScopes.set(requiredScope, error);

@@ -27,7 +27,10 @@ export function parseCacheControl(value: string | string[] | undefined): CacheDi
     const [rawName, ...rest] = part.split('=');
     const name = rawName!.trim().toLowerCase();
     if (!name) continue;
-    const argument = rest.join('=').trim().replace(/^"(.*)"$/, '$1');
+    const argument = rest
+      .join('=')
+      .trim()
+      .replace(/^"(.*)"$/, '$1');
     const seconds = /^\d+$/.test(argument) ? Number(argument) : undefined;
     switch (name) {
       case 'no-store':
@@ -87,7 +90,12 @@ export function freshnessOf(
   const staleWhileRevalidateUntil = d.noCache ? freshUntil : freshUntil + (d.staleWhileRevalidate ?? 0) * 1000;
   const staleIfErrorUntil = d.noCache ? freshUntil : freshUntil + (d.staleIfError ?? 0) * 1000;
   const validatorUntil = options.hasValidator ? freshUntil + options.validatorKeepMs : freshUntil;
-  return { freshUntil, staleWhileRevalidateUntil, staleIfErrorUntil, keepUntil: Math.max(staleWhileRevalidateUntil, staleIfErrorUntil, validatorUntil) };
+  return {
+    freshUntil,
+    staleWhileRevalidateUntil,
+    staleIfErrorUntil,
+    keepUntil: Math.max(staleWhileRevalidateUntil, staleIfErrorUntil, validatorUntil),
+  };
 }
 
 /** Where a kept answer stands at `now`. */

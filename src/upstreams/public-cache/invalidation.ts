@@ -29,8 +29,7 @@ export function tagsForEvent(event: string, data: Record<string, unknown>): stri
       // A review changes the gig's rating and count as well as its review list.
       return gig ? [tag('gig', gig, 'reviews'), tag('gig', gig)] : [];
     case 'portfolio':
-    case 'testimonial':
-    {
+    case 'testimonial': {
       const seller = text(data.seller_username) ?? username;
       return seller ? [tag('seller', seller, 'portfolio'), tag('seller', seller, 'testimonials')] : [];
     }

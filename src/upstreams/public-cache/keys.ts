@@ -37,7 +37,8 @@ export function cacheTagsOf(upstream: string, template: string | undefined, path
 }
 
 /** Tags naming one resource: what the webhook invalidation evicts (see invalidation.ts). */
-export const resourceTag = (upstream: string, kind: string, id: string, part?: string) => `${upstream}:${kind}:${id}${part ? `:${part}` : ''}`;
+export const resourceTag = (upstream: string, kind: string, id: string, part?: string) =>
+  `${upstream}:${kind}:${id}${part ? `:${part}` : ''}`;
 
 function decode(segment: string): string {
   try {

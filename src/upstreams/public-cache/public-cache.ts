@@ -18,7 +18,7 @@
  * budget: a hit or a joined call makes no upstream call, so the cost
  * estimate stays an upper bound and `extensions.cost.actual` counts real calls.
  */
-import { UpstreamError, type UpstreamName } from '../../errors.js';
+import type { UpstreamName } from '../../errors.js';
 import type { Logger } from '../../logger.js';
 import { countCacheRequest, type CacheResult } from '../../metrics.js';
 import type { UpstreamRequest, UpstreamResponse } from '../wire.js';
@@ -26,6 +26,7 @@ import { classifyAttempt } from '../transport-errors.js';
 import { freshnessOf, stateAt } from './cache-control.js';
 import { cacheKeyOf, cacheTagsOf } from './keys.js';
 import type { CachedAnswer, PublicCacheStore } from './store.js';
+import { bytesOf, keptHeaders, responseOf, servesStaleOnError } from './answers.js';
 
 /** What the cache needs of the transport behind it: its name, a send, and how long a shared call may take. */
 export interface CacheableUpstream {
@@ -43,8 +44,6 @@ export interface PublicCacheOptions {
   now?: () => number;
 }
 
-/** Headers kept with an entry: what revalidation and the clients read later. */
-const KEPT_HEADERS = ['content-type', 'etag', 'last-modified', 'cache-control'] as const;
 /** How long a stale entry's validator is kept to revalidate with. */
 const VALIDATOR_KEEP_MS = 10 * 60_000;
 /** How often an instance waiting for another instance's fill looks for its entry (or its lock to go). */
@@ -165,19 +164,26 @@ export class PublicCache {
         const stored = store.waitForFill
           ? await store.waitForFill(key, waitUntil - Date.now()).catch(() => undefined)
           : await new Promise((resolve) => setTimeout(resolve, FILL_POLL_MS)).then(() => this.lookup(key));
-        if (stored && (stored.storedAt >= waitingSince || stateAt(stored, this.now()) === 'fresh')) return { response: responseOf(stored), result: 'coalesced', freshUntil: stored.freshUntil };
+        if (stored && (stored.storedAt >= waitingSince || stateAt(stored, this.now()) === 'fresh'))
+          return { response: responseOf(stored), result: 'coalesced', freshUntil: stored.freshUntil };
         claimed = await claim();
       }
       // Another instance may have filled the key between this one's miss and its claim: take that entry, not a second call.
       const meanwhile = claimed ? await this.lookup(key) : undefined;
-      if (meanwhile && meanwhile.storedAt !== entry?.storedAt && stateAt(meanwhile, this.now()) === 'fresh') return { response: responseOf(meanwhile), result: 'coalesced', freshUntil: meanwhile.freshUntil };
+      if (meanwhile && meanwhile.storedAt !== entry?.storedAt && stateAt(meanwhile, this.now()) === 'fresh')
+        return { response: responseOf(meanwhile), result: 'coalesced', freshUntil: meanwhile.freshUntil };
       return await this.fetchAndKeep(upstream, req, key, entry);
     } finally {
       if (claimed) await store.releaseFill(key).catch(() => undefined);
     }
   }
 
-  private async fetchAndKeep(upstream: CacheableUpstream, req: UpstreamRequest, key: string, entry: CachedAnswer | undefined): Promise<Filled> {
+  private async fetchAndKeep(
+    upstream: CacheableUpstream,
+    req: UpstreamRequest,
+    key: string,
+    entry: CachedAnswer | undefined,
+  ): Promise<Filled> {
     const conditional: Record<string, string> = {};
     if (entry?.headers.etag) conditional['if-none-match'] = entry.headers.etag;
     else if (entry?.headers['last-modified']) conditional['if-modified-since'] = entry.headers['last-modified'];
@@ -209,12 +215,20 @@ export class PublicCache {
       const refreshed = await this.keep(key, tags, entry.status, headers, entry.body, entry.bytes);
       return { response: responseOf(refreshed ?? { ...entry, headers }), result: 'revalidated', freshUntil: refreshed?.freshUntil };
     }
-    const kept = response.status === 200 ? await this.keep(key, tags, 200, keptHeaders(response), response.body, bytesOf(response)) : undefined;
+    const kept =
+      response.status === 200 ? await this.keep(key, tags, 200, keptHeaders(response), response.body, bytesOf(response)) : undefined;
     return { response, result: 'miss', freshUntil: kept?.freshUntil };
   }
 
   /** Stores an answer if its Cache-Control (or the default TTL) allows; returns what was stored. */
-  private async keep(key: string, tags: string[], status: number, headers: Record<string, string>, body: unknown, bytes: number): Promise<CachedAnswer | undefined> {
+  private async keep(
+    key: string,
+    tags: string[],
+    status: number,
+    headers: Record<string, string>,
+    body: unknown,
+    bytes: number,
+  ): Promise<CachedAnswer | undefined> {
     const now = this.now();
     const freshness = freshnessOf(headers['cache-control'], {
       now,
@@ -259,28 +273,5 @@ function noteRead(upstream: UpstreamName, req: UpstreamRequest, freshUntil: numb
 }
 
 /** The error a caller gets when it stops waiting: as UpstreamHttp reports a deadline or a caller who left. */
-const leftError = (upstream: UpstreamName, signal: AbortSignal) => classifyAttempt(upstream, signal.reason, { mutation: false, outer: signal, timedOut: false }).error;
-
-/** stale-if-error covers an upstream that is down, slow or refusing (circuit open), within the entry's window. */
-function servesStaleOnError(error: unknown, entry: CachedAnswer, now: number): boolean {
-  const down = error instanceof UpstreamError && (error.code === 'UPSTREAM_UNAVAILABLE' || error.code === 'UPSTREAM_TIMEOUT');
-  return down && now < entry.staleIfErrorUntil;
-}
-
-function responseOf(entry: CachedAnswer): UpstreamResponse {
-  return { status: entry.status, headers: entry.headers, body: entry.body };
-}
-
-function keptHeaders(response: UpstreamResponse): Record<string, string> {
-  const kept: Record<string, string> = {};
-  for (const name of KEPT_HEADERS) {
-    const value = response.headers[name];
-    if (value !== undefined) kept[name] = Array.isArray(value) ? value.join(', ') : value;
-  }
-  return kept;
-}
-
-function bytesOf(response: UpstreamResponse): number {
-  const declared = Number(response.headers['content-length']);
-  return Number.isFinite(declared) && declared > 0 ? declared : Buffer.byteLength(JSON.stringify(response.body ?? null));
-}
+const leftError = (upstream: UpstreamName, signal: AbortSignal) =>
+  classifyAttempt(upstream, signal.reason, { mutation: false, outer: signal, timedOut: false }).error;

@@ -93,7 +93,10 @@ export function createRedisPublicCacheStore(redis: RedisConnection, options: Red
       const own = ownFills.get(key);
       const stamp = own && own.lapsesAt > Date.now() ? own.stamp : '';
       const markers = tags.map((tag) => MARKER + tag);
-      await attempt(() => scripts.cacheSet(1 + markers.length, ENTRY + key, ...markers, JSON.stringify(answer), JSON.stringify(tags), ttlMs, stamp), 0);
+      await attempt(
+        () => scripts.cacheSet(1 + markers.length, ENTRY + key, ...markers, JSON.stringify(answer), JSON.stringify(tags), ttlMs, stamp),
+        0,
+      );
     },
     async evictTags(tags) {
       if (tags.length === 0) return;
@@ -136,7 +139,10 @@ export function createRedisPublicCacheStore(redis: RedisConnection, options: Red
           const left = deadline - Date.now();
           if (found !== 'filling' || left <= 0) return found === 'filling' ? undefined : found;
           let timer: NodeJS.Timeout | undefined;
-          await Promise.race([woken, new Promise((resolve) => (timer = setTimeout(resolve, Math.min(left, options.fillPollMs ?? FILL_POLL_MS))))]);
+          await Promise.race([
+            woken,
+            new Promise((resolve) => (timer = setTimeout(resolve, Math.min(left, options.fillPollMs ?? FILL_POLL_MS)))),
+          ]);
           clearTimeout(timer);
           forKey.delete(wake);
         }

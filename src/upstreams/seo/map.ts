@@ -31,7 +31,9 @@ export const reportSchema = z
     privacy: PRIVACY_VALUES[r.privacy]!,
     hasPassword: r.has_password ?? null,
     score: r.score ?? null,
-    result: (RESULT_VALUES as readonly string[]).includes(String(r.result).toUpperCase()) ? (String(r.result).toUpperCase() as SeoResult) : null,
+    result: (RESULT_VALUES as readonly string[]).includes(String(r.result).toUpperCase())
+      ? (String(r.result).toUpperCase() as SeoResult)
+      : null,
     project: r.project ?? null,
     generatedAt: r.generated_at ?? null,
     createdAt: r.created_at ?? null,

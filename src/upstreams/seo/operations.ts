@@ -46,12 +46,16 @@ export const seoOperations = table('seo', {
     }),
   }),
   showReport: row({ method: 'GET', path: '/reports/{id}', scope: null, success: 200 }, one(reportSchema, 'report'), { subject: report }),
-  createReport: row({ method: 'POST', path: '/reports', scope: null, success: 201 }, one(reportSchema, 'report'), { input: input<ReportForm>() }),
+  createReport: row({ method: 'POST', path: '/reports', scope: null, success: 201 }, one(reportSchema, 'report'), {
+    input: input<ReportForm>(),
+  }),
   updateReport: row({ method: 'PUT', path: '/reports/{id}', scope: null, success: 200 }, one(reportSchema, 'report'), {
     subject: report,
     input: input<ReportForm>(),
   }),
-  deleteReport: row({ method: 'DELETE', path: '/reports/{id}', scope: null, success: 200 }, raw(z.unknown(), 'deletion'), { subject: report }),
+  deleteReport: row({ method: 'DELETE', path: '/reports/{id}', scope: null, success: 200 }, raw(z.unknown(), 'deletion'), {
+    subject: report,
+  }),
   listProjects: row({ method: 'GET', path: '/projects', scope: null, success: 200 }, page(projectSchema, 'project'), {
     pageSizes: SEO_PAGE_SIZES,
     input: input<{ query: ProjectQuery }>(),

@@ -66,5 +66,11 @@ export interface WalletRecord {
   username: string;
   balance: number;
   pending: number;
-  transactions: { uuid: string; type: 'payment' | 'earning' | 'refund' | 'withdrawal'; amount: number; description: string; created_at: string }[];
+  transactions: {
+    uuid: string;
+    type: 'payment' | 'earning' | 'refund' | 'withdrawal';
+    amount: number;
+    description: string;
+    created_at: string;
+  }[];
 }

@@ -12,9 +12,30 @@ import { newestFirst } from '../state.js';
 import { Checker } from '../validate.js';
 
 const PRODUCTS = [
-  { slug: 'promoted-gig', name: 'Promoted Gig', description: 'Your gig on top of matching search results.', pricing_model: 'cpc', min_daily_budget: 5, currency: 'USD' },
-  { slug: 'featured-studio', name: 'Featured Studio', description: 'Your studio on the home page carousel.', pricing_model: 'daily', min_daily_budget: 10, currency: 'USD' },
-  { slug: 'category-spotlight', name: 'Category Spotlight', description: 'A banner slot on a category page.', pricing_model: 'daily', min_daily_budget: 20, currency: 'USD' },
+  {
+    slug: 'promoted-gig',
+    name: 'Promoted Gig',
+    description: 'Your gig on top of matching search results.',
+    pricing_model: 'cpc',
+    min_daily_budget: 5,
+    currency: 'USD',
+  },
+  {
+    slug: 'featured-studio',
+    name: 'Featured Studio',
+    description: 'Your studio on the home page carousel.',
+    pricing_model: 'daily',
+    min_daily_budget: 10,
+    currency: 'USD',
+  },
+  {
+    slug: 'category-spotlight',
+    name: 'Category Spotlight',
+    description: 'A banner slot on a category page.',
+    pricing_model: 'daily',
+    min_daily_budget: 20,
+    currency: 'USD',
+  },
 ] as const;
 
 const round2 = (n: number) => Math.round(n * 100) / 100;
@@ -26,7 +47,12 @@ export function registerAdvertisingRoutes(api: MarketplaceApi): void {
     if (!wallet) state.adWallets.set(username, (wallet = { username, balance: 0, transactions: [] }));
     return wallet;
   };
-  const presentWallet = (w: AdWalletRecord) => ({ username: w.username, balance: w.balance, currency: 'USD', transactions: [...w.transactions].reverse() });
+  const presentWallet = (w: AdWalletRecord) => ({
+    username: w.username,
+    balance: w.balance,
+    currency: 'USD',
+    transactions: [...w.transactions].reverse(),
+  });
 
   api
     .handle('promotionProducts', () => ok(PRODUCTS))
@@ -52,18 +78,41 @@ export function registerAdvertisingRoutes(api: MarketplaceApi): void {
       const check = new Checker(req.body);
       const name = check.string('name', { required: true, max: 120, min: 3 });
       const gigSlug = check.string('gig_slug', { required: true, max: 200 });
-      const productSlug = check.oneOf('product_slug', PRODUCTS.map((p) => p.slug)) ?? 'promoted-gig';
+      const productSlug =
+        check.oneOf(
+          'product_slug',
+          PRODUCTS.map((p) => p.slug),
+        ) ?? 'promoted-gig';
       const budget = check.number('daily_budget', { required: true, min: 0, exclusiveMin: true, max: 10_000 });
       const gig = gigSlug === undefined ? undefined : state.gigsBySlug.get(gigSlug);
-      if (gigSlug !== undefined && (!gig || gig.seller_username !== viewer.username)) check.reject('gig_slug', 'The gig must be one of your gigs.');
+      if (gigSlug !== undefined && (!gig || gig.seller_username !== viewer.username))
+        check.reject('gig_slug', 'The gig must be one of your gigs.');
       const product = PRODUCTS.find((p) => p.slug === productSlug)!;
-      if (budget !== undefined && budget < product.min_daily_budget) check.reject('daily_budget', `The daily budget must be at least ${product.min_daily_budget}.`);
+      if (budget !== undefined && budget < product.min_daily_budget)
+        check.reject('daily_budget', `The daily budget must be at least ${product.min_daily_budget}.`);
       const invalid = check.failed();
       if (invalid) return invalid;
       const at = state.tick();
-      const campaign: AdCampaignRecord = { uuid: state.uuid(), seller_username: viewer.username, name: name!, gig_slug: gig!.slug, product_slug: productSlug, status: walletOf(viewer.username).balance >= budget! ? 'active' : 'paused', daily_budget: budget!, currency: 'USD', starts_at: at, ends_at: null, created_at: at };
+      const campaign: AdCampaignRecord = {
+        uuid: state.uuid(),
+        seller_username: viewer.username,
+        name: name!,
+        gig_slug: gig!.slug,
+        product_slug: productSlug,
+        status: walletOf(viewer.username).balance >= budget! ? 'active' : 'paused',
+        daily_budget: budget!,
+        currency: 'USD',
+        starts_at: at,
+        ends_at: null,
+        created_at: at,
+      };
       state.campaigns.set(campaign.uuid, campaign);
-      state.emit('advertising.created', { uuid: campaign.uuid, status: campaign.status, gig_slug: campaign.gig_slug, seller_username: viewer.username });
+      state.emit('advertising.created', {
+        uuid: campaign.uuid,
+        status: campaign.status,
+        gig_slug: campaign.gig_slug,
+        seller_username: viewer.username,
+      });
       return ok(presentCampaign(state, campaign, true), 201);
     })
     .handle('sellerAdvertisingShow', (req, viewer) => {

@@ -27,7 +27,10 @@ export function registerAiRoutes(api: MarketplaceApi): void {
     const r = uuid === undefined ? undefined : state.aiRequests.get(uuid);
     return r && r.username === viewer.username ? r : undefined;
   };
-  const creditsUsed = (username: string) => [...state.aiRequests.values()].filter((r) => r.username === username && r.status !== 'failed' && r.status !== 'cancelled').reduce((s, r) => s + r.credits_used, 0);
+  const creditsUsed = (username: string) =>
+    [...state.aiRequests.values()]
+      .filter((r) => r.username === username && r.status !== 'failed' && r.status !== 'cancelled')
+      .reduce((s, r) => s + r.credits_used, 0);
 
   /** One step of the simulated job, taken on each read. */
   const advance = (r: AiRequestRecord) => {
@@ -57,13 +60,30 @@ export function registerAiRoutes(api: MarketplaceApi): void {
     .handle('aiGenerate', (req, viewer) => {
       const check = new Checker(req.body);
       const prompt = check.string('prompt', { required: true, max: 2000, min: 3 });
-      const kind: Kind = check.oneOf('kind', FEATURES.map((f) => f.kind)) ?? 'generic';
+      const kind: Kind =
+        check.oneOf(
+          'kind',
+          FEATURES.map((f) => f.kind),
+        ) ?? 'generic';
       const invalid = check.failed();
       if (invalid) return invalid;
       const cost = FEATURES.find((f) => f.kind === kind)!.credits;
       if (creditsUsed(viewer.username) + cost > CREDITS_PER_MONTH) return conflict('Not enough AI credits left this month.');
       const at = state.tick();
-      const request: AiRequestRecord = { uuid: state.uuid(), username: viewer.username, kind, prompt: prompt!, status: 'queued', result: null, error: null, credits_used: cost, feedback_rating: null, feedback_comment: null, created_at: at, updated_at: at };
+      const request: AiRequestRecord = {
+        uuid: state.uuid(),
+        username: viewer.username,
+        kind,
+        prompt: prompt!,
+        status: 'queued',
+        result: null,
+        error: null,
+        credits_used: cost,
+        feedback_rating: null,
+        feedback_comment: null,
+        created_at: at,
+        updated_at: at,
+      };
       state.aiRequests.set(request.uuid, request);
       return ok(presentAiRequest(request), 201);
     })
@@ -76,7 +96,8 @@ export function registerAiRoutes(api: MarketplaceApi): void {
     .handle('aiCancel', (req, viewer) => {
       const request = requestFor(viewer, req.params.uuid);
       if (!request) return notFound('AI request');
-      if (request.status !== 'queued' && request.status !== 'running') return conflict(`An AI request that is ${request.status} cannot be cancelled.`);
+      if (request.status !== 'queued' && request.status !== 'running')
+        return conflict(`An AI request that is ${request.status} cannot be cancelled.`);
       request.status = 'cancelled';
       request.updated_at = state.tick();
       return ok(presentAiRequest(request));
@@ -96,7 +117,14 @@ export function registerAiRoutes(api: MarketplaceApi): void {
       request.updated_at = state.tick();
       return ok(presentAiRequest(request));
     })
-    .handle('aiRecommendations', (_req, viewer) => ok(recommendedGigs(state, viewer.username, 10).map((g) => ({ ...presentGig(state, g), reason: 'Popular in categories you ordered from' }))))
+    .handle('aiRecommendations', (_req, viewer) =>
+      ok(
+        recommendedGigs(state, viewer.username, 10).map((g) => ({
+          ...presentGig(state, g),
+          reason: 'Popular in categories you ordered from',
+        })),
+      ),
+    )
     .handle('aiSearch', (req) => {
       const check = new Checker(req.body);
       const query = check.string('query', { required: true, max: 500, min: 2 });
@@ -105,7 +133,9 @@ export function registerAiRoutes(api: MarketplaceApi): void {
       const text = query!.toLowerCase();
       const maxPrice = /(?:under|below|less than|max)\s*\$?(\d+)/.exec(text)?.[1];
       const days = /(?:in|within)\s*(\d+)\s*days?/.exec(text)?.[1];
-      const category = state.categories.find((c) => c.parent_slug !== null && (text.includes(c.name.toLowerCase()) || text.includes(c.slug.replace(/-/g, ' '))));
+      const category = state.categories.find(
+        (c) => c.parent_slug !== null && (text.includes(c.name.toLowerCase()) || text.includes(c.slug.replace(/-/g, ' '))),
+      );
       const words = text
         .replace(/(?:under|below|less than|max)\s*\$?\d+/, '')
         .replace(/(?:in|within)\s*\d+\s*days?/, '')
@@ -120,7 +150,12 @@ export function registerAiRoutes(api: MarketplaceApi): void {
       );
       return ok({
         query,
-        interpretation: { search: words.join(' ') || null, category_slug: category?.slug ?? null, max_price: maxPrice ? Number(maxPrice) : null, delivery_days: days ? Number(days) : null },
+        interpretation: {
+          search: words.join(' ') || null,
+          category_slug: category?.slug ?? null,
+          max_price: maxPrice ? Number(maxPrice) : null,
+          delivery_days: days ? Number(days) : null,
+        },
         total: gigs.length,
         gigs: gigs.slice(0, 10).map((g) => presentGig(state, g)),
       });
@@ -134,7 +169,8 @@ export function registerAiRoutes(api: MarketplaceApi): void {
       if (invalid) return invalid;
       const greeting = tone === 'formal' ? 'Dear' : 'Hi';
       const name = recipient ? (state.users.get(recipient)?.name.split(' ')[0] ?? recipient) : 'there';
-      const body = tone === 'brief' ? `Re: ${context}` : `Thanks for your message about ${context}. I will get back to you with details shortly.`;
+      const body =
+        tone === 'brief' ? `Re: ${context}` : `Thanks for your message about ${context}. I will get back to you with details shortly.`;
       return ok({ tone, draft: `${greeting} ${name},\n\n${body}\n\n${viewer.user.name}` });
     });
 }

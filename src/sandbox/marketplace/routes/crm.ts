@@ -25,7 +25,10 @@ export function registerCrmRoutes(api: MarketplaceApi): void {
     .handle('sellerCrmIndex', (req, viewer) => {
       if (!viewer.isSeller) return sellersOnly();
       const status = req.query.get('status');
-      return page(req, customersOf(viewer.username).filter((c) => !status || c.status === status));
+      return page(
+        req,
+        customersOf(viewer.username).filter((c) => !status || c.status === status),
+      );
     })
     .handle('sellerCrmStats', (_req, viewer) => {
       if (!viewer.isSeller) return sellersOnly();
@@ -45,7 +48,9 @@ export function registerCrmRoutes(api: MarketplaceApi): void {
     })
     .handle('sellerCrmShow', (req, viewer) => {
       const customer = state.crmCustomers.get(req.params.uuid!);
-      return customer && customer.seller_username === viewer.username ? ok(presentCrmCustomer(state, customer, true)) : notFound('Customer');
+      return customer && customer.seller_username === viewer.username
+        ? ok(presentCrmCustomer(state, customer, true))
+        : notFound('Customer');
     })
     .handle('sellerCrmNote', (req, viewer) => {
       const customer = state.crmCustomers.get(req.params.uuid!);
@@ -54,13 +59,22 @@ export function registerCrmRoutes(api: MarketplaceApi): void {
       const body = check.string('body', { required: true, max: 5000, min: 1 });
       const invalid = check.failed();
       if (invalid) return invalid;
-      const note: CrmNoteRecord = { uuid: state.uuid(), customer_uuid: customer.uuid, author_username: viewer.username, body: body!, created_at: state.tick() };
+      const note: CrmNoteRecord = {
+        uuid: state.uuid(),
+        customer_uuid: customer.uuid,
+        author_username: viewer.username,
+        body: body!,
+        created_at: state.tick(),
+      };
       state.crmNotes.push(note);
       return ok(note, 201);
     })
     .handle('sellerCrmCampaigns', (req, viewer) => {
       if (!viewer.isSeller) return sellersOnly();
-      return page(req, [...state.retention.values()].filter((r) => r.seller_username === viewer.username).sort(newestFirst), (r) => ({ ...r, audience_count: audience(viewer.username, r.segment) }));
+      return page(req, [...state.retention.values()].filter((r) => r.seller_username === viewer.username).sort(newestFirst), (r) => ({
+        ...r,
+        audience_count: audience(viewer.username, r.segment),
+      }));
     })
     .handle('sellerCrmCampaignStore', (req, viewer) => {
       if (!viewer.isSeller) return sellersOnly();
@@ -72,11 +86,24 @@ export function registerCrmRoutes(api: MarketplaceApi): void {
       const invalid = check.failed();
       if (invalid) return invalid;
       const at = state.tick();
-      const campaign: RetentionCampaignRecord = { uuid: state.uuid(), seller_username: viewer.username, name: name!, segment, message: message!, discount_percent: discount, coupon_code: discount ? `${viewer.username.slice(0, 6).toUpperCase()}${discount}` : '', status: 'scheduled', send_at: new Date(state.nowMs() + 3_600_000).toISOString(), created_at: at };
+      const campaign: RetentionCampaignRecord = {
+        uuid: state.uuid(),
+        seller_username: viewer.username,
+        name: name!,
+        segment,
+        message: message!,
+        discount_percent: discount,
+        coupon_code: discount ? `${viewer.username.slice(0, 6).toUpperCase()}${discount}` : '',
+        status: 'scheduled',
+        send_at: new Date(state.nowMs() + 3_600_000).toISOString(),
+        created_at: at,
+      };
       state.retention.set(campaign.uuid, campaign);
       return ok({ ...campaign, audience_count: audience(viewer.username, segment) }, 201);
     })
-    .handle('sellerFollowIndex', (req, viewer) => page(req, [...state.setOf(state.follows, viewer.username)].sort(), (u) => presentSeller(state, u)))
+    .handle('sellerFollowIndex', (req, viewer) =>
+      page(req, [...state.setOf(state.follows, viewer.username)].sort(), (u) => presentSeller(state, u)),
+    )
     .handle('sellerFollow', (req, viewer) => {
       const seller = req.params.username!;
       if (!state.sellers.has(seller)) return notFound('Seller');

@@ -53,7 +53,9 @@ export function registerGigRoutes(api: MarketplaceApi): void {
       const seller = req.query.get('seller');
       const search = req.query.get('search')?.trim().toLowerCase();
       const category = req.query.get('category');
-      const categories = category ? new Set(state.categories.filter((c) => c.slug === category || c.parent_slug === category).map((c) => c.slug)) : undefined;
+      const categories = category
+        ? new Set(state.categories.filter((c) => c.slug === category || c.parent_slug === category).map((c) => c.slug))
+        : undefined;
       const gigs = state.gigs.filter(
         (g) =>
           (!seller || g.seller_username === seller) &&
@@ -105,7 +107,11 @@ export function registerGigRoutes(api: MarketplaceApi): void {
     })
     .handle('favoritesIndex', (req, viewer) => {
       const slugs = [...state.setOf(state.favorites, viewer.username)].reverse();
-      return page(req, slugs.flatMap((s) => gig(s) ?? []), present);
+      return page(
+        req,
+        slugs.flatMap((s) => gig(s) ?? []),
+        present,
+      );
     })
     .handle('favoritesToggle', (req, viewer) => {
       const found = gig(req.params.slug);
@@ -123,9 +129,15 @@ export function registerGigRoutes(api: MarketplaceApi): void {
     .handle('recentViews', (_req, viewer) => ok((state.recent.get(viewer.username) ?? []).flatMap((s) => gig(s) ?? []).map(present)))
     .handle('searchSuggestions', (req) => {
       const q = (req.query.get('q') ?? req.query.get('search') ?? '').trim().toLowerCase();
-      const categories = state.categories.filter((c) => !q || c.name.toLowerCase().includes(q) || c.slug.includes(q)).map((c) => ({ type: 'category', text: c.name, value: c.slug }));
-      const sellers = q ? [...state.sellers.keys()].filter((u) => u.includes(q)).map((u) => ({ type: 'seller', text: state.users.get(u)!.name, value: u })) : [];
-      const gigs = q ? state.gigs.filter((g) => g.title.toLowerCase().includes(q)).map((g) => ({ type: 'gig', text: g.title, value: g.slug })) : [];
+      const categories = state.categories
+        .filter((c) => !q || c.name.toLowerCase().includes(q) || c.slug.includes(q))
+        .map((c) => ({ type: 'category', text: c.name, value: c.slug }));
+      const sellers = q
+        ? [...state.sellers.keys()].filter((u) => u.includes(q)).map((u) => ({ type: 'seller', text: state.users.get(u)!.name, value: u }))
+        : [];
+      const gigs = q
+        ? state.gigs.filter((g) => g.title.toLowerCase().includes(q)).map((g) => ({ type: 'gig', text: g.title, value: g.slug }))
+        : [];
       const seen = new Set<string>();
       const unique = [...categories, ...sellers, ...gigs].filter((s) => !seen.has(s.text) && seen.add(s.text));
       return ok(unique.slice(0, 8));
@@ -144,9 +156,19 @@ export function registerGigRoutes(api: MarketplaceApi): void {
       if (unknown.length) check.reject('gig_slugs', `Unknown gig: ${unknown.join(', ')}.`);
       const invalid = check.failed();
       if (invalid) return invalid;
-      const collection: CollectionRecord = { uuid: state.uuid(), username: viewer.username, name: name!, description, is_public: isPublic, gig_slugs: [...new Set(slugs)], created_at: state.tick() };
+      const collection: CollectionRecord = {
+        uuid: state.uuid(),
+        username: viewer.username,
+        name: name!,
+        description,
+        is_public: isPublic,
+        gig_slugs: [...new Set(slugs)],
+        created_at: state.tick(),
+      };
       state.collections.set(collection.uuid, collection);
       return ok(presentCollection(collection), 201);
     })
-    .handle('savedSearchesIndex', (req, viewer) => page(req, [...state.savedSearches.values()].filter((s) => s.username === viewer.username).sort(newestFirst)));
+    .handle('savedSearchesIndex', (req, viewer) =>
+      page(req, [...state.savedSearches.values()].filter((s) => s.username === viewer.username).sort(newestFirst)),
+    );
 }

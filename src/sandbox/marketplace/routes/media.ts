@@ -41,9 +41,23 @@ export function storeMediaFrom(state: MarketplaceState, req: SandboxRequest, own
   const invalid = check.failed();
   if (invalid || !file) return invalid!;
   const at = state.tick();
-  const media: MediaRecord = { uuid: state.uuid(), owner_username: owner, ...file, title, alt_text: altText, created_at: at, updated_at: at };
+  const media: MediaRecord = {
+    uuid: state.uuid(),
+    owner_username: owner,
+    ...file,
+    title,
+    alt_text: altText,
+    created_at: at,
+    updated_at: at,
+  };
   state.media.set(media.uuid, media);
-  state.emit('media.uploaded', { uuid: media.uuid, username: owner, filename: media.filename, content_type: media.content_type, size: media.size });
+  state.emit('media.uploaded', {
+    uuid: media.uuid,
+    username: owner,
+    filename: media.filename,
+    content_type: media.content_type,
+    size: media.size,
+  });
   return media;
 }
 
@@ -59,7 +73,10 @@ export function registerMediaRoutes(api: MarketplaceApi): void {
   api
     .handle('mediaIndex', (req, viewer) => {
       const kind = req.query.get('kind');
-      const mine = [...state.media.values()].filter((m) => m.owner_username === viewer.username).sort(newestFirst).map(presentMedia);
+      const mine = [...state.media.values()]
+        .filter((m) => m.owner_username === viewer.username)
+        .sort(newestFirst)
+        .map(presentMedia);
       return page(req, kind ? mine.filter((m) => m.kind === kind) : mine);
     })
     .handle('mediaStore', (req, viewer) => {

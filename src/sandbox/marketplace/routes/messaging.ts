@@ -38,7 +38,12 @@ export function registerMessagingRoutes(api: MarketplaceApi): void {
       typing.set(conversation.uuid, entries);
       if (isTyping) entries.set(viewer.username, Date.now() + TYPING_SECONDS * 1000);
       else entries.delete(viewer.username);
-      return ok({ conversation_uuid: conversation.uuid, username: viewer.username, typing: isTyping, expires_in: isTyping ? TYPING_SECONDS : 0 });
+      return ok({
+        conversation_uuid: conversation.uuid,
+        username: viewer.username,
+        typing: isTyping,
+        expires_in: isTyping ? TYPING_SECONDS : 0,
+      });
     })
     .handle('conversationsPresence', (req, viewer) => {
       const conversation = conversationFor(viewer, req.params.uuid);
@@ -51,7 +56,12 @@ export function registerMessagingRoutes(api: MarketplaceApi): void {
           username,
           online: username === viewer.username || state.sellers.get(username)?.availability === 'available',
           typing: (entries?.get(username) ?? 0) > Date.now(),
-          last_seen_at: messages.filter((m) => m.sender_username === username).map((m) => m.created_at).sort().pop() ?? null,
+          last_seen_at:
+            messages
+              .filter((m) => m.sender_username === username)
+              .map((m) => m.created_at)
+              .sort()
+              .pop() ?? null,
         })),
       });
     })
@@ -71,11 +81,19 @@ export function registerMessagingRoutes(api: MarketplaceApi): void {
     })
     .handle('notificationsIndex', (req, viewer) => {
       const unread = req.query.get('unread');
-      const mine = state.notifications.filter((n) => n.username === viewer.username && (unread !== 'true' && unread !== '1' ? true : n.read_at === null));
+      const mine = state.notifications.filter(
+        (n) => n.username === viewer.username && (unread !== 'true' && unread !== '1' ? true : n.read_at === null),
+      );
       return page(req, mine, ({ username: _username, ...n }) => n);
     })
     .handle('walletShow', (_req, viewer) => {
       const wallet = state.wallets.get(viewer.username) ?? { username: viewer.username, balance: 0, pending: 0, transactions: [] };
-      return ok({ username: wallet.username, balance: wallet.balance, pending: wallet.pending, currency: 'USD', transactions: wallet.transactions.slice(0, 10) });
+      return ok({
+        username: wallet.username,
+        balance: wallet.balance,
+        pending: wallet.pending,
+        currency: 'USD',
+        transactions: wallet.transactions.slice(0, 10),
+      });
     });
 }

@@ -57,7 +57,15 @@ export function createOffer(state: MarketplaceState, input: NewOffer): OfferReco
   return offer;
 }
 
-const eventData = (o: OfferRecord) => ({ uuid: o.uuid, status: o.status, price: o.price, currency: o.currency, seller_username: o.seller_username, buyer_username: o.buyer_username, sender_username: o.sender_username });
+const eventData = (o: OfferRecord) => ({
+  uuid: o.uuid,
+  status: o.status,
+  price: o.price,
+  currency: o.currency,
+  seller_username: o.seller_username,
+  buyer_username: o.buyer_username,
+  sender_username: o.sender_username,
+});
 
 export function registerOfferRoutes(api: MarketplaceApi): void {
   const { state } = api;
@@ -68,7 +76,8 @@ export function registerOfferRoutes(api: MarketplaceApi): void {
   const notPending = (offer: OfferRecord, verb: string) => conflict(`This offer is ${offer.status} and can no longer be ${verb}.`);
   const recipientOnly = (offer: OfferRecord, viewer: Viewer, verb: string) =>
     offer.recipient_username === viewer.username ? undefined : forbidden(`Only the recipient of an offer can ${verb} it.`);
-  const attachmentsLocked = (offer: OfferRecord) => conflict(`Attachments can only change while an offer is pending; this offer is ${offer.status}.`);
+  const attachmentsLocked = (offer: OfferRecord) =>
+    conflict(`Attachments can only change while an offer is pending; this offer is ${offer.status}.`);
   const answer = (offer: OfferRecord, status = 200) => ok(presentOffer(state, offer), status);
   const settle = (offer: OfferRecord, status: OfferRecord['status']) => {
     offer.status = status;
@@ -93,7 +102,10 @@ export function registerOfferRoutes(api: MarketplaceApi): void {
       const price = check.number('price', { required: true, min: 0, exclusiveMin: true, max: 100_000 });
       const days = check.number('delivery_days', { required: true, integer: true, min: 1, max: 90 });
       if ((buyer === undefined) === (seller === undefined)) {
-        check.reject('buyer_username', 'Give either buyer username (a seller offering to a buyer) or seller username (a buyer asking a seller).');
+        check.reject(
+          'buyer_username',
+          'Give either buyer username (a seller offering to a buyer) or seller username (a buyer asking a seller).',
+        );
       } else if (buyer !== undefined) {
         if (!viewer.isSeller) check.reject('buyer_username', 'Only sellers can send an offer to a buyer.');
         else if (!state.users.has(buyer)) check.reject('buyer_username', 'The selected buyer username is invalid.');
@@ -104,7 +116,8 @@ export function registerOfferRoutes(api: MarketplaceApi): void {
       }
       const sellerName = seller ?? viewer.username;
       const gig = gigSlug === null ? undefined : state.gigsBySlug.get(gigSlug);
-      if (gigSlug !== null && (!gig || gig.seller_username !== sellerName)) check.reject('gig_slug', "The gig must be one of the seller's gigs.");
+      if (gigSlug !== null && (!gig || gig.seller_username !== sellerName))
+        check.reject('gig_slug', "The gig must be one of the seller's gigs.");
       const invalid = check.failed();
       if (invalid) return invalid;
       const offer = createOffer(state, {
@@ -161,7 +174,14 @@ export function registerOfferRoutes(api: MarketplaceApi): void {
       settle(offer, 'accepted');
       state.emit('offer.accepted', eventData(offer));
       const gig = (offer.gig_slug && state.gigsBySlug.get(offer.gig_slug)) || state.gigsOf(offer.seller_username)[0]!;
-      const order = placeOrder(state, { buyer: offer.buyer_username, gig, pkg: 'basic', quantity: 1, requirements: offer.description, offer: { uuid: offer.uuid, price: offer.price, delivery_days: offer.delivery_days } });
+      const order = placeOrder(state, {
+        buyer: offer.buyer_username,
+        gig,
+        pkg: 'basic',
+        quantity: 1,
+        requirements: offer.description,
+        offer: { uuid: offer.uuid, price: offer.price, delivery_days: offer.delivery_days },
+      });
       offer.order_uuid = order.uuid;
       state.emit('offer.converted', { ...eventData(offer), order_uuid: order.uuid });
       return answer(offer);

@@ -46,15 +46,30 @@ export function placeOrder(state: MarketplaceState, input: NewOrder): OrderRecor
     offer_uuid: input.offer?.uuid ?? null,
   };
   state.orders.set(order.uuid, order);
-  state.emit('order.created', { uuid: order.uuid, status: order.status, gig_slug: order.gig_slug, buyer_username: order.buyer_username, seller_username: order.seller_username, total: order.total, currency: order.currency });
+  state.emit('order.created', {
+    uuid: order.uuid,
+    status: order.status,
+    gig_slug: order.gig_slug,
+    buyer_username: order.buyer_username,
+    seller_username: order.seller_username,
+    total: order.total,
+    currency: order.currency,
+  });
   const customer = state.crmCustomerFor(order.seller_username, order.buyer_username, at, true);
-  if (returning) state.emit('crm.customer.reordered', { uuid: customer.uuid, order_uuid: order.uuid, buyer_username: order.buyer_username, seller_username: order.seller_username });
+  if (returning)
+    state.emit('crm.customer.reordered', {
+      uuid: customer.uuid,
+      order_uuid: order.uuid,
+      buyer_username: order.buyer_username,
+      seller_username: order.seller_username,
+    });
   return order;
 }
 
 export function registerOrderRoutes(api: MarketplaceApi): void {
   const { state } = api;
-  const extensionsOf = (order: OrderRecord) => [...state.extensions.values()].filter((e) => e.order_uuid === order.uuid).sort((a, b) => (a.created_at < b.created_at ? 1 : -1));
+  const extensionsOf = (order: OrderRecord) =>
+    [...state.extensions.values()].filter((e) => e.order_uuid === order.uuid).sort((a, b) => (a.created_at < b.created_at ? 1 : -1));
 
   api
     .handle('ordersIndex', (req, viewer) => page(req, state.ordersOf(viewer.username), (o) => presentOrder(state, o)))
@@ -80,7 +95,15 @@ export function registerOrderRoutes(api: MarketplaceApi): void {
       if (!order) return notFound('Order');
       const remaining = Math.floor((Date.parse(order.due_at) - state.nowMs()) / 1000);
       const running = ACTIVE.includes(order.status);
-      return ok({ order_uuid: order.uuid, status: order.status, due_at: order.due_at, now: state.now(), running, seconds_remaining: running ? Math.max(0, remaining) : null, overdue: running && remaining < 0 });
+      return ok({
+        order_uuid: order.uuid,
+        status: order.status,
+        due_at: order.due_at,
+        now: state.now(),
+        running,
+        seconds_remaining: running ? Math.max(0, remaining) : null,
+        overdue: running && remaining < 0,
+      });
     })
     .handle('ordersExtensionsIndex', (req, viewer) => {
       const order = state.orderFor(viewer.username, req.params.uuid!);
@@ -96,9 +119,26 @@ export function registerOrderRoutes(api: MarketplaceApi): void {
       if (invalid) return invalid;
       if (!ACTIVE.includes(order.status)) return conflict(`An order that is ${order.status.replace('_', ' ')} cannot be extended.`);
       if (extensionsOf(order).some((e) => e.status === 'pending')) return conflict('This order already has a pending extension request.');
-      const extension: ExtensionRecord = { uuid: state.uuid(), order_uuid: order.uuid, days: days!, reason: reason!, status: 'pending', requested_by: viewer.username, responded_by: null, responded_at: null, created_at: state.tick() };
+      const extension: ExtensionRecord = {
+        uuid: state.uuid(),
+        order_uuid: order.uuid,
+        days: days!,
+        reason: reason!,
+        status: 'pending',
+        requested_by: viewer.username,
+        responded_by: null,
+        responded_at: null,
+        created_at: state.tick(),
+      };
       state.extensions.set(extension.uuid, extension);
-      state.emit('order.extension.requested', { uuid: extension.uuid, order_uuid: order.uuid, days: extension.days, requested_by: viewer.username, buyer_username: order.buyer_username, seller_username: order.seller_username });
+      state.emit('order.extension.requested', {
+        uuid: extension.uuid,
+        order_uuid: order.uuid,
+        days: extension.days,
+        requested_by: viewer.username,
+        buyer_username: order.buyer_username,
+        seller_username: order.seller_username,
+      });
       return ok(extension, 201);
     })
     .handle('ordersExtensionsRespond', (req, viewer) => {
@@ -116,7 +156,14 @@ export function registerOrderRoutes(api: MarketplaceApi): void {
       if (extension.status === 'approved') {
         order.due_at = addDays(order.due_at, extension.days);
         order.updated_at = extension.responded_at;
-        state.emit('order.extension.approved', { uuid: extension.uuid, order_uuid: order.uuid, days: extension.days, due_at: order.due_at, buyer_username: order.buyer_username, seller_username: order.seller_username });
+        state.emit('order.extension.approved', {
+          uuid: extension.uuid,
+          order_uuid: order.uuid,
+          days: extension.days,
+          due_at: order.due_at,
+          buyer_username: order.buyer_username,
+          seller_username: order.seller_username,
+        });
       }
       return ok({ ...extension, order_due_at: order.due_at });
     })
@@ -127,13 +174,41 @@ export function registerOrderRoutes(api: MarketplaceApi): void {
       const events = [
         { type: 'order.created', actor_username: order.buyer_username, at: order.created_at, detail: { status: 'pending' } },
         ...extensionsOf(order).flatMap((e) => [
-          { type: 'order.extension.requested', actor_username: e.requested_by, at: e.created_at, detail: { extension_uuid: e.uuid, days: e.days } },
-          ...(e.responded_at ? [{ type: `order.extension.${e.status}`, actor_username: e.responded_by, at: e.responded_at, detail: { extension_uuid: e.uuid } }] : []),
+          {
+            type: 'order.extension.requested',
+            actor_username: e.requested_by,
+            at: e.created_at,
+            detail: { extension_uuid: e.uuid, days: e.days },
+          },
+          ...(e.responded_at
+            ? [
+                {
+                  type: `order.extension.${e.status}`,
+                  actor_username: e.responded_by,
+                  at: e.responded_at,
+                  detail: { extension_uuid: e.uuid },
+                },
+              ]
+            : []),
         ]),
-        ...(state.deliveries.get(order.uuid) ?? []).map((d) => ({ type: 'order.delivery.submitted', actor_username: order.seller_username, at: d.created_at, detail: { delivery_id: d.id } })),
-        ...(state.revisions.get(order.uuid) ?? []).map((r) => ({ type: 'order.revision.requested', actor_username: order.buyer_username, at: r.created_at, detail: { revision_id: r.id } })),
-        ...(order.status === 'completed' || order.status === 'cancelled' ? [{ type: `order.${order.status}`, actor_username: order.buyer_username, at: order.updated_at, detail: {} }] : []),
-        ...(review ? [{ type: 'review.created', actor_username: review.reviewer_username, at: review.created_at, detail: { review_id: review.id } }] : []),
+        ...(state.deliveries.get(order.uuid) ?? []).map((d) => ({
+          type: 'order.delivery.submitted',
+          actor_username: order.seller_username,
+          at: d.created_at,
+          detail: { delivery_id: d.id },
+        })),
+        ...(state.revisions.get(order.uuid) ?? []).map((r) => ({
+          type: 'order.revision.requested',
+          actor_username: order.buyer_username,
+          at: r.created_at,
+          detail: { revision_id: r.id },
+        })),
+        ...(order.status === 'completed' || order.status === 'cancelled'
+          ? [{ type: `order.${order.status}`, actor_username: order.buyer_username, at: order.updated_at, detail: {} }]
+          : []),
+        ...(review
+          ? [{ type: 'review.created', actor_username: review.reviewer_username, at: review.created_at, detail: { review_id: review.id } }]
+          : []),
       ];
       return ok(events.sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0)));
     })
@@ -149,7 +224,12 @@ export function registerOrderRoutes(api: MarketplaceApi): void {
       const order = state.orderFor(viewer.username, req.params.uuid!);
       if (!order) return notFound('Order');
       const files = (state.deliveries.get(order.uuid) ?? []).flatMap((d) =>
-        d.files.map((name) => ({ name, delivery_id: d.id, url: `https://files.sandbox.example/orders/${order.uuid}/${d.id}/${encodeURIComponent(name)}`, created_at: d.created_at })),
+        d.files.map((name) => ({
+          name,
+          delivery_id: d.id,
+          url: `https://files.sandbox.example/orders/${order.uuid}/${d.id}/${encodeURIComponent(name)}`,
+          created_at: d.created_at,
+        })),
       );
       return ok(files);
     })
@@ -158,9 +238,20 @@ export function registerOrderRoutes(api: MarketplaceApi): void {
       const order = state.orderFor(viewer.username, req.params.uuid!);
       if (!order) return notFound('Order');
       if (order.buyer_username !== viewer.username) return forbidden('Only the buyer of an order can reorder it.');
-      if (order.status !== 'completed') return conflict(`Only completed orders can be reordered; this order is ${order.status.replace('_', ' ')}.`);
+      if (order.status !== 'completed')
+        return conflict(`Only completed orders can be reordered; this order is ${order.status.replace('_', ' ')}.`);
       const gig = state.gigsBySlug.get(order.gig_slug)!;
-      const entry: CartEntryRecord = { uuid: state.uuid(), username: viewer.username, order_uuid: order.uuid, gig_slug: gig.slug, package: order.package, quantity: order.quantity, price: priceOf(gig, order.package, order.quantity), currency: 'USD', created_at: state.tick() };
+      const entry: CartEntryRecord = {
+        uuid: state.uuid(),
+        username: viewer.username,
+        order_uuid: order.uuid,
+        gig_slug: gig.slug,
+        package: order.package,
+        quantity: order.quantity,
+        price: priceOf(gig, order.package, order.quantity),
+        currency: 'USD',
+        created_at: state.tick(),
+      };
       state.cart.push(entry);
       return ok(entry, 201);
     })
@@ -173,11 +264,27 @@ export function registerOrderRoutes(api: MarketplaceApi): void {
       const comment = check.string('comment', { required: true, max: 2000, min: 1 });
       const invalid = check.failed();
       if (invalid) return invalid;
-      if (order.status !== 'completed') return conflict(`Only completed orders can be reviewed; this order is ${order.status.replace('_', ' ')}.`);
+      if (order.status !== 'completed')
+        return conflict(`Only completed orders can be reviewed; this order is ${order.status.replace('_', ' ')}.`);
       if (reviewOfOrder(state, order)) return conflict('This order has already been reviewed.');
-      const review: ReviewRecord = { id: state.nextReviewId++, gig_slug: order.gig_slug, order_uuid: order.uuid, rating: rating!, comment: comment!, reviewer_username: viewer.username, created_at: state.tick() };
+      const review: ReviewRecord = {
+        id: state.nextReviewId++,
+        gig_slug: order.gig_slug,
+        order_uuid: order.uuid,
+        rating: rating!,
+        comment: comment!,
+        reviewer_username: viewer.username,
+        created_at: state.tick(),
+      };
       state.addReview(review);
-      state.emit('review.created', { id: review.id, gig_slug: review.gig_slug, order_uuid: order.uuid, rating: review.rating, buyer_username: order.buyer_username, seller_username: order.seller_username });
+      state.emit('review.created', {
+        id: review.id,
+        gig_slug: review.gig_slug,
+        order_uuid: order.uuid,
+        rating: review.rating,
+        buyer_username: order.buyer_username,
+        seller_username: order.seller_username,
+      });
       return ok(presentReview(review), 201);
     });
 }

@@ -23,8 +23,21 @@ const CURRENCIES = [
   { code: 'PKR', name: 'Pakistani Rupee', symbol: '₨', rate: 278.5 },
 ];
 const COUNTRIES = [
-  ['AU', 'Australia'], ['BR', 'Brazil'], ['CA', 'Canada'], ['DE', 'Germany'], ['ES', 'Spain'], ['FR', 'France'], ['GB', 'United Kingdom'],
-  ['IN', 'India'], ['NG', 'Nigeria'], ['NL', 'Netherlands'], ['PH', 'Philippines'], ['PK', 'Pakistan'], ['PL', 'Poland'], ['UA', 'Ukraine'], ['US', 'United States'],
+  ['AU', 'Australia'],
+  ['BR', 'Brazil'],
+  ['CA', 'Canada'],
+  ['DE', 'Germany'],
+  ['ES', 'Spain'],
+  ['FR', 'France'],
+  ['GB', 'United Kingdom'],
+  ['IN', 'India'],
+  ['NG', 'Nigeria'],
+  ['NL', 'Netherlands'],
+  ['PH', 'Philippines'],
+  ['PK', 'Pakistan'],
+  ['PL', 'Poland'],
+  ['UA', 'Ukraine'],
+  ['US', 'United States'],
 ].map(([code, name]) => ({ code, name }));
 
 export function registerPlatformRoutes(api: MarketplaceApi): void {
@@ -33,12 +46,25 @@ export function registerPlatformRoutes(api: MarketplaceApi): void {
     .handle('health', () => ({ status: 200, json: { status: 'ok' } }))
     .handle('openapi', () => ({ status: 200, json: openapi }))
     .handle('themeShow', () =>
-      ok({ name: 'Marketplace Light', mode: 'light', colors: { primary: '#1dbf73', secondary: '#404145', background: '#ffffff', accent: '#ffb33e' }, font_family: 'Inter', logo_url: 'https://media.sandbox.example/brand/logo.svg' }),
+      ok({
+        name: 'Marketplace Light',
+        mode: 'light',
+        colors: { primary: '#1dbf73', secondary: '#404145', background: '#ffffff', accent: '#ffb33e' },
+        font_family: 'Inter',
+        logo_url: 'https://media.sandbox.example/brand/logo.svg',
+      }),
     )
     .handle('localeShow', (req) => {
       const requested = req.query.get('locale') ?? 'en';
       const locale = LANGUAGES.some((l) => l.code === requested) ? requested : 'en';
-      return ok({ locale, currency: 'USD', country: 'US', timezone: 'UTC', direction: 'ltr', available_locales: LANGUAGES.map((l) => l.code) });
+      return ok({
+        locale,
+        currency: 'USD',
+        country: 'US',
+        timezone: 'UTC',
+        direction: 'ltr',
+        available_locales: LANGUAGES.map((l) => l.code),
+      });
     })
     .handle('languagesIndex', () => ok(LANGUAGES))
     .handle('currenciesIndex', () => ok(CURRENCIES))

@@ -22,7 +22,14 @@ export function registerRequestRoutes(api: MarketplaceApi): void {
     const p = uuid === undefined ? undefined : state.proposals.get(uuid);
     return p && (p.seller_username === viewer.username || p.buyer_username === viewer.username) ? p : undefined;
   };
-  const eventData = (p: ProposalRecord) => ({ uuid: p.uuid, request_uuid: p.request_uuid, status: p.status, price: p.price, buyer_username: p.buyer_username, seller_username: p.seller_username });
+  const eventData = (p: ProposalRecord) => ({
+    uuid: p.uuid,
+    request_uuid: p.request_uuid,
+    status: p.status,
+    price: p.price,
+    buyer_username: p.buyer_username,
+    seller_username: p.seller_username,
+  });
 
   /** One proposal step: who may take it, from which states, and what it changes. */
   const step = (
@@ -37,7 +44,8 @@ export function registerRequestRoutes(api: MarketplaceApi): void {
       if (!proposal) return notFound('Proposal');
       const actor = role === 'buyer' ? proposal.buyer_username : proposal.seller_username;
       if (actor !== viewer.username) return forbidden(`Only the ${role} can ${verb} this proposal.`);
-      if (!from.includes(proposal.status)) return conflict(`A ${proposal.status} proposal cannot be ${done}; only a ${from.join(' or ')} one can.`);
+      if (!from.includes(proposal.status))
+        return conflict(`A ${proposal.status} proposal cannot be ${done}; only a ${from.join(' or ')} one can.`);
       const invalid = apply(proposal, req.body);
       if (invalid) return invalid;
       proposal.updated_at = state.tick();
@@ -49,19 +57,36 @@ export function registerRequestRoutes(api: MarketplaceApi): void {
     const request = state.requests.get(p.request_uuid)!;
     if (request.status !== 'open') return conflict(`This request is already ${request.status}.`);
     p.status = 'accepted';
-    const offer = createOffer(state, { seller: p.seller_username, buyer: p.buyer_username, sender: p.seller_username, gig_slug: null, title: request.title, description: p.message, price, delivery_days: days, proposal_uuid: p.uuid });
+    const offer = createOffer(state, {
+      seller: p.seller_username,
+      buyer: p.buyer_username,
+      sender: p.seller_username,
+      gig_slug: null,
+      title: request.title,
+      description: p.message,
+      price,
+      delivery_days: days,
+      proposal_uuid: p.uuid,
+    });
     p.offer_uuid = offer.uuid;
     request.status = 'awarded';
     request.updated_at = state.now();
     state.emit('proposal.accepted', { ...eventData(p), offer_uuid: offer.uuid });
-    state.emit('request.awarded', { uuid: request.uuid, proposal_uuid: p.uuid, buyer_username: request.buyer_username, seller_username: p.seller_username });
+    state.emit('request.awarded', {
+      uuid: request.uuid,
+      proposal_uuid: p.uuid,
+      buyer_username: request.buyer_username,
+      seller_username: p.seller_username,
+    });
     return undefined;
   };
 
   api
     .handle('requestsIndex', (req, viewer) => {
       const status = req.query.get('status');
-      const mine = [...state.requests.values()].filter((r) => r.buyer_username === viewer.username && (!status || r.status === status)).sort(newestFirst);
+      const mine = [...state.requests.values()]
+        .filter((r) => r.buyer_username === viewer.username && (!status || r.status === status))
+        .sort(newestFirst);
       return page(req, mine, (r) => presentRequest(state, r));
     })
     .handle('requestsStore', (req, viewer) => {
@@ -71,18 +96,33 @@ export function registerRequestRoutes(api: MarketplaceApi): void {
       const budget = check.number('budget', { required: true, min: 0, exclusiveMin: true, max: 100_000 });
       const days = check.number('delivery_days', { required: true, integer: true, min: 1, max: 90 });
       const category = check.string('category_slug', { max: 100 }) ?? null;
-      if (category !== null && !state.categories.some((c) => c.slug === category)) check.reject('category_slug', 'The selected category slug is invalid.');
+      if (category !== null && !state.categories.some((c) => c.slug === category))
+        check.reject('category_slug', 'The selected category slug is invalid.');
       const invalid = check.failed();
       if (invalid) return invalid;
       const at = state.tick();
-      const request: BuyerRequestRecord = { uuid: state.uuid(), status: 'open', buyer_username: viewer.username, title: title!, description: description!, category_slug: category, budget: budget!, currency: 'USD', delivery_days: days!, created_at: at, updated_at: at };
+      const request: BuyerRequestRecord = {
+        uuid: state.uuid(),
+        status: 'open',
+        buyer_username: viewer.username,
+        title: title!,
+        description: description!,
+        category_slug: category,
+        budget: budget!,
+        currency: 'USD',
+        delivery_days: days!,
+        created_at: at,
+        updated_at: at,
+      };
       state.requests.set(request.uuid, request);
       state.emit('request.created', { uuid: request.uuid, title: request.title, budget: request.budget, buyer_username: viewer.username });
       return ok(presentRequest(state, request), 201);
     })
     .handle('requestBoard', (req) => {
       const category = req.query.get('category');
-      const open = [...state.requests.values()].filter((r) => r.status === 'open' && (!category || r.category_slug === category)).sort(newestFirst);
+      const open = [...state.requests.values()]
+        .filter((r) => r.status === 'open' && (!category || r.category_slug === category))
+        .sort(newestFirst);
       return page(req, open, (r) => presentRequest(state, r));
     })
     .handle('requestPropose', (req, viewer) => {
@@ -97,20 +137,48 @@ export function registerRequestRoutes(api: MarketplaceApi): void {
       const invalid = check.failed();
       if (invalid) return invalid;
       if (request.status !== 'open') return conflict(`This request is ${request.status} and no longer takes proposals.`);
-      const existing = [...state.proposals.values()].some((p) => p.request_uuid === request.uuid && p.seller_username === viewer.username && p.status !== 'withdrawn');
+      const existing = [...state.proposals.values()].some(
+        (p) => p.request_uuid === request.uuid && p.seller_username === viewer.username && p.status !== 'withdrawn',
+      );
       if (existing) return conflict('You already sent a proposal for this request.');
       const at = state.tick();
-      const proposal: ProposalRecord = { uuid: state.uuid(), status: 'submitted', request_uuid: request.uuid, seller_username: viewer.username, buyer_username: request.buyer_username, message: message!, price: price!, delivery_days: days!, counter_price: null, counter_delivery_days: null, counter_message: null, currency: 'USD', offer_uuid: null, created_at: at, updated_at: at };
+      const proposal: ProposalRecord = {
+        uuid: state.uuid(),
+        status: 'submitted',
+        request_uuid: request.uuid,
+        seller_username: viewer.username,
+        buyer_username: request.buyer_username,
+        message: message!,
+        price: price!,
+        delivery_days: days!,
+        counter_price: null,
+        counter_delivery_days: null,
+        counter_message: null,
+        currency: 'USD',
+        offer_uuid: null,
+        created_at: at,
+        updated_at: at,
+      };
       state.proposals.set(proposal.uuid, proposal);
       state.emit('proposal.created', eventData(proposal));
-      state.emit('request.proposal', { uuid: request.uuid, proposal_uuid: proposal.uuid, buyer_username: request.buyer_username, seller_username: viewer.username });
+      state.emit('request.proposal', {
+        uuid: request.uuid,
+        proposal_uuid: proposal.uuid,
+        buyer_username: request.buyer_username,
+        seller_username: viewer.username,
+      });
       return ok(presentProposal(proposal), 201);
     })
     .handle('proposalsIndex', (req, viewer) => {
       const status = req.query.get('status');
       const requestUuid = req.query.get('request_uuid');
       const mine = [...state.proposals.values()]
-        .filter((p) => (p.seller_username === viewer.username || p.buyer_username === viewer.username) && (!status || p.status === status) && (!requestUuid || p.request_uuid === requestUuid))
+        .filter(
+          (p) =>
+            (p.seller_username === viewer.username || p.buyer_username === viewer.username) &&
+            (!status || p.status === status) &&
+            (!requestUuid || p.request_uuid === requestUuid),
+        )
         .sort(newestFirst);
       return page(req, mine, presentProposal);
     });
@@ -140,6 +208,8 @@ export function registerRequestRoutes(api: MarketplaceApi): void {
     p.status = 'withdrawn';
     state.emit('proposal.withdrawn', eventData(p));
   });
-  step('proposalsAcceptCounter', 'seller', ['countered'], ['accept the counter of', 'settled by accepting its counter'], (p) => award(p, p.counter_price!, p.counter_delivery_days ?? p.delivery_days));
+  step('proposalsAcceptCounter', 'seller', ['countered'], ['accept the counter of', 'settled by accepting its counter'], (p) =>
+    award(p, p.counter_price!, p.counter_delivery_days ?? p.delivery_days),
+  );
   step('proposalsAccept', 'buyer', ['submitted', 'shortlisted'], ['accept', 'accepted'], (p) => award(p, p.price, p.delivery_days));
 }

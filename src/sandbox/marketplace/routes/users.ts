@@ -41,7 +41,9 @@ export function registerUserRoutes(api: MarketplaceApi): void {
       const username = seller(req.params.username!);
       if (!username) return notFound('Seller');
       const profile = state.sellers.get(username)!;
-      const active = state.ordersOf(username).filter((o) => o.seller_username === username && ['pending', 'in_progress', 'revision_requested'].includes(o.status));
+      const active = state
+        .ordersOf(username)
+        .filter((o) => o.seller_username === username && ['pending', 'in_progress', 'revision_requested'].includes(o.status));
       const nextDue = active.map((o) => o.due_at).sort()[0] ?? null;
       return ok({
         username,
@@ -57,7 +59,9 @@ export function registerUserRoutes(api: MarketplaceApi): void {
       if (!username) return notFound('Seller');
       return ok(state.testimonials.filter((t) => t.seller_username === username && t.status === 'approved'));
     })
-    .handle('savedStudios', (req, viewer) => page(req, [...state.setOf(state.savedStudios, viewer.username)].sort(), (u) => presentSeller(state, u)))
+    .handle('savedStudios', (req, viewer) =>
+      page(req, [...state.setOf(state.savedStudios, viewer.username)].sort(), (u) => presentSeller(state, u)),
+    )
     .handle('sellerFavorite', (req, viewer) => {
       const username = seller(req.params.username!);
       if (!username) return notFound('Seller');
@@ -87,7 +91,11 @@ export function registerUserRoutes(api: MarketplaceApi): void {
       const weeks = Array.from({ length: Math.ceil(period / 7) }, (_, i) => {
         const from = since + i * 7 * DAY_MS;
         const slice = inPeriod.filter((o) => Date.parse(o.created_at) >= from && Date.parse(o.created_at) < from + 7 * DAY_MS);
-        return { week_start: new Date(from).toISOString(), orders: slice.length, revenue: Math.round(slice.reduce((s, o) => s + o.total, 0) * 100) / 100 };
+        return {
+          week_start: new Date(from).toISOString(),
+          orders: slice.length,
+          revenue: Math.round(slice.reduce((s, o) => s + o.total, 0) * 100) / 100,
+        };
       });
       return ok({
         username: viewer.username,
@@ -102,9 +110,17 @@ export function registerUserRoutes(api: MarketplaceApi): void {
     .handle('sellerLeads', (req, viewer) => {
       if (!viewer.isSeller) return sellersOnly();
       const categories = new Set(state.gigsOf(viewer.username).map((g) => g.category_slug));
-      const proposed = new Set([...state.proposals.values()].filter((p) => p.seller_username === viewer.username).map((p) => p.request_uuid));
+      const proposed = new Set(
+        [...state.proposals.values()].filter((p) => p.seller_username === viewer.username).map((p) => p.request_uuid),
+      );
       const leads = [...state.requests.values()]
-        .filter((r) => r.status === 'open' && r.buyer_username !== viewer.username && !proposed.has(r.uuid) && (r.category_slug === null || categories.has(r.category_slug)))
+        .filter(
+          (r) =>
+            r.status === 'open' &&
+            r.buyer_username !== viewer.username &&
+            !proposed.has(r.uuid) &&
+            (r.category_slug === null || categories.has(r.category_slug)),
+        )
         .sort((a, b) => (a.created_at < b.created_at ? 1 : -1));
       return page(req, leads, (r) => presentRequest(state, r));
     })
@@ -117,6 +133,12 @@ export function registerUserRoutes(api: MarketplaceApi): void {
         return { gig_slug: g.slug, views, orders: gigOrders, conversion_rate: Math.round((gigOrders / views) * 10_000) / 100 };
       });
       const views = byGig.reduce((s, g) => s + g.views, 0);
-      return ok({ username: viewer.username, views, orders: orders.length, conversion_rate: views ? Math.round((orders.length / views) * 10_000) / 100 : 0, gigs: byGig });
+      return ok({
+        username: viewer.username,
+        views,
+        orders: orders.length,
+        conversion_rate: views ? Math.round((orders.length / views) * 10_000) / 100 : 0,
+        gigs: byGig,
+      });
     });
 }

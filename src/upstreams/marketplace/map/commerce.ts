@@ -7,7 +7,14 @@ import { z } from 'zod';
 import { id, text, num, int, bool, stamp, strings, optionalId, graphShape } from '../graph-shape.js';
 
 export const gigPackageSchema = graphShape({ name: z.string(), price: num, delivery_days: int, revisions: int, features: strings });
-export const gigPricingSchema = graphShape({ gig_slug: z.string(), currency: text, packages: z.array(gigPackageSchema).nullish().transform((v) => v ?? []) });
+export const gigPricingSchema = graphShape({
+  gig_slug: z.string(),
+  currency: text,
+  packages: z
+    .array(gigPackageSchema)
+    .nullish()
+    .transform((v) => v ?? []),
+});
 export type GigPricingShape = z.output<typeof gigPricingSchema>;
 
 export const gigQuoteSchema = graphShape({
@@ -43,10 +50,24 @@ export const gigCollectionSchema = graphShape({
 });
 export type GigCollectionShape = z.output<typeof gigCollectionSchema>;
 
-export const savedSearchSchema = graphShape({ uuid: id, query: text, category_slug: text, max_price: num, notify: bool, created_at: stamp });
+export const savedSearchSchema = graphShape({
+  uuid: id,
+  query: text,
+  category_slug: text,
+  max_price: num,
+  notify: bool,
+  created_at: stamp,
+});
 export type SavedSearchShape = z.output<typeof savedSearchSchema>;
 
-export const orderCountdownSchema = graphShape({ status: text, due_at: stamp, now: stamp, running: bool, seconds_remaining: int, overdue: bool });
+export const orderCountdownSchema = graphShape({
+  status: text,
+  due_at: stamp,
+  now: stamp,
+  running: bool,
+  seconds_remaining: int,
+  overdue: bool,
+});
 export type OrderCountdownShape = z.output<typeof orderCountdownSchema>;
 
 export const orderExtensionSchema = graphShape({
@@ -63,13 +84,27 @@ export const orderExtensionSchema = graphShape({
 });
 export type OrderExtensionShape = z.output<typeof orderExtensionSchema>;
 
-export const orderTimelineEventSchema = graphShape({ type: z.string(), actor_username: text, at: stamp, detail: z.unknown().transform((v) => v ?? null) });
+export const orderTimelineEventSchema = graphShape({
+  type: z.string(),
+  actor_username: text,
+  at: stamp,
+  detail: z.unknown().transform((v) => v ?? null),
+});
 export type OrderTimelineEventShape = z.output<typeof orderTimelineEventSchema>;
 
 export const orderFileSchema = graphShape({ name: z.string(), delivery_id: optionalId, url: text, created_at: stamp });
 export type OrderFileShape = z.output<typeof orderFileSchema>;
 
-export const cartEntrySchema = graphShape({ uuid: id, order_uuid: text, gig_slug: text, package: text, quantity: int, price: num, currency: text, created_at: stamp });
+export const cartEntrySchema = graphShape({
+  uuid: id,
+  order_uuid: text,
+  gig_slug: text,
+  package: text,
+  quantity: int,
+  price: num,
+  currency: text,
+  created_at: stamp,
+});
 export type CartEntryShape = z.output<typeof cartEntrySchema>;
 
 export const buyerRequestSchema = graphShape({
@@ -137,7 +172,10 @@ export const offerSchema = graphShape({
   price: num,
   currency: text,
   delivery_days: int,
-  attachments: z.array(attachmentSchema).nullish().transform((v) => v ?? []),
+  attachments: z
+    .array(attachmentSchema)
+    .nullish()
+    .transform((v) => v ?? []),
   parent_uuid: text,
   countered_by_uuid: text,
   proposal_uuid: text,

@@ -9,7 +9,10 @@ export const messageSchema = graphShape({
   conversation_uuid: text,
   sender_username: text,
   body: text,
-  reactions: z.array(graphShape({ emoji: z.string(), count: num, usernames: strings })).nullish().transform((v) => v ?? []),
+  reactions: z
+    .array(graphShape({ emoji: z.string(), count: num, usernames: strings }))
+    .nullish()
+    .transform((v) => v ?? []),
   created_at: stamp,
 });
 export type MessageShape = z.output<typeof messageSchema>;
@@ -35,7 +38,15 @@ export type PresenceShape = z.output<typeof presenceSchema>;
 export const notificationSchema = graphShape({ uuid, type: text, title: text, data: z.unknown(), read_at: stamp, created_at: stamp });
 export type NotificationShape = z.output<typeof notificationSchema>;
 const transactionSchema = graphShape({ uuid, type: text, amount: num, description: text, created_at: stamp });
-export const walletSchema = graphShape({ balance: num, pending: num, currency: text, transactions: z.array(transactionSchema).nullish().transform((v) => v ?? []) });
+export const walletSchema = graphShape({
+  balance: num,
+  pending: num,
+  currency: text,
+  transactions: z
+    .array(transactionSchema)
+    .nullish()
+    .transform((v) => v ?? []),
+});
 export type WalletShape = z.output<typeof walletSchema>;
 
 // AI helpers.
@@ -43,7 +54,10 @@ export const aiSummarySchema = graphShape({
   credits_total: num,
   credits_used: num,
   credits_remaining: num,
-  features: z.array(graphShape({ kind: z.string(), name: text, credits: num })).nullish().transform((v) => v ?? []),
+  features: z
+    .array(graphShape({ kind: z.string(), name: text, credits: num }))
+    .nullish()
+    .transform((v) => v ?? []),
 });
 export type AiSummaryShape = z.output<typeof aiSummarySchema>;
 export const aiRequestSchema = graphShape({
@@ -54,7 +68,10 @@ export const aiRequestSchema = graphShape({
   result: text,
   error: text,
   credits_used: num,
-  feedback: z.looseObject({ rating: num, comment: text }).nullish().transform((v) => v ?? null),
+  feedback: z
+    .looseObject({ rating: num, comment: text })
+    .nullish()
+    .transform((v) => v ?? null),
   created_at: stamp,
   updated_at: stamp,
 });
@@ -66,18 +83,34 @@ export const aiRecommendationSchema = z
 export type AiRecommendationShape = z.output<typeof aiRecommendationSchema>;
 export const aiSearchSchema = graphShape({
   query: text,
-  interpretation: graphShape({ search: text, category_slug: text, max_price: num, delivery_days: num }).nullish().transform((v) => v ?? null),
+  interpretation: graphShape({ search: text, category_slug: text, max_price: num, delivery_days: num })
+    .nullish()
+    .transform((v) => v ?? null),
   total: num,
-  gigs: z.array(gigSchema).nullish().transform((v) => v ?? []),
+  gigs: z
+    .array(gigSchema)
+    .nullish()
+    .transform((v) => v ?? []),
 });
 export type AiSearchShape = z.output<typeof aiSearchSchema>;
 export const aiMessageDraftSchema = graphShape({ tone: text, draft: z.string() });
 export type AiMessageDraftShape = z.output<typeof aiMessageDraftSchema>;
 
 // Advertising.
-export const promotionProductSchema = graphShape({ slug: z.string(), name: text, description: text, pricing_model: text, min_daily_budget: num, currency: text });
+export const promotionProductSchema = graphShape({
+  slug: z.string(),
+  name: text,
+  description: text,
+  pricing_model: text,
+  min_daily_budget: num,
+  currency: text,
+});
 export type PromotionProductShape = z.output<typeof promotionProductSchema>;
-export const sponsoredPlacementSchema = graphShape({ campaign_uuid: text, placement: text, gig: gigSchema.nullish().transform((v) => v ?? null) });
+export const sponsoredPlacementSchema = graphShape({
+  campaign_uuid: text,
+  placement: text,
+  gig: gigSchema.nullish().transform((v) => v ?? null),
+});
 export type SponsoredPlacementShape = z.output<typeof sponsoredPlacementSchema>;
 export const adCampaignSchema = graphShape({
   uuid,
@@ -91,7 +124,16 @@ export const adCampaignSchema = graphShape({
   starts_at: stamp,
   ends_at: stamp,
   created_at: stamp,
-  analytics: graphShape({ days_running: num, impressions: num, clicks: num, ctr: num, orders: num, conversion_rate: num, spend: num, currency: text })
+  analytics: graphShape({
+    days_running: num,
+    impressions: num,
+    clicks: num,
+    ctr: num,
+    orders: num,
+    conversion_rate: num,
+    spend: num,
+    currency: text,
+  })
     .nullish()
     .transform((v) => v ?? null),
 });
@@ -99,7 +141,10 @@ export type AdCampaignShape = z.output<typeof adCampaignSchema>;
 export const adWalletSchema = graphShape({
   balance: num,
   currency: text,
-  transactions: z.array(graphShape({ uuid, type: text, amount: num, created_at: stamp })).nullish().transform((v) => v ?? []),
+  transactions: z
+    .array(graphShape({ uuid, type: text, amount: num, created_at: stamp }))
+    .nullish()
+    .transform((v) => v ?? []),
 });
 export type AdWalletShape = z.output<typeof adWalletSchema>;
 
@@ -121,7 +166,10 @@ export const crmCustomerSchema = graphShape({
   notes_count: num,
   created_at: stamp,
   /** Only the single-customer view carries notes; null means "not in this payload". */
-  notes: z.array(crmNoteSchema).nullish().transform((v) => v ?? null),
+  notes: z
+    .array(crmNoteSchema)
+    .nullish()
+    .transform((v) => v ?? null),
 });
 export type CrmCustomerShape = z.output<typeof crmCustomerSchema>;
 export const crmStatsSchema = graphShape({

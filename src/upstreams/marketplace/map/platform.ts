@@ -6,7 +6,14 @@ import { userSchema, gigSchema, orderSchema, deliverySchema, revisionSchema, cat
 // Platform reference data (GET /theme, /locale, /languages, /currencies, /countries).
 export const themeSchema = graphShape({ name: text, mode: text, font_family: text, logo_url: text });
 export type ThemeShape = z.output<typeof themeSchema>;
-export const localeSchema = graphShape({ locale: z.string(), currency: text, country: text, timezone: text, direction: text, available_locales: strings });
+export const localeSchema = graphShape({
+  locale: z.string(),
+  currency: text,
+  country: text,
+  timezone: text,
+  direction: text,
+  available_locales: strings,
+});
 export type LocaleShape = z.output<typeof localeSchema>;
 export const languageSchema = graphShape({ code: z.string(), name: text, native_name: text });
 export type LanguageShape = z.output<typeof languageSchema>;
@@ -18,10 +25,22 @@ export type CountryShape = z.output<typeof countrySchema>;
 // Mobile: home feed, compact order views (an order plus its mobile extras), token pairs.
 export const mobileHomeSchema = graphShape({
   greeting: text,
-  categories: z.array(categorySchema).nullish().transform((v) => v ?? []),
-  featured_gigs: z.array(gigSchema).nullish().transform((v) => v ?? []),
-  new_gigs: z.array(gigSchema).nullish().transform((v) => v ?? []),
-  recent_gigs: z.array(gigSchema).nullish().transform((v) => v ?? []),
+  categories: z
+    .array(categorySchema)
+    .nullish()
+    .transform((v) => v ?? []),
+  featured_gigs: z
+    .array(gigSchema)
+    .nullish()
+    .transform((v) => v ?? []),
+  new_gigs: z
+    .array(gigSchema)
+    .nullish()
+    .transform((v) => v ?? []),
+  recent_gigs: z
+    .array(gigSchema)
+    .nullish()
+    .transform((v) => v ?? []),
   active_orders: num,
 });
 export type MobileHomeShape = z.output<typeof mobileHomeSchema>;
@@ -29,15 +48,27 @@ const mobileOrderExtras = graphShape({
   gig_title: text,
   role: text,
   counterpart_username: text,
-  deliveries: z.array(deliverySchema).nullish().transform((v) => v ?? null),
-  revisions: z.array(revisionSchema).nullish().transform((v) => v ?? null),
+  deliveries: z
+    .array(deliverySchema)
+    .nullish()
+    .transform((v) => v ?? null),
+  revisions: z
+    .array(revisionSchema)
+    .nullish()
+    .transform((v) => v ?? null),
 });
 /** The order fields of `orderSchema`, plus what the mobile views add. */
 export const mobileOrderSchema = z
   .preprocess((raw) => ({ order: raw, extras: raw }), z.object({ order: orderSchema, extras: mobileOrderExtras }))
   .transform(({ order, extras }) => ({ ...extras, ...order }));
 export type MobileOrderShape = z.output<typeof mobileOrderSchema>;
-export const tokenPairSchema = graphShape({ access_token: z.string(), refresh_token: text, token_type: text, expires_in: num, user: userSchema.nullish().transform((v) => v ?? null) });
+export const tokenPairSchema = graphShape({
+  access_token: z.string(),
+  refresh_token: text,
+  token_type: text,
+  expires_in: num,
+  user: userSchema.nullish().transform((v) => v ?? null),
+});
 export type TokenPairShape = z.output<typeof tokenPairSchema>;
 export const passwordResetSchema = graphShape({ sent: bool, message: text });
 export type PasswordResetShape = z.output<typeof passwordResetSchema>;
@@ -53,9 +84,24 @@ export const sellerProfileSchema = graphShape({
   portfolio_count: num,
 });
 export type SellerProfileShape = z.output<typeof sellerProfileSchema>;
-export const portfolioProjectSchema = graphShape({ slug: z.string(), seller_username: text, title: text, description: text, cover_url: text, gig_slug: text, tags: strings, created_at: stamp });
+export const portfolioProjectSchema = graphShape({
+  slug: z.string(),
+  seller_username: text,
+  title: text,
+  description: text,
+  cover_url: text,
+  gig_slug: text,
+  tags: strings,
+  created_at: stamp,
+});
 export type PortfolioProjectShape = z.output<typeof portfolioProjectSchema>;
-export const sellerAvailabilitySchema = graphShape({ status: text, accepting_orders: bool, response_time_hours: num, active_orders: num, next_available_at: stamp });
+export const sellerAvailabilitySchema = graphShape({
+  status: text,
+  accepting_orders: bool,
+  response_time_hours: num,
+  active_orders: num,
+  next_available_at: stamp,
+});
 export type SellerAvailabilityShape = z.output<typeof sellerAvailabilitySchema>;
 export const testimonialSchema = graphShape({ id, author_name: text, company: text, quote: text, status: text, created_at: stamp });
 export type TestimonialShape = z.output<typeof testimonialSchema>;
@@ -66,13 +112,19 @@ export const sellerGrowthSchema = graphShape({
   revenue: num,
   currency: text,
   repeat_buyers: num,
-  series: z.array(graphShape({ week_start: stamp, orders: num, revenue: num })).nullish().transform((v) => v ?? []),
+  series: z
+    .array(graphShape({ week_start: stamp, orders: num, revenue: num }))
+    .nullish()
+    .transform((v) => v ?? []),
 });
 export type SellerGrowthShape = z.output<typeof sellerGrowthSchema>;
 export const conversionSchema = graphShape({
   views: num,
   orders: num,
   conversion_rate: num,
-  gigs: z.array(graphShape({ gig_slug: z.string(), views: num, orders: num, conversion_rate: num })).nullish().transform((v) => v ?? []),
+  gigs: z
+    .array(graphShape({ gig_slug: z.string(), views: num, orders: num, conversion_rate: num }))
+    .nullish()
+    .transform((v) => v ?? []),
 });
 export type ConversionShape = z.output<typeof conversionSchema>;

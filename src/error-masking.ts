@@ -1,0 +1,41 @@
+/**
+ * How Yoga masks an error the caller must not see: the error is logged once as
+ * unexpected (coded errors reach the caller as they are), the caller gets
+ * Yoga's generic message, and in production nothing of the cause.
+ */
+import { GraphQLError } from 'graphql';
+import { maskError } from 'graphql-yoga';
+import type { Logger } from './logger.js';
+
+export function gatewayErrorMask(production: boolean, logger: Logger): (error: unknown, message: string) => Error {
+  return (error, message) => {
+    // Yoga asks about every error; only the ones it is about to mask are unexpected (coded ones reach the caller as they are).
+    if (isUnexpected(error)) logger.error({ err: error }, 'unexpected error');
+    const masked = maskError(error, message, false);
+    return production ? withoutOriginalError(masked) : masked;
+  };
+}
+
+/**
+ * Yoga copies some causes into `extensions.originalError` (a malformed JSON body's
+ * SyntaxError quotes the body back). In production a caller gets message and code only.
+ */
+function withoutOriginalError(error: Error): Error {
+  if (!(error instanceof GraphQLError) || error.extensions.originalError === undefined) return error;
+  const { originalError: _dropped, ...extensions } = error.extensions;
+  return new GraphQLError(error.message, {
+    nodes: error.nodes,
+    source: error.source,
+    positions: error.positions,
+    path: error.path,
+    originalError: error.originalError,
+    extensions,
+  });
+}
+
+/** Mirrors Yoga's masking rule: a GraphQLError is meant for the caller unless it wraps something that is not one. */
+function isUnexpected(error: unknown): boolean {
+  if (!(error instanceof GraphQLError)) return true;
+  const original = error.originalError;
+  return original !== undefined && original !== null && !(original instanceof GraphQLError);
+}
