@@ -1,7 +1,9 @@
 /**
- * The per-request read cache every request-bound client keeps
- * (`client.read(row, args)`, src/upstreams/reading-client.ts): one request
- * never asks the same thing twice.
+ * The per-request read cache every request-bound client keeps, and the
+ * `read`/`prime`/`forget` the three clients share around their `call`
+ * (`ReadingClient`, below): one request never asks the same thing twice. A
+ * client is made per request (src/upstreams/index.ts, `bindClients`), so no
+ * cached answer reaches another caller.
  * An entry is the promise of one call, keyed by the operation row and a
  * stable key of the call's arguments (key order does not matter), so two
  * fields asking for the same gig, or a prefetch and the resolver it runs
@@ -18,7 +20,7 @@
  * frame: nothing here batches, so there is nothing to wait for.
  */
 import { stringify } from 'safe-stable-stringify';
-import type { AnyOperation } from '../src/upstreams/operations.js';
+import type { AnyOperation, ArgsParam, CallArgs, ReadRow, ResultOf } from '../src/upstreams/operations.js';
 
 /** The stable text of a call's arguments: the same for `{ a, b }` and `{ b, a }`; undefined values left out. */
 export const argumentsKey = (args: unknown): string => stringify(args ?? {}) ?? '';
@@ -81,4 +83,32 @@ export class ReadCache {
 function itemsOf(row: AnyOperation, answer: unknown): unknown[] {
   if (row.envelope === 'page') return (answer as { items: unknown[] }).items;
   return Array.isArray(answer) ? answer : [answer];
+}
+
+/** What the three request-bound clients share beyond `call`: their reads go through one read cache. */
+export abstract class ReadingClient<Row extends AnyOperation = AnyOperation> {
+  private readonly reads = new ReadCache();
+
+  /** Sends one operation (each client's own: credential, body encoding, error shapes). */
+  abstract call<D extends Row>(operation: D, ...[args]: ArgsParam<D>): Promise<ResultOf<D>>;
+
+  /** `call`, once per request for the same row and arguments; its items prime the row `primes` names. */
+  read<D extends Row & ReadRow>(row: D, ...[args]: ArgsParam<D>): Promise<ResultOf<D>> {
+    return this.reads.read(row, args, () => this.call(row, ...([args] as ArgsParam<D>)));
+  }
+
+  /** Caches an answer that arrived inside another one (a gig in a recommendation), unless one is cached already. */
+  prime<D extends Row & ReadRow>(row: D, args: CallArgs<D>, value: ResultOf<D>): void {
+    this.reads.prime(row, args, value);
+  }
+
+  /** Whether this request has asked `row` for `args` already. */
+  protected hasRead<D extends Row & ReadRow>(row: D, ...[args]: ArgsParam<D>): boolean {
+    return this.reads.has(row, args);
+  }
+
+  /** Drops the cached answer of `row` for `args`, or all of the row's without them (after a write that changes them). */
+  forget<D extends Row & ReadRow>(row: D, args?: CallArgs<D>): void {
+    this.reads.forget(row, args);
+  }
 }

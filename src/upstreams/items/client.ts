@@ -8,7 +8,7 @@
 import { UpstreamError } from '../../errors.js';
 import type { Upstream } from '../upstream.js';
 import { parseRetryAfter } from '../retry-after.js';
-import { ReadingClient } from '../reading-client.js';
+import { ReadingClient } from '../../../loaders/read-cache.js';
 import type { RequestBinding, UpstreamResponse } from '../wire.js';
 import { sendFields } from '../call.js';
 import { formBody } from '../identifiers.js';

@@ -8,7 +8,7 @@
 import type { Readable } from 'node:stream';
 import { UpstreamError } from '../../errors.js';
 import type { Upstream } from '../upstream.js';
-import { ReadingClient } from '../reading-client.js';
+import { ReadingClient } from '../../../loaders/read-cache.js';
 import type { RequestBinding } from '../wire.js';
 import { readAnswer, requestParts, sendFields, type LooseArgs, type UploadBody } from '../call.js';
 import { laravelError, laravelCode } from '../laravel.js';

@@ -6,7 +6,7 @@
  */
 import { UpstreamError } from '../../errors.js';
 import type { Upstream } from '../upstream.js';
-import { ReadingClient } from '../reading-client.js';
+import { ReadingClient } from '../../../loaders/read-cache.js';
 import type { RequestBinding } from '../wire.js';
 import { readAnswer, requestParts, sendFields, type LooseArgs } from '../call.js';
 import { formBody } from '../identifiers.js';
