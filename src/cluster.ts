@@ -14,6 +14,8 @@ import { onStopSignals } from './stop-signals.js';
 
 /** What the primary sends a worker to start its drain (src/serve.ts). */
 export const SHUTDOWN_MESSAGE = 'gateway:shutdown';
+/** A worker's word that it listens and would drain on a stop signal (src/serve.ts sends it once its handlers are in). */
+export const READY_MESSAGE = 'gateway:ready';
 
 const FIRST_RESTART_DELAY_MS = 500;
 const MAX_RESTART_DELAY_MS = 30_000;
@@ -41,16 +43,23 @@ export function runPrimary(config: Config, logger: Logger): void {
     logger.debug({ workerPid: worker.process.pid }, 'worker starting');
   };
 
+  let port: number | undefined;
   cluster.on('listening', (worker, address) => {
     listening.add(worker);
     anyListened = true;
-    if (!announced && listening.size === config.workers) {
+    port = address.port;
+  });
+  // Announced once every worker said it is ready, not when it listens: a worker listens a moment before its
+  // stop handlers are in, and a Ctrl-C sent on reading the line would kill such a worker with no drain.
+  const ready = new Set<Worker>();
+  cluster.on('message', (worker, message) => {
+    if (message !== READY_MESSAGE) return;
+    ready.add(worker);
+    worker.once('exit', () => ready.delete(worker));
+    if (!announced && ready.size === config.workers) {
       announced = true;
       if (!config.redisUrl) logger.warn('REDIS_URL is unset: each worker keeps its own rate limits, webhook events and caches');
-      logger.info(
-        { workers: config.workers, port: address.port, redis: Boolean(config.redisUrl) },
-        `${config.workers} workers serving port ${address.port}`,
-      );
+      logger.info({ workers: config.workers, port, redis: Boolean(config.redisUrl) }, `${config.workers} workers serving port ${port}`);
     }
   });
 

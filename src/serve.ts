@@ -14,7 +14,7 @@ import { createHttpServer, listen, ListenError } from './http-server.js';
 import { startupSummary } from './startup-summary.js';
 import { installShutdown } from './shutdown.js';
 import { loadSandbox } from './embedded-sandbox.js';
-import { SHUTDOWN_MESSAGE } from './cluster.js';
+import { READY_MESSAGE, SHUTDOWN_MESSAGE } from './cluster.js';
 
 export async function serveGateway(config: Config, logger: Logger): Promise<void> {
   let app: Awaited<ReturnType<typeof createApp>>;
@@ -64,6 +64,8 @@ export async function serveGateway(config: Config, logger: Logger): Promise<void
     });
     // The primary is gone (killed): nobody would restart or stop this worker.
     process.on('disconnect', () => shutdown.begin('primary exited'));
+    // Only now may the primary say the workers serve: a stop signal from here on drains this worker.
+    process.send?.(READY_MESSAGE);
   }
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;

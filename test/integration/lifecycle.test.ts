@@ -8,7 +8,7 @@
  * start:prod` and `node dist/src/server.js`, are stopped the same way in
  * test/deploy/dockerfile.test.ts, on the image the Dockerfile builds.)
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { until } from '../helpers/events.js';
 import { portIsFree } from '../helpers/free-port.js';
 import { isAlive, readyPort, spawnCommand, spawnGatewayProcess, type GatewayProcess } from '../helpers/gateway-process.js';
@@ -74,6 +74,27 @@ describe('a stop signal the moment the gateway says it is ready', () => {
 });
 
 describe('the cluster primary (WORKERS=2)', () => {
+  // "N workers serving" must mean every worker would drain on a signal: a worker that had listened but not yet
+  // installed its handlers died by a Ctrl-C's default action, and the primary exited 1 (seen in a full-suite run).
+  it('on Ctrl-C to its process group the instant it says the workers are serving, every worker drains and it exits 0', async () => {
+    for (let run = 0; run < 4; run++) {
+      const gateway = spawnCommand(process.execPath, [inject('gatewayEntry')], {
+        env: { NODE_ENV: 'development', HOST: '127.0.0.1', LOG_LEVEL: 'info', PORT: '0', WORKERS: '2', ...URLS },
+        detached: true,
+      });
+      let signalled = false;
+      const onData = () => {
+        if (signalled || !/workers serving port \d+/.test(gateway.output())) return;
+        signalled = true;
+        process.kill(-gateway.child.pid!, 'SIGINT');
+      };
+      gateway.child.stdout!.on('data', onData);
+      gateway.child.stderr!.on('data', onData);
+      expect({ run, code: await exitWithin(gateway, 30_000) }).toEqual({ run, code: 0 });
+      expect(gateway.output()).toContain('all workers stopped');
+    }
+  }, 180_000);
+
   it('on SIGTERM while a replacement worker is still starting, stops every worker at once and exits 0', async () => {
     const gateway = spawnGatewayProcess({ PORT: '0', LOG_FORMAT: 'json', LOG_LEVEL: 'debug', WORKERS: '2', ...URLS });
     await until(() => /2 workers serving port \d+/.test(gateway.output()), 60_000);
