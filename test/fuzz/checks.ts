@@ -9,24 +9,10 @@ import { itemsOperations } from '../../src/upstreams/items/operations.js';
 import type { OperationSpec } from '../../src/upstreams/operations.js';
 import type { RecordedCall } from '../../src/sandbox/control.js';
 import type { SandboxName } from '../../src/sandbox/index.js';
+import { CALLER_ERROR_CODES } from '../helpers/error-codes.js';
 
-/** Every code a caller may see: contract section 6, plus GraphQL's and Yoga's own request errors. */
-export const KNOWN_CODES = new Set([
-  'BAD_USER_INPUT',
-  'CONFLICT',
-  'QUERY_TOO_COMPLEX',
-  'UNAUTHENTICATED',
-  'FORBIDDEN',
-  'NOT_FOUND',
-  'RATE_LIMITED',
-  'UPSTREAM_TIMEOUT',
-  'UPSTREAM_UNAVAILABLE',
-  'UPSTREAM_BAD_RESPONSE',
-  'GRAPHQL_VALIDATION_FAILED',
-  'GRAPHQL_PARSE_FAILED',
-  'BAD_REQUEST',
-  'PAYLOAD_TOO_LARGE',
-]);
+/** Every code a caller may see, plus Yoga's own refusal of a body over MAX_BODY_BYTES. */
+export const KNOWN_CODES = new Set([...CALLER_ERROR_CODES, 'PAYLOAD_TOO_LARGE']);
 
 /** The sandbox's demo credentials and every made-up one the campaign sends (`fuzz-<hex>`, admin key, webhook secret). */
 export const SECRET_PATTERN = /demo-buyer-token|demo-seller-token|seo-demo-key|items-demo-key|fuzz-[0-9a-f]{6,}/i;

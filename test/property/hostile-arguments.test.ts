@@ -27,27 +27,11 @@ import { itemsOperations } from '../../src/upstreams/items/operations.js';
 import type { OperationSpec } from '../../src/upstreams/operations.js';
 import type { SandboxName } from '../../src/sandbox/index.js';
 import { ALL_CREDENTIALS, startTestGateway, type GraphQLResponse, type TestGateway } from '../helpers/gateway.js';
+import { CALLER_ERROR_CODES } from '../helpers/error-codes.js';
 
 const RUNS = Number(process.env.PROPERTY_RUNS ?? 6);
 const ALIASES = Number(process.env.PROPERTY_ALIASES ?? 8);
 const SEED = Number(process.env.PROPERTY_SEED ?? 20261123);
-
-/** Every code a caller may see: contract section 6, plus GraphQL's own request errors. */
-const CODES = new Set([
-  'BAD_USER_INPUT',
-  'CONFLICT',
-  'QUERY_TOO_COMPLEX',
-  'UNAUTHENTICATED',
-  'FORBIDDEN',
-  'NOT_FOUND',
-  'RATE_LIMITED',
-  'UPSTREAM_TIMEOUT',
-  'UPSTREAM_UNAVAILABLE',
-  'UPSTREAM_BAD_RESPONSE',
-  'GRAPHQL_VALIDATION_FAILED',
-  'GRAPHQL_PARSE_FAILED',
-  'BAD_REQUEST',
-]);
 
 const NASTY = [
   '..',
@@ -247,7 +231,7 @@ function checkResponse(res: GraphQLResponse, variables: unknown): void {
   expect(res.data !== undefined || res.errors !== undefined, context).toBe(true);
   for (const error of res.errors ?? []) {
     const code = String(error.extensions?.code);
-    expect(CODES.has(code), `${code}: ${error.message} for ${context}`).toBe(true);
+    expect(CALLER_ERROR_CODES.has(code), `${code}: ${error.message} for ${context}`).toBe(true);
     expect(error.message).not.toMatch(/\n\s+at /);
   }
 }
