@@ -86,11 +86,8 @@ export async function createApp(config: Config, logger: Logger, { now }: AppOpti
   const sandboxed = new Set(missing);
   const events = createEventBus(bus?.eventTarget);
   const shared = redis && bus ? { ping: redis.ping, limiter: bus.limiter } : undefined;
-  // Registration is refused where only trusted documents may run, so no store (nor Redis connection) is opened there.
-  const apq =
-    config.apq.maxBytes > 0 && !config.persistedDocuments.only
-      ? createApqStore({ ...config.apq, redisUrl: config.redisUrl, logger })
-      : undefined;
+  // Registration is refused where only trusted documents may run, so no store is made there.
+  const apq = config.apq.maxBytes > 0 && !config.persistedDocuments.only ? createApqStore({ ...config.apq, redis }) : undefined;
   const yoga = createGateway({
     config,
     pools,

@@ -4,16 +4,17 @@
  * (APQ_MAX_BYTES); with REDIS_URL the entries are also shared through Redis,
  * so a query registered through one instance is found by all.
  *
- * Redis is an accelerator here, never a dependency: a command waits for no
- * connection (no offline queue) and no longer than COMMAND_TIMEOUT_MS, and any
- * failure is a miss (the client then registers the query again) or a skipped
- * write, logged once per outage. A registered text is never trusted blindly:
- * the APQ plugin checks that the hash is the sha256 of the text before `set`.
+ * Redis is an accelerator here, never a dependency. The commands go through
+ * the gateway's one command connection (src/redis/connection.ts), with its
+ * bounds: no offline queue, REDIS_COMMAND_TIMEOUT_MS at most, nothing sent
+ * while it is unavailable, the outage logged once for everything that uses
+ * it. Any failure is a miss (the client then registers the query again) or a
+ * skipped write. A registered text is never trusted blindly: the APQ plugin
+ * checks that the hash is the sha256 of the text before `set`.
  */
 import { GraphQLError } from 'graphql';
-import { Redis } from 'ioredis';
 import { LRUCache } from 'lru-cache';
-import type { Logger } from '../logger.js';
+import type { RedisConnection } from '../redis/connection.js';
 
 export interface ApqStore {
   get(hash: string): Promise<string | undefined>;
@@ -27,14 +28,11 @@ export interface ApqStore {
 export interface ApqStoreOptions {
   maxBytes: number;
   maxDocumentBytes: number;
-  redisUrl?: string;
-  logger: Logger;
-  commandTimeoutMs?: number;
+  /** Shared with the other instances through this connection, when REDIS_URL is set. */
+  redis?: RedisConnection;
 }
 
 const PREFIX = 'gateway:apq:';
-/** How long a command may take before Redis counts as unavailable for it (it answers in well under 1 ms). */
-export const COMMAND_TIMEOUT_MS = 250;
 /** A registered text is immutable (its key is its hash); the TTL only lets Redis forget queries no client sends any more. */
 const REDIS_TTL_SECONDS = 7 * 24 * 60 * 60;
 /** Bytes an entry is accounted at beyond its text: the 64-character hash and lru-cache's bookkeeping. */
@@ -49,12 +47,12 @@ const tooLarge = (limit: number) =>
   );
 
 export function createApqStore(options: ApqStoreOptions): ApqStore {
-  const { maxBytes, maxDocumentBytes, logger } = options;
+  const { maxBytes, maxDocumentBytes } = options;
   const memory = new LRUCache<string, string>({
     maxSize: maxBytes,
     sizeCalculation: (text) => Buffer.byteLength(text) + ENTRY_OVERHEAD_BYTES,
   });
-  const redis = options.redisUrl ? sharedStore(options.redisUrl, logger, options.commandTimeoutMs ?? COMMAND_TIMEOUT_MS) : undefined;
+  const redis = options.redis && sharedStore(options.redis);
   return {
     async get(hash) {
       const kept = memory.get(hash);
@@ -71,46 +69,26 @@ export function createApqStore(options: ApqStoreOptions): ApqStore {
     get bytes() {
       return memory.calculatedSize;
     },
-    async close() {
+    close() {
+      // The Redis connection is the gateway's, closed by its owner.
       memory.clear();
-      await redis?.close();
+      return Promise.resolve();
     },
   };
 }
 
-/** The Redis side: every failure answers as a miss or a skipped write, the outage logged once and its end once. */
-function sharedStore(url: string, logger: Logger, commandTimeout: number) {
-  const client = new Redis(url, { maxRetriesPerRequest: 0, enableOfflineQueue: false, commandTimeout });
-  let down = false;
-  const reportDown = (error: unknown) => {
-    if (down) return;
-    down = true;
-    // The message only: the error may carry the connection options, and the URL may hold a password.
-    logger.warn(
-      { err: { message: error instanceof Error ? error.message : String(error) } },
-      'persisted queries unavailable (Redis): APQ misses until it answers',
-    );
-  };
-  client.on('error', reportDown);
-  client.on('ready', () => {
-    if (!down) return;
-    down = false;
-    logger.info('persisted queries available again (Redis)');
-  });
+/** The Redis side: a command is sent only while the connection answers, and any failure is a miss or a skipped write. */
+function sharedStore(redis: RedisConnection) {
   async function attempt<T>(command: () => Promise<T>): Promise<T | undefined> {
-    if (client.status !== 'ready') return undefined;
+    if (!redis.available) return undefined;
     try {
       return await command();
-    } catch (error) {
-      reportDown(error);
-      return undefined;
+    } catch {
+      return undefined; // logged once per outage by the connection
     }
   }
   return {
-    get: async (hash: string) => (await attempt(() => client.get(PREFIX + hash))) ?? undefined,
-    set: async (hash: string, query: string) => void (await attempt(() => client.set(PREFIX + hash, query, 'EX', REDIS_TTL_SECONDS))),
-    close: async () => {
-      await client.quit().catch(() => client.disconnect());
-    },
+    get: async (hash: string) => (await attempt(() => redis.client.get(PREFIX + hash))) ?? undefined,
+    set: async (hash: string, query: string) => void (await attempt(() => redis.client.set(PREFIX + hash, query, 'EX', REDIS_TTL_SECONDS))),
   };
 }

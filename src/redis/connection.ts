@@ -3,7 +3,7 @@
  * one place: Redis can only slow down what needs Redis.
  *
  * - The command connection, shared by rate limits, webhook events and their
- *   dedup, and the public cache: no command waits for a connection (no
+ *   dedup, the public and response caches and persisted queries: no command waits for a connection (no
  *   offline queue: it fails at once while disconnected) or longer than
  *   REDIS_COMMAND_TIMEOUT_MS, 250 ms unless configured (a paused Redis keeps the socket open and answers
  *   nothing, so only a timeout notices it).
@@ -60,7 +60,7 @@ const reconnectDelay = (attempt: number) => Math.min(attempt * 50, 500);
 
 /** What a user reads once when Redis goes away (README, "Redis down or slow"). */
 const OUTAGE =
-  'Redis unavailable: rate limits per process, webhooks answered 503 (senders retry), public reads go to the upstream, until it answers';
+  'Redis unavailable: rate limits per process, webhooks answered 503 (senders retry), public reads go to the upstream, persisted queries miss, until it answers';
 
 export function openRedis(url: string, logger: Logger, options: RedisConnectionOptions = {}): RedisConnection {
   const bounds: RedisOptions = {

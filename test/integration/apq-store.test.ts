@@ -8,17 +8,17 @@ import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../../src/logger.js';
 import { createApqStore } from '../../src/persisted-queries/apq-store.js';
+import { openRedis, type RedisConnection } from '../../src/redis/connection.js';
 import { hasRedisServer, startRedisServer, type RedisServer } from '../helpers/redis-server.js';
 import { apolloClient } from '../helpers/apq-clients.js';
 import { startTestGateway } from '../helpers/gateway.js';
 import { parse } from 'graphql';
 
-const quiet = createLogger('silent');
 const text = (n: number, bytes: number) => `query Q${n} { categories { slug } } # ${'x'.repeat(bytes)}`;
 
 describe('in the process', () => {
   it('keeps no more bytes than APQ_MAX_BYTES, evicting the least recently used', async () => {
-    const store = createApqStore({ maxBytes: 10_000, maxDocumentBytes: 5000, logger: quiet });
+    const store = createApqStore({ maxBytes: 10_000, maxDocumentBytes: 5000 });
     for (let n = 0; n < 6; n++) await store.set(`h${n}`, text(n, 2000));
     expect(store.bytes).toBeLessThanOrEqual(10_000);
     expect(await store.get('h0')).toBeUndefined();
@@ -35,7 +35,7 @@ describe('in the process', () => {
   });
 
   it('refuses a text over APQ_MAX_DOCUMENT_BYTES', async () => {
-    const store = createApqStore({ maxBytes: 10_000, maxDocumentBytes: 100, logger: quiet });
+    const store = createApqStore({ maxBytes: 10_000, maxDocumentBytes: 100 });
     await expect(store.set('big', text(0, 200))).rejects.toMatchObject({ extensions: { code: 'PERSISTED_QUERY_TOO_LARGE' } });
     expect(await store.get('big')).toBeUndefined();
     await store.close();
@@ -55,8 +55,10 @@ describe.skipIf(!hasRedisServer)(`through Redis${hasRedisServer ? '' : ' (skippe
       'info',
       new Writable({ write: (chunk: Buffer, _encoding, done) => (lines.push(JSON.parse(chunk.toString())), done()) }),
     );
-    const first = createApqStore({ maxBytes: 10_000, maxDocumentBytes: 5000, logger, redisUrl: redis.url });
-    const second = createApqStore({ maxBytes: 10_000, maxDocumentBytes: 5000, logger, redisUrl: redis.url });
+    // Two instances: each its own command connection, as each gateway opens one (src/redis/connection.ts).
+    const connections = [openRedis(redis.url, logger), openRedis(redis.url, logger)];
+    const storeOn = (connection: RedisConnection) => createApqStore({ maxBytes: 10_000, maxDocumentBytes: 5000, redis: connection });
+    const [first, second] = [storeOn(connections[0]!), storeOn(connections[1]!)];
     // Both connected once one's write is read by the other (a store not yet connected skips writes and misses).
     await expect.poll(async () => (await first.set('shared', text(1, 10)), second.get('shared')), { timeout: 5000 }).toBe(text(1, 10));
 
@@ -67,12 +69,13 @@ describe.skipIf(!hasRedisServer)(`through Redis${hasRedisServer ? '' : ' (skippe
     expect(Date.now() - started).toBeLessThan(2000);
     // The process's own copy still serves what it registered.
     expect(await first.get('while-down')).toBe(text(2, 10));
-    const outages = () => lines.filter((line) => line.msg.startsWith('persisted queries unavailable')).length;
-    // Logged once per store (two here), however many reconnection attempts fail.
+    const outages = () =>
+      lines.filter((line) => line.msg.startsWith('Redis unavailable') && line.msg.includes('persisted queries miss')).length;
+    // Logged once per connection (two here), however many reconnection attempts fail.
     await expect.poll(outages, { timeout: 5000 }).toBeGreaterThan(0);
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(outages()).toBeLessThanOrEqual(2);
-    await Promise.all([first.close(), second.close()]);
+    await Promise.all([first.close(), second.close(), ...connections.map((connection) => connection.close())]);
   });
 
   it('two gateways with REDIS_URL: a query registered through one runs hash-only on the other', async () => {
