@@ -3,7 +3,9 @@
  * over a real `redis-server`: an answer stored by one is a hit on the other,
  * a webhook to one evicts it for both, and a paused Redis (SIGSTOP: the socket
  * open, nothing answered) never hangs a request: the look-up times out (250 ms)
- * and the operation runs.
+ * and the operation runs. A stopped Redis (connection refused) costs nothing at
+ * all: nothing is sent until it answers again, and once restarted the two
+ * instances share answers again.
  */
 import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -89,5 +91,31 @@ describe.skipIf(!hasRedisServer)(`the response cache in Redis${hasRedisServer ? 
       expect(Date.now() - started).toBeLessThan(BOUND_MS);
     }
     redis.resume();
+  });
+
+  // Last: it stops the server and starts a new one on the same port, which the gateways reconnect to.
+  it('a stopped Redis: both instances answer by running the operation, and share answers again once it is back', async () => {
+    const slug = slugs.pop()!;
+    await redis.stop();
+    for (const gateway of [a, b, a]) {
+      const started = Date.now();
+      expect(expectOk(await gateway.query(GIG_AND_SELLER, { variables: { slug } })).gig).toMatchObject({ slug });
+      expect(Date.now() - started).toBeLessThan(BOUND_MS);
+    }
+    redis = await startRedisServer(redis.port);
+    // Back: an answer stored through one is a hit on the other (polled: each reconnects on its own backoff).
+    const fresh = slugs.pop()!;
+    await expect
+      .poll(
+        async () => {
+          expectOk(await a.query(GIG_AND_SELLER, { variables: { slug: fresh } }));
+          const before = await hits(b);
+          b.resetCalls();
+          expectOk(await b.query(GIG_AND_SELLER, { variables: { slug: fresh } }));
+          return (await hits(b)) - before === 1 && b.calls('marketplace').length === 0;
+        },
+        { timeout: 10_000, interval: 200 },
+      )
+      .toBe(true);
   });
 });
