@@ -9,7 +9,7 @@ import type { GatewayContext } from '../src/context.js';
 import type { CallArgs, PageSizes, ReadRow, ResultOf } from '../src/upstreams/operations.js';
 import type { Page } from '../src/upstreams/wire.js';
 import { encodeCursor, planPages, windowOf, type Window } from '../src/upstreams/paging.js';
-import { readRow } from './read-row.js';
+import { readRow } from '../loaders/read-cache.js';
 
 export interface ConnectionArgs {
   first?: number | null;

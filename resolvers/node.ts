@@ -21,7 +21,7 @@ import { MAX_SCAN_PAGES } from '../src/upstreams/paging.js';
 import type { SeoProjectShape, SeoReportShape } from '../src/upstreams/seo/map.js';
 import { itemId } from './items.js';
 import type { ItemOf, ListKey } from './connection.js';
-import { readRow } from './read-row.js';
+import { readRow } from '../loaders/read-cache.js';
 import { seoOperations as seoOps } from '../src/upstreams/seo/operations.js';
 import type { CallArgs, ReadRow } from '../src/upstreams/operations.js';
 import { marketplaceOperations as ops } from '../src/upstreams/marketplace/operations.js';

@@ -20,7 +20,7 @@ import type { GatewayContext } from '../src/context.js';
 import type { ReadRow } from '../src/upstreams/operations.js';
 import { readConnection, type ConnectionArgs } from './connection.js';
 import { childSelections, itemPoints, mayPrefetch, pointOf, start, type SelectionPoint } from './look-ahead.js';
-import { readRow } from './read-row.js';
+import { readRow } from '../loaders/read-cache.js';
 
 /** What a read field's declaration leaves for its resolver and for look-ahead. */
 export interface UpstreamRead {
