@@ -20,7 +20,7 @@ import type { ItemShape } from '../src/upstreams/items/map.js';
 import { MAX_SCAN_PAGES } from '../src/upstreams/paging.js';
 import type { SeoProjectShape, SeoReportShape } from '../src/upstreams/seo/map.js';
 import { itemId } from './items.js';
-import type { ItemOf, ListKey } from './connection.js';
+import type { ItemOf, ListKey } from './upstream-read.js';
 import { readRow } from '../loaders/read-cache.js';
 import { seoOperations as seoOps } from '../src/upstreams/seo/operations.js';
 import type { CallArgs, ReadRow } from '../src/upstreams/operations.js';
