@@ -12,7 +12,7 @@ import type { BreakerOptions } from './breaker.js';
 import { MarketplaceClient } from './marketplace/client.js';
 import { SeoClient } from './seo/client.js';
 import { ItemsClient } from './items/client.js';
-import { PublicCacheLayer, type PublicCache } from './public-cache/public-cache.js';
+import { PublicCacheLayer, type PublicCache } from './public-cache/index.js';
 import type { ItemBatchOptions } from '../../loaders/items.js';
 
 /** Each upstream, composed once: the shared cache in front of its transport (public-cache/public-cache.ts). */
