@@ -1,7 +1,8 @@
 /**
- * The per-request read cache every request-bound client keeps, and the
+ * The per-request read cache every request-bound client keeps, the
  * `read`/`prime`/`forget` the three clients share around their `call`
- * (`ReadingClient`, below): one request never asks the same thing twice. A
+ * (`ReadingClient`, below), and `readRow`, the read of a row through the
+ * client of its upstream: one request never asks the same thing twice. A
  * client is made per request (src/upstreams/index.ts, `bindClients`), so no
  * cached answer reaches another caller.
  * An entry is the promise of one call, keyed by the operation row and a
@@ -112,3 +113,18 @@ export abstract class ReadingClient<Row extends AnyOperation = AnyOperation> {
     this.reads.forget(row, args);
   }
 }
+
+/** The one method `readRow` needs, with the client's row type left loose (each client checks its own rows' shape). */
+interface Reader {
+  read(row: ReadRow, args?: object): Promise<unknown>;
+}
+
+/**
+ * A GET through the request's client for the row's upstream (`ctx.clients[row.service]`), so through that
+ * client's read cache: the row names its upstream, so a caller never picks the client (or its credential) by hand.
+ */
+export const readRow = <D extends ReadRow>(
+  ctx: { readonly clients: Readonly<Record<ReadRow['service'], object>> },
+  row: D,
+  args: CallArgs<D>,
+): Promise<ResultOf<D>> => (ctx.clients[row.service] as Reader).read(row, args as object) as Promise<ResultOf<D>>;

@@ -11,7 +11,7 @@ import type { AdCampaignShape } from '../src/upstreams/marketplace/map.js';
 import { requiredText, searchText } from './args.js';
 import { bodyOf, positive } from './body.js';
 import { primeGig } from './gigs.js';
-import { readRow } from './read-row.js';
+import { readRow } from '../loaders/read-cache.js';
 import { marketplaceOperations as ops } from '../src/upstreams/marketplace/operations.js';
 
 /** The placed gigs answer `gig(slug)` later in the request. */

@@ -11,7 +11,7 @@ import type { AiRequestShape } from '../src/upstreams/marketplace/map.js';
 import { requiredText, searchText } from './args.js';
 import { bodyOf } from './body.js';
 import { primeGig } from './gigs.js';
-import { readRow } from './read-row.js';
+import { readRow } from '../loaders/read-cache.js';
 import { marketplaceOperations as ops } from '../src/upstreams/marketplace/operations.js';
 
 export const AI_DRAFT_KINDS = {

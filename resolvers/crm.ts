@@ -7,10 +7,10 @@ import type { GatewayContext } from '../src/context.js';
 import { badUserInput } from '../src/errors.js';
 import { identifier } from '../src/upstreams/identifiers.js';
 import type { CrmCustomerShape } from '../src/upstreams/marketplace/map.js';
-import { readRow } from './read-row.js';
+import { readRow } from '../loaders/read-cache.js';
 import { requiredText } from './args.js';
 import { bodyOf } from './body.js';
-import { readConnection, type ConnectionArgs } from './connection.js';
+import { readConnection, type ConnectionArgs } from './upstream-read.js';
 import { marketplaceOperations as ops } from '../src/upstreams/marketplace/operations.js';
 
 export const CRM_CUSTOMER_STATUSES = { ACTIVE: 'active', INACTIVE: 'inactive' } as const;

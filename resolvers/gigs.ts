@@ -4,7 +4,7 @@ import { identifier } from '../src/upstreams/identifiers.js';
 import type { GigShape } from '../src/upstreams/marketplace/map.js';
 import { marketplaceOperations as ops } from '../src/upstreams/marketplace/operations.js';
 import { searchText } from './args.js';
-import { readRow } from './read-row.js';
+import { readRow } from '../loaders/read-cache.js';
 
 /** `gig(slug)`: the slug, checked before any call. */
 export const gigKey = (slug: string) => ({ slug: identifier(slug, 'slug') });

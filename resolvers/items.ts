@@ -10,7 +10,7 @@ import { badUserInput } from '../src/errors.js';
 import type { ItemShape } from '../src/upstreams/items/map.js';
 import { windowOf } from '../src/upstreams/paging.js';
 import { requiredText } from './args.js';
-import { prefetchChild } from './look-ahead.js';
+import { prefetchChild } from './upstream-read.js';
 import { reportsForUrl } from './seo.js';
 
 const MAX_CODE_LENGTH = 200;

@@ -3,12 +3,14 @@
  * only the parent's key, together with its own. `seller(username) { gigs }`
  * needs GET /sellers/{username} and GET /gigs?seller={username}; resolving
  * level by level would send the second only after the first answered, a
- * waterfall the data does not require. The parent reads its own selection set,
- * starts the child's load through the same per-request read cache with the
- * same key, and when the child resolver runs later it gets the promise already
- * in flight (no second call).
+ * waterfall the data does not require. The parent reads its own selection set
+ * (this module: which selections of a child lie below it, with their
+ * arguments, and whether a speculative call is allowed), starts the child's
+ * load through the same per-request read cache with the same key
+ * (resolvers/upstream-read.ts: `start`, `prefetchChild`), and when the child
+ * resolver runs later it gets the promise already in flight (no second call).
  *
- * A prefetch decides nothing: its failure is swallowed here (the child
+ * A prefetch decides nothing: its failure is swallowed where it starts (the child
  * resolver meets the same cached failure and reports it on its own path), and
  * when the parent fails (a 404) the parent is null and the prefetched result
  * is never read, exactly as without look-ahead.
@@ -126,38 +128,10 @@ export function mayPrefetch(ctx: GatewayContext, operation?: AnyOperation): bool
 }
 
 /** The operation row behind `fieldName` on the object at `at` (its `@upstream` directive), if any. */
-function operationAt(at: SelectionPoint, fieldName: string): AnyOperation | undefined {
+export function operationAt(at: SelectionPoint, fieldName: string): AnyOperation | undefined {
   if (!isObjectType(at.type)) return undefined;
   const field = at.type.getFields()[fieldName] as GraphQLField<unknown, unknown> | undefined;
   return field ? operationOfField(field) : undefined;
-}
-
-/** Starts a prefetch; its failure is left for the child resolver to meet (see the top of this file). */
-export function start(load: () => unknown): void {
-  try {
-    const pending = load();
-    if (pending instanceof Promise) pending.catch(() => undefined);
-  } catch {
-    // A synchronous validation error: the child resolver throws it again on its own path.
-  }
-}
-
-/**
- * Starts `load(args, at)` for each selection of `fieldName` below this
- * resolver (`at` lets the load look further down). `info` is optional so
- * callers that have none (a resolver invoked from another) simply skip the
- * look-ahead.
- */
-export function prefetchChild(
-  info: GraphQLResolveInfo | undefined,
-  ctx: GatewayContext,
-  fieldName: string,
-  load: (args: Record<string, unknown>, at: SelectionPoint) => unknown,
-): void {
-  if (!info) return;
-  const at = pointOf(info);
-  if (!mayPrefetch(ctx, operationAt(at, fieldName))) return;
-  for (const child of childSelections(at, fieldName)) start(() => load(child.args, child.at));
 }
 
 /** Where a connection's items are selected: under `nodes`, and under `edges { node }`. */

@@ -10,7 +10,7 @@ import type { MobileOrderShape, TokenPairShape } from '../src/upstreams/marketpl
 import { requiredText, searchText } from './args.js';
 import { bodyOf } from './body.js';
 import { primeGig } from './gigs.js';
-import { readRow } from './read-row.js';
+import { readRow } from '../loaders/read-cache.js';
 import { marketplaceOperations as ops } from '../src/upstreams/marketplace/operations.js';
 
 const MAX_SECRET_LENGTH = 1000;

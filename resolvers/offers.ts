@@ -13,7 +13,7 @@ import type * as map from '../src/upstreams/marketplace/map.js';
 import { marketplaceOperations as ops, type MarketplaceOperationId } from '../src/upstreams/marketplace/operations.js';
 import { requiredText, searchText } from './args.js';
 import { bodyOf, positive } from './body.js';
-import { readRow } from './read-row.js';
+import { readRow } from '../loaders/read-cache.js';
 import { checkUpload, multipartOf } from './upload.js';
 import { requiredWholeNumber, wholeNumber } from './whole-numbers.js';
 

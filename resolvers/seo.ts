@@ -18,7 +18,7 @@ import {
   type SeoResult,
 } from '../src/upstreams/seo/map.js';
 import { searchText } from './args.js';
-import type { ConnectionArgs } from './connection.js';
+import type { ConnectionArgs } from './upstream-read.js';
 import { seoOperations as seoOps } from '../src/upstreams/seo/operations.js';
 
 type Direction = 'ASC' | 'DESC';

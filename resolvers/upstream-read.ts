@@ -1,26 +1,33 @@
 /**
- * The resolver of every read field declared with schema/upstream-field.ts: the
- * field's `key` turns its parent and arguments into the row's call arguments
- * (validating them), and the answer comes through the client's per-request
- * read cache (`readRow`), as one answer or, for a connection, as the pages
- * its window needs (`readConnection`).
+ * Every read a resolver makes of an upstream row, and the reads it starts
+ * ahead. The resolver of every read field declared with
+ * schema/upstream-field.ts: the field's `key` turns its parent and arguments
+ * into the row's call arguments (validating them), and the answer comes
+ * through the client's per-request read cache (`readRow`,
+ * loaders/read-cache.ts), as one answer or, for a connection, as the pages
+ * its window needs (`readConnection`: `first`/`after` planned into the fewest
+ * page calls by src/upstreams/paging.ts with the row's page sizes, fetched
+ * concurrently, sliced into a Relay connection).
  *
- * The declaration may also name look-ahead (resolvers/look-ahead.ts): child
- * fields whose key follows from this field's key, started together with it
- * (`seller(username) { gigs }`), and for a connection the item fields started
- * the moment a page arrives (`gigs { nodes { reviews } }`). A child is found
- * by its own declaration, kept on the schema field (`extensions.upstreamRead`),
- * so the prefetch and the child's resolver compute the same call and the read
- * cache answers the second from the first.
+ * The declaration may also name look-ahead: child fields whose key follows
+ * from this field's key, started together with it (`seller(username) {
+ * gigs }`), and for a connection the item fields started the moment a page
+ * arrives (`gigs { nodes { reviews } }`). A child is found by its own
+ * declaration, kept on the schema field (`extensions.upstreamRead`), so the
+ * prefetch and the child's resolver compute the same call and the read cache
+ * answers the second from the first. Which selections lie below a field, and
+ * whether a speculative call is allowed, is read from the query by
+ * resolvers/look-ahead.ts; the prefetches are started here (`start`).
  */
 import type { GraphQLField, GraphQLResolveInfo } from 'graphql';
 import { isObjectType } from 'graphql';
 import type { ConnectionShape } from '../schema/connection.js';
 import type { GatewayContext } from '../src/context.js';
-import type { ReadRow } from '../src/upstreams/operations.js';
-import { readConnection, type ConnectionArgs } from './connection.js';
-import { childSelections, itemPoints, mayPrefetch, pointOf, start, type SelectionPoint } from './look-ahead.js';
-import { readRow } from './read-row.js';
+import type { CallArgs, PageSizes, ReadRow, ResultOf } from '../src/upstreams/operations.js';
+import { encodeCursor, planPages, windowOf, type Window } from '../src/upstreams/paging.js';
+import type { Page } from '../src/upstreams/wire.js';
+import { readRow } from '../loaders/read-cache.js';
+import { childSelections, itemPoints, mayPrefetch, operationAt, pointOf, type SelectionPoint } from './look-ahead.js';
 
 /** What a read field's declaration leaves for its resolver and for look-ahead. */
 export interface UpstreamRead {
@@ -106,4 +113,81 @@ function prefetchItems(
     },
     () => undefined, // the list's own resolver reports its failure
   );
+}
+
+/** Starts a prefetch; its failure is left for the child resolver to meet (see resolvers/look-ahead.ts). */
+export function start(load: () => unknown): void {
+  try {
+    const pending = load();
+    if (pending instanceof Promise) pending.catch(() => undefined);
+  } catch {
+    // A synchronous validation error: the child resolver throws it again on its own path.
+  }
+}
+
+/**
+ * Starts `load(args, at)` for each selection of `fieldName` below this
+ * resolver (`at` lets the load look further down). `info` is optional so
+ * callers that have none (a resolver invoked from another) simply skip the
+ * look-ahead.
+ */
+export function prefetchChild(
+  info: GraphQLResolveInfo | undefined,
+  ctx: GatewayContext,
+  fieldName: string,
+  load: (args: Record<string, unknown>, at: SelectionPoint) => unknown,
+): void {
+  if (!info) return;
+  const at = pointOf(info);
+  if (!mayPrefetch(ctx, operationAt(at, fieldName))) return;
+  for (const child of childSelections(at, fieldName)) start(() => load(child.args, child.at));
+}
+
+export interface ConnectionArgs {
+  first?: number | null;
+  after?: string | null;
+}
+
+/** A paged row's arguments without the page: what identifies the list (`{ slug }`, `{ query }`). */
+export type ListKey<D extends ReadRow> = Omit<CallArgs<D>, 'page' | 'perPage'>;
+
+/** The items of a paged row's answer. */
+export type ItemOf<D extends ReadRow> = ResultOf<D> extends Page<infer T> ? T : never;
+
+/** The window of `args` from the pages of the paged `row` for `key`, read through the client's read cache. */
+export async function readConnection<D extends ReadRow>(
+  ctx: GatewayContext,
+  row: D,
+  key: ListKey<D>,
+  args: ConnectionArgs,
+): Promise<ConnectionShape<ItemOf<D>>> {
+  if (!row.paginated) throw new Error(`${row.id} is not a paged operation`);
+  const window = windowOf(args);
+  const read = (page: number, perPage: number) => readRow(ctx, row, { ...key, page, perPage } as CallArgs<D>) as Promise<Page<ItemOf<D>>>;
+  return sliceWindow(window, await loadWindowPages(window, row.paginated, read));
+}
+
+async function loadWindowPages<T>(
+  window: Window,
+  sizes: PageSizes,
+  load: (page: number, perPage: number) => Promise<Page<T>>,
+): Promise<{ items: T[]; total: number; skip: number }> {
+  const plan = planPages(window, sizes);
+  const pages = await Promise.all(plan.pages.map((page) => load(page, plan.perPage)));
+  return { items: pages.flatMap((p) => p.items), total: pages[0]?.total ?? 0, skip: plan.skip };
+}
+
+export function sliceWindow<T>(window: Window, loaded: { items: T[]; total: number; skip: number }): ConnectionShape<T> {
+  const nodes = loaded.items.slice(loaded.skip, loaded.skip + window.first);
+  const edges = nodes.map((node, i) => ({ cursor: encodeCursor(window.offset + i), node }));
+  return {
+    edges,
+    pageInfo: {
+      hasNextPage: window.offset + nodes.length < loaded.total,
+      hasPreviousPage: window.offset > 0,
+      startCursor: edges[0]?.cursor ?? null,
+      endCursor: edges.at(-1)?.cursor ?? null,
+    },
+    totalCount: loaded.total,
+  };
 }

@@ -17,8 +17,14 @@
 import type { FieldKind, FieldRef, InputFieldMap, InputShapeFromFields, ObjectRef, ShapeFromTypeParam, TypeParam } from '@pothos/core';
 import type { GatewayContext } from '../src/context.js';
 import type { CallArgs, ReadRow, ResultOf } from '../src/upstreams/operations.js';
-import type { ConnectionArgs, ItemOf, ListKey } from '../resolvers/connection.js';
-import { resolverOf, UPSTREAM_READ, type UpstreamRead } from '../resolvers/upstream-read.js';
+import {
+  resolverOf,
+  UPSTREAM_READ,
+  type ConnectionArgs,
+  type ItemOf,
+  type ListKey,
+  type UpstreamRead,
+} from '../resolvers/upstream-read.js';
 import type { BuilderTypes } from './builder.js';
 import { pagingArgs, type ConnectionShape } from './connection.js';
 import { costing, documentRow } from './upstream-docs.js';

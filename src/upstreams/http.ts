@@ -3,7 +3,7 @@
  * around each call, from the outside in, the call budget, the circuit breaker
  * (this module), the retry policy (retry.ts) and the attempt (attempt.ts:
  * timeouts, response-size limit, JSON parsing, span and metric). The shared
- * cache of public reads sits in front of all of it (upstream.ts), never
+ * cache of public reads sits in front of all of it (public-cache/), never
  * inside. Status codes are returned to the per-upstream client, which knows
  * that service's error shapes; transport failures become UpstreamError.
  *

@@ -7,17 +7,16 @@ import type { Config } from '../config.js';
 import type { UpstreamName } from '../errors.js';
 import type { Logger } from '../logger.js';
 import { UpstreamHttp } from './http.js';
-import { Upstream } from './upstream.js';
 import type { RequestBinding } from './wire.js';
 import type { BreakerOptions } from './breaker.js';
 import { MarketplaceClient } from './marketplace/client.js';
 import { SeoClient } from './seo/client.js';
 import { ItemsClient } from './items/client.js';
-import type { PublicCache } from './public-cache/index.js';
+import { PublicCacheLayer, type PublicCache } from './public-cache/index.js';
 import type { ItemBatchOptions } from '../../loaders/items.js';
 
-/** Each upstream, composed once: the shared cache in front of its transport (upstream.ts). */
-export type UpstreamPools = Record<UpstreamName, Upstream>;
+/** Each upstream, composed once: the shared cache in front of its transport (public-cache/public-cache.ts). */
+export type UpstreamPools = Record<UpstreamName, PublicCacheLayer>;
 
 export interface Credentials {
   marketplaceToken?: string;
@@ -52,7 +51,7 @@ export function createPools(
       breaker: breaker ?? config.breaker,
       logger,
     });
-    return new Upstream(http, publicCache);
+    return new PublicCacheLayer(http, publicCache);
   };
   return { marketplace: make('marketplace'), seo: make('seo'), items: make('items') };
 }

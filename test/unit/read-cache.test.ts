@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { MarketplaceClient } from '../../src/upstreams/marketplace/client.js';
 import { marketplaceOperations as ops } from '../../src/upstreams/marketplace/operations.js';
 import { row, one, page, table } from '../../src/upstreams/operations.js';
-import type { Upstream } from '../../src/upstreams/upstream.js';
+import type { PublicCacheLayer } from '../../src/upstreams/public-cache/public-cache.js';
 import type { UpstreamRequest, UpstreamResponse } from '../../src/upstreams/wire.js';
 import { gigSchema } from '../../src/upstreams/marketplace/map.js';
 
@@ -31,7 +31,7 @@ function recorded(answer: (path: string) => { status: number; body: unknown }) {
     },
     breakerState: () => 'closed',
   };
-  const shared = upstream as unknown as Upstream;
+  const shared = upstream as unknown as PublicCacheLayer;
   return { paths, upstream: shared, client: new MarketplaceClient(shared, undefined) };
 }
 

@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { schema } from '../../schema/index.js';
 import type { GatewayContext } from '../../src/context.js';
 import { MarketplaceClient } from '../../src/upstreams/marketplace/client.js';
-import type { Upstream } from '../../src/upstreams/upstream.js';
+import type { PublicCacheLayer } from '../../src/upstreams/public-cache/public-cache.js';
 import type { UpstreamRequest, UpstreamResponse } from '../../src/upstreams/wire.js';
 
 const order = (gigSlug: string | null) => ({
@@ -36,7 +36,7 @@ async function run(query: string, answers: Record<string, unknown>) {
       ) as UpstreamResponse;
     },
     breakerState: () => 'closed',
-  } as unknown as Upstream;
+  } as unknown as PublicCacheLayer;
   const marketplace = new MarketplaceClient(upstream, 'token');
   const closed = { circuitClosed: true };
   const contextValue = { clients: { marketplace, seo: closed, items: closed } } as unknown as GatewayContext;

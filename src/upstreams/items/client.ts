@@ -6,7 +6,7 @@
  * is `call(descriptor, args)` with a row of ./operations.ts.
  */
 import { UpstreamError } from '../../errors.js';
-import type { Upstream } from '../upstream.js';
+import type { PublicCacheLayer } from '../public-cache/public-cache.js';
 import { parseRetryAfter } from '../retry-after.js';
 import { ReadingClient } from '../../../loaders/read-cache.js';
 import type { RequestBinding, UpstreamResponse } from '../wire.js';
@@ -20,7 +20,7 @@ import * as map from './map.js';
 
 export class ItemsClient extends ReadingClient<AnyOperation & ItemsRowExtras> {
   constructor(
-    private readonly http: Upstream,
+    private readonly http: PublicCacheLayer,
     private readonly apiKey: string | undefined,
     private readonly binding: RequestBinding,
     private readonly batching: ItemBatchOptions,

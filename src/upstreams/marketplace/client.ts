@@ -7,7 +7,7 @@
  */
 import type { Readable } from 'node:stream';
 import { UpstreamError } from '../../errors.js';
-import type { Upstream } from '../upstream.js';
+import type { PublicCacheLayer } from '../public-cache/public-cache.js';
 import { ReadingClient } from '../../../loaders/read-cache.js';
 import type { RequestBinding } from '../wire.js';
 import { readAnswer, requestParts, sendFields, type LooseArgs, type UploadBody } from '../call.js';
@@ -19,7 +19,7 @@ export class MarketplaceClient extends ReadingClient {
   private readonly deniedScopes = new Map<string, UpstreamError>();
 
   constructor(
-    private readonly http: Upstream,
+    private readonly http: PublicCacheLayer,
     private readonly token: string | undefined,
     private readonly binding: RequestBinding = {},
   ) {

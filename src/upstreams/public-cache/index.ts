@@ -1,6 +1,7 @@
 /**
  * The shared cache of public upstream reads (docs/caching.md): where its
- * entries live, and the PublicCache every upstream pool reads through.
+ * entries live, the PublicCache every upstream pool reads through, and the
+ * layer that puts it in front of each upstream's transport (PublicCacheLayer).
  */
 import type { Config } from '../../config.js';
 import type { Logger } from '../../logger.js';
@@ -10,7 +11,7 @@ import { PublicCache } from './public-cache.js';
 import { createRedisPublicCacheStore } from './redis-store.js';
 import type { PublicCacheStore } from './store.js';
 
-export { PublicCache } from './public-cache.js';
+export { PublicCache, PublicCacheLayer } from './public-cache.js';
 export { tagsForEvent } from './invalidation.js';
 export type { CachedAnswer, PublicCacheStore } from './store.js';
 

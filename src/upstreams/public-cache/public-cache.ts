@@ -1,5 +1,6 @@
 /**
- * The shared cache of public upstream reads, in front of an upstream's transport (src/upstreams/upstream.ts).
+ * The shared cache of public upstream reads, the outermost layer of every
+ * upstream (`PublicCacheLayer`, below), in front of its transport (http.ts).
  *
  * Safe by construction: only a GET the client marked `publicRead` (a row
  * whose `sharing` is not private, sent without any credential: the client
@@ -19,14 +20,17 @@
  * estimate stays an upper bound and `extensions.cost.actual` counts real calls.
  */
 import type { UpstreamName } from '../../errors.js';
+import type { BreakerState } from '../breaker.js';
+import type { UpstreamHttp } from '../http.js';
 import type { Logger } from '../../logger.js';
 import { countCacheRequest, type CacheResult } from '../../metrics.js';
 import type { UpstreamRequest, UpstreamResponse } from '../wire.js';
-import { classifyAttempt } from '../transport-errors.js';
 import { freshnessOf, stateAt } from './cache-control.js';
 import { cacheKeyOf, cacheTagsOf } from './keys.js';
 import type { CachedAnswer, PublicCacheStore } from './store.js';
 import { bytesOf, keptHeaders, responseOf, servesStaleOnError } from './answers.js';
+import { noteRead } from './public-reads.js';
+import { leftError, waitFor } from './waiting.js';
 
 /** What the cache needs of the transport behind it: its name, a send, and how long a shared call may take. */
 export interface CacheableUpstream {
@@ -100,7 +104,7 @@ export class PublicCache {
     const running = this.fills.get(key);
     if (running) {
       countCacheRequest(upstream.name, req.operation, 'coalesced');
-      const joined = await this.wait(upstream.name, running, req);
+      const joined = await waitFor(upstream.name, running, req);
       noteRead(upstream.name, req, joined.freshUntil);
       return joined.response;
     }
@@ -110,7 +114,7 @@ export class PublicCache {
     req.budget?.take(upstream.name);
     let result: CacheResult = 'miss';
     try {
-      const filled = await this.wait(upstream.name, this.startFill(upstream, req, key, entry), req);
+      const filled = await waitFor(upstream.name, this.startFill(upstream, req, key, entry), req);
       result = filled.result;
       noteRead(upstream.name, req, filled.freshUntil);
       return filled.response;
@@ -246,32 +250,49 @@ export class PublicCache {
     }
     return answer;
   }
+}
 
-  /** Waits for a shared call; the caller's leaving or deadline ends its own wait only. */
-  private async wait(upstream: UpstreamName, shared: Promise<Filled>, req: UpstreamRequest): Promise<Filled> {
-    const signal = req.signal;
-    if (!signal) return shared;
-    if (signal.aborted) throw leftError(upstream, signal);
-    if (req.inFlight) req.inFlight.count++;
-    try {
-      return await new Promise<Filled>((resolve, reject) => {
-        const onAbort = () => reject(leftError(upstream, signal));
-        signal.addEventListener('abort', onAbort, { once: true });
-        shared.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
-      });
-    } finally {
-      if (req.inFlight) req.inFlight.count--;
-    }
+/**
+ * One upstream as its clients see it, composed once at start-up (src/upstreams/index.ts): the shared cache, with
+ * the transport's own `send`, in front of the transport (http.ts: budget → breaker → retry → attempt). A GET goes
+ * through the cache, which keeps or shares only what the client marked `publicRead` and passes the rest on
+ * (counted as `bypass`); anything else, and every call while the cache is off, goes straight to the transport.
+ */
+export class PublicCacheLayer {
+  readonly name: UpstreamName;
+
+  constructor(
+    /** The transport, for health (breaker state, last error) and shutdown. */
+    readonly http: UpstreamHttp,
+    private readonly cache?: PublicCache,
+  ) {
+    this.name = http.name;
+  }
+
+  send(req: UpstreamRequest): Promise<UpstreamResponse> {
+    if (this.cache && req.method === 'GET') return this.cache.read(this.http, req);
+    // Not kept by the shared cache, so nothing says how long it holds: an answer built from it is not shared either.
+    req.reads?.unkept();
+    return this.http.send(req);
+  }
+
+  breakerState(): BreakerState {
+    return this.http.breakerState();
+  }
+
+  get lastError(): UpstreamHttp['lastError'] {
+    return this.http.lastError;
+  }
+
+  get origin(): string {
+    return this.http.origin;
+  }
+
+  close(): Promise<void> {
+    return this.http.close();
+  }
+
+  destroy(): Promise<void> {
+    return this.http.destroy();
   }
 }
-
-/** Tells the request's record (the response cache's) which public answer it used, and until when that is fresh. */
-function noteRead(upstream: UpstreamName, req: UpstreamRequest, freshUntil: number | undefined): void {
-  if (!req.reads) return;
-  if (freshUntil === undefined) req.reads.unkept();
-  else req.reads.kept(freshUntil, cacheTagsOf(upstream, req.template, req.path));
-}
-
-/** The error a caller gets when it stops waiting: as UpstreamHttp reports a deadline or a caller who left. */
-const leftError = (upstream: UpstreamName, signal: AbortSignal) =>
-  classifyAttempt(upstream, signal.reason, { mutation: false, outer: signal, timedOut: false }).error;

@@ -6,7 +6,9 @@
  * (keys.ts). The public cache and the upstream tell it about every call
  * through the request binding (`reads`, src/upstreams/wire.ts).
  */
-import type { ReadRecorder } from '../wire.js';
+import type { UpstreamName } from '../../errors.js';
+import type { ReadRecorder, UpstreamRequest } from '../wire.js';
+import { cacheTagsOf } from './keys.js';
 
 export class PublicReads implements ReadRecorder {
   private freshUntil = Number.POSITIVE_INFINITY;
@@ -38,4 +40,11 @@ export class PublicReads implements ReadRecorder {
   get tags(): readonly string[] {
     return [...this.tagSet];
   }
+}
+
+/** Tells the request's record (the response cache's) which public answer it used, and until when that is fresh. */
+export function noteRead(upstream: UpstreamName, req: UpstreamRequest, freshUntil: number | undefined): void {
+  if (!req.reads) return;
+  if (freshUntil === undefined) req.reads.unkept();
+  else req.reads.kept(freshUntil, cacheTagsOf(upstream, req.template, req.path));
 }

@@ -5,7 +5,7 @@
  * Every call is `call(descriptor, args)` with a row of ./operations.ts.
  */
 import { UpstreamError } from '../../errors.js';
-import type { Upstream } from '../upstream.js';
+import type { PublicCacheLayer } from '../public-cache/public-cache.js';
 import { ReadingClient } from '../../../loaders/read-cache.js';
 import type { RequestBinding } from '../wire.js';
 import { readAnswer, requestParts, sendFields, type LooseArgs } from '../call.js';
@@ -15,7 +15,7 @@ import type { AnyOperation, ArgsParam, QueryValues, ResultOf } from '../operatio
 
 export class SeoClient extends ReadingClient {
   constructor(
-    private readonly http: Upstream,
+    private readonly http: PublicCacheLayer,
     private readonly apiKey: string | undefined,
     private readonly binding: RequestBinding = {},
   ) {
