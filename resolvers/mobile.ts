@@ -1,6 +1,7 @@
 /**
- * The mobile app's endpoints: home feed, compact order views, and the four
- * auth operations. Auth inputs carry passwords and tokens: they go only into
+ * The mobile app's endpoints: compact order views and the four auth
+ * operations (the home feed and the order reads are declared in
+ * schema/mobile.ts). Auth inputs carry passwords and tokens: they go only into
  * the upstream request body, never into an error message (messages name the
  * field, not its value) and never into a log line (see src/logger.ts).
  */
@@ -9,7 +10,6 @@ import { badUserInput } from '../src/errors.js';
 import type { MobileOrderShape, TokenPairShape } from '../src/upstreams/marketplace/map.js';
 import { requiredText, searchText } from './args.js';
 import { bodyOf } from './body.js';
-import { primeGig } from './gigs.js';
 import { readRow } from './read-row.js';
 import { marketplaceOperations as ops } from '../src/upstreams/marketplace/operations.js';
 
@@ -26,12 +26,6 @@ function secret(value: string | null | undefined, field: string, required = fals
   if (value.length > MAX_SECRET_LENGTH) throw badUserInput(`"${field}" is longer than ${MAX_SECRET_LENGTH} characters`, field);
   return value;
 }
-
-export const mobileHome = async (_: unknown, _args: unknown, ctx: GatewayContext) => {
-  const home = await readRow(ctx, ops.mobileHome, {});
-  for (const gig of [...home.featuredGigs, ...home.newGigs, ...home.recentGigs]) primeGig(ctx, gig);
-  return home;
-};
 
 /** The single view carries deliveries and revisions; a list item reads them through the order's own rows. */
 export const mobileOrderDeliveries = (parent: MobileOrderShape, _args: unknown, ctx: GatewayContext) =>

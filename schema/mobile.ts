@@ -117,7 +117,7 @@ const MobileForgotPasswordInput = builder.inputType('MobileForgotPasswordInput',
 });
 
 builder.queryFields((t) => ({
-  mobileHome: t.field({ type: MobileHome, ...upstream.marketplace('mobileHome'), resolve: resolve.mobileHome }),
+  mobileHome: upstreamField(t, ops.mobileHome, { type: MobileHome, key: () => ({}) }),
   mobileOrder: upstreamField(t, ops.mobileOrdersShow, {
     type: MobileOrder,
     args: { id: t.arg.id({ required: true }) },

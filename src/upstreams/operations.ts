@@ -98,7 +98,7 @@ export interface OperationDescriptor<
   /** The page sizes a paginated operation accepts (`page`/`per_page`); null when it is not paged. */
   readonly paginated: PageSizes | null;
   /** The single-item row each item of this read's answer is cached as (loaders/read-cache.ts); checked by `table`. */
-  readonly primes?: Primes<T>;
+  readonly primes?: Primes<T, unknown>;
   /** Completes each item of an answer from the path parameters it was asked with (a review listed per gig gets its gig). */
   complete?(item: T, params: PathParams<P>): T;
   /** Phantom: the typed arguments beyond the path parameters (`query`, `body`). */
@@ -109,10 +109,14 @@ export interface OperationDescriptor<
  * `primes: { row: 'gigsShow', key: (gig) => ({ slug: gig.slug }) }` on a list row: every item of an
  * answer is cached as the answer of `row` (a row of the same table) for the arguments `key` gives,
  * which are the arguments a reader of that row passes (`read(ops.gigsShow, { slug })`).
+ * With `items`, what is cached is the records nested in each item of the answer rather than the item
+ * (`items: (home) => home.featuredGigs` on the mobile home: its gigs prime `gigsShow`).
  */
-export interface Primes<T> {
+export interface Primes<T, Nested = T> {
   readonly row: string;
-  key(item: T): Record<string, unknown>;
+  /** The records inside one item of the answer that are answers of `row`; the item itself when absent. */
+  items?(item: T): readonly Nested[];
+  key(record: Nested): Record<string, unknown>;
 }
 
 /** A row `read` accepts: a GET, which the per-request read cache may answer from an earlier call. */
@@ -149,9 +153,9 @@ export const raw = <T>(schema: z.ZodType<T>, what: string): Reading<'raw', T> =>
 /** Phantom marker for a row's typed input: `input<{ query: GigFilter }>()`. */
 export const input = <In>(): In => undefined as In;
 
-export interface RowOptions<P extends string, In, T> {
+export interface RowOptions<P extends string, In, T, Nested = T> {
   subject?: (params: PathParams<P>) => string;
-  primes?: Primes<T>;
+  primes?: Primes<T, Nested>;
   complete?: (item: T, params: PathParams<P>) => T;
   input?: In;
   encodeQuery?: (query: never) => QueryValues;
@@ -163,10 +167,10 @@ export interface RowOptions<P extends string, In, T> {
  * Builds a descriptor from a document row and how the gateway reads it. The
  * service and id are filled in by `table`, which knows the row's key.
  */
-export function row<const S extends OperationSpec, E extends Envelope, T, In = unknown>(
+export function row<const S extends OperationSpec, E extends Envelope, T, In = unknown, Nested = T>(
   spec: S,
   reading: Reading<E, T>,
-  options: RowOptions<S['path'], In, T> = {},
+  options: RowOptions<S['path'], In, T, Nested> = {},
 ): Omit<OperationDescriptor<S['path'], E, T, In>, 'service' | 'id' | 'sharing'> & S {
   const idempotent = spec.method === 'GET';
   if (reading.envelope === 'page' && !options.pageSizes)

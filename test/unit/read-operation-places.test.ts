@@ -45,10 +45,6 @@ const NO_FIELD: Record<string, string> = {
   countriesIndex: 'reference data, read at start-up by src/reference-data.ts',
   categoriesIndex: 'reference data, read at start-up by src/reference-data.ts',
   showItem: "an item's detail, read by the items client for each listed item (it batches: loaders/items.ts)",
-  mobileHome: 'not yet declared as row + key: resolvers/mobile.ts reshapes the answer',
-  aiRecommendations: 'not yet declared as row + key: resolvers/ai.ts reshapes the answer',
-  sponsoredPlacements: 'not yet declared as row + key: resolvers/advertising.ts validates a filter first',
-  sellerFollowIndex: 'not yet declared as row + key: resolvers/crm.ts reads it as a connection',
 };
 
 /** Reads by row name in resolvers/ and loaders/, by file, each file with why. */
@@ -78,19 +74,12 @@ const NAMED_READS: Record<string, { rows: string[]; why: string }> = {
   'resolvers/offers.ts': { rows: ['mediaShow'], why: "an offer's attachment given by id" },
   'resolvers/discovery.ts': { rows: ['gigsShow'], why: "a collection's gigs given by slug" },
   'resolvers/events.ts': { rows: ['me'], why: 'the subscriber, to filter events to their own' },
-  'resolvers/advertising.ts': {
-    rows: ['sponsoredPlacements', 'sellerAdvertisingShow'],
-    why: 'a filter validated first; analytics missing from a listed campaign',
-  },
-  'resolvers/crm.ts': {
-    rows: ['sellerCrmShow', 'sellerFollowIndex'],
-    why: 'notes missing from a listed contact; followed sellers not yet row + key',
-  },
+  'resolvers/advertising.ts': { rows: ['sellerAdvertisingShow'], why: 'analytics missing from a listed campaign' },
+  'resolvers/crm.ts': { rows: ['sellerCrmShow'], why: 'notes missing from a listed contact' },
   'resolvers/mobile.ts': {
-    rows: ['mobileHome', 'ordersDeliveries', 'ordersRevisions'],
-    why: 'the home reshaped; deliveries and revisions missing from a listed order',
+    rows: ['ordersDeliveries', 'ordersRevisions'],
+    why: 'deliveries and revisions missing from a listed order',
   },
-  'resolvers/ai.ts': { rows: ['aiRecommendations'], why: 'the answer reshaped, not yet row + key' },
   'resolvers/seo.ts': { rows: ['listReports'], why: 'a report found by its URL among the listed ones' },
 };
 

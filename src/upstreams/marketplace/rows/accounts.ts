@@ -28,6 +28,13 @@ export const accountRows = {
   mobileHome: row(
     { method: 'GET', path: '/mobile/home', scope: null, success: 200, personalised: true },
     one(map.mobileHomeSchema, 'mobile home'),
+    {
+      primes: {
+        row: 'gigsShow',
+        items: (home) => [...home.featuredGigs, ...home.newGigs, ...home.recentGigs],
+        key: (gig) => ({ slug: gig.slug }),
+      },
+    },
   ),
   mobileOrdersIndex: row(
     { method: 'GET', path: '/mobile/orders', scope: 'orders.read', success: 200 },
