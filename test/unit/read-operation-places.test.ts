@@ -65,22 +65,27 @@ const NAMED_READS: Record<string, { rows: string[]; why: string }> = {
       'requestBoard',
       'requestsIndex',
     ],
-    why: 'a Node refetched by its global id, or found by scanning its list',
+    why: 'one field for every Node type: the id picks the row at run time (its show read, or a scan of its list)',
   },
-  'resolvers/users.ts': { rows: ['usersShow'], why: 'userByName: a reference to a user inside another answer' },
-  'resolvers/sellers.ts': { rows: ['sellersShow'], why: 'sellerByName: a reference to a seller inside another answer' },
-  'resolvers/gigs.ts': { rows: ['gigsShow'], why: 'gigBySlugOrNull: a reference to a gig inside another answer' },
-  'resolvers/order-lifecycle.ts': { rows: ['ordersShow'], why: 'orderOf: a reference to an order inside another answer' },
-  'resolvers/offers.ts': { rows: ['mediaShow'], why: "an offer's attachment given by id" },
-  'resolvers/discovery.ts': { rows: ['gigsShow'], why: "a collection's gigs given by slug" },
-  'resolvers/events.ts': { rows: ['me'], why: 'the subscriber, to filter events to their own' },
-  'resolvers/advertising.ts': { rows: ['sellerAdvertisingShow'], why: 'analytics missing from a listed campaign' },
-  'resolvers/crm.ts': { rows: ['sellerCrmShow'], why: 'notes missing from a listed contact' },
+  'resolvers/offers.ts': {
+    rows: ['mediaShow'],
+    why: "an offer's attachments: one read for each one the offer names only by id (the others arrive whole), not one call",
+  },
+  'resolvers/discovery.ts': { rows: ['gigsShow'], why: "a collection's gigs: one read per slug it lists, not one call" },
+  'resolvers/events.ts': { rows: ['me'], why: 'no field: the subscriber, read to filter the events to their own' },
+  'resolvers/advertising.ts': {
+    rows: ['sellerAdvertisingShow'],
+    why: "a listed campaign's analytics: a part of the single read's answer, read only when the campaign lacks them",
+  },
+  'resolvers/crm.ts': {
+    rows: ['sellerCrmShow'],
+    why: "a listed customer's notes: a part of the single read's answer, read only when the customer lacks them",
+  },
   'resolvers/mobile.ts': {
     rows: ['ordersDeliveries', 'ordersRevisions'],
-    why: 'deliveries and revisions missing from a listed order',
+    why: "a listed order's deliveries and revisions: read only when the order's answer lacks them",
   },
-  'resolvers/seo.ts': { rows: ['listReports'], why: 'a report found by its URL among the listed ones' },
+  'resolvers/seo.ts': { rows: ['listReports'], why: 'a report found by its URL among the listed ones: a scan, not one call' },
 };
 
 /** `ops.gigsShow`, `seoOps.showReport`, `marketplaceOperations.me`: a row named through its table. */
