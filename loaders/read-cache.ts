@@ -62,9 +62,10 @@ export class ReadCache {
   }
 
   private primeFrom(row: AnyOperation, answer: unknown): void {
-    const { row: target, items, key } = row.primes!;
-    for (const item of itemsOf(row, answer)) {
-      for (const record of items ? items(item) : [item]) this.primeById(target, key(record), record);
+    for (const { row: target, items, key } of row.primes!) {
+      for (const item of itemsOf(row, answer)) {
+        for (const record of items ? items(item) : [item]) this.primeById(target, key(record, item), record);
+      }
     }
   }
 

@@ -81,10 +81,6 @@ const NAMED_READS: Record<string, { rows: string[]; why: string }> = {
     rows: ['sellerCrmShow'],
     why: "a listed customer's notes: a part of the single read's answer, read only when the customer lacks them",
   },
-  'resolvers/mobile.ts': {
-    rows: ['ordersDeliveries', 'ordersRevisions'],
-    why: "a listed order's deliveries and revisions: read only when the order's answer lacks them",
-  },
   'resolvers/seo.ts': { rows: ['listReports'], why: 'a report found by its URL among the listed ones: a scan, not one call' },
 };
 
