@@ -11,7 +11,7 @@
  *
  * As DataLoader does, a failure stays cached as the rejected promise (every
  * field that asked for it reports the same error, and it is not retried
- * within the request), and a list answer primes the single-item row its
+ * within the request), and a list answer primes the single-item rows its
  * row names (`primes` on the row, src/upstreams/operations.ts), so an item
  * that arrived in a list (or nested in an answer, `primes.items`) is never
  * fetched again by key. Priming never replaces an entry already there.

@@ -108,6 +108,16 @@ describe('the per-request read cache', () => {
     expect(paths).toEqual(['/gigs/b', '/mobile/home', '/sponsored']);
   });
 
+  it("primes several rows from one answer, keyed by the item their records came in: a mobile order's deliveries and revisions", async () => {
+    const order = { uuid: 'o1', deliveries: [{ id: 7, message: 'v1' }], revisions: [] };
+    const { paths, upstream } = recorded(() => ({ status: 200, body: { data: order } }));
+    const client = new MarketplaceClient(upstream, 'a-buyer-token');
+    await client.read(ops.mobileOrdersShow, { uuid: 'o1' });
+    expect(await client.read(ops.ordersDeliveries, { uuid: 'o1' })).toMatchObject([{ id: '7', message: 'v1' }]);
+    expect(await client.read(ops.ordersRevisions, { uuid: 'o1' })).toEqual([]);
+    expect(paths).toEqual(['/mobile/orders/o1']);
+  });
+
   it('forgets a row after a write, so the next read asks again', async () => {
     const { paths, client } = recorded(() => ({ status: 200, body: paged([]) }));
     await client.read(ops.reviewsGig, { slug: 'a', page: 1, perPage: 5 });
