@@ -12,10 +12,10 @@
  *
  * As DataLoader does, a failure stays cached as the rejected promise (every
  * field that asked for it reports the same error, and it is not retried
- * within the request), and a list answer primes the single-item row its
+ * within the request), and a list answer primes the single-item rows its
  * row names (`primes` on the row, src/upstreams/operations.ts), so an item
- * that arrived in a list is never fetched again by key. Priming never
- * replaces an entry already there.
+ * that arrived in a list (or nested in an answer, `primes.items`) is never
+ * fetched again by key. Priming never replaces an entry already there.
  *
  * Unlike DataLoader, a call starts at once rather than at the end of the
  * frame: nothing here batches, so there is nothing to wait for.
@@ -63,8 +63,11 @@ export class ReadCache {
   }
 
   private primeFrom(row: AnyOperation, answer: unknown): void {
-    const { row: target, key } = row.primes!;
-    for (const item of itemsOf(row, answer)) this.primeById(target, key(item as never), item);
+    for (const { row: target, items, key } of row.primes!) {
+      for (const item of itemsOf(row, answer)) {
+        for (const record of items ? items(item) : [item]) this.primeById(target, key(record, item), record);
+      }
+    }
   }
 
   private primeById(rowId: string, args: unknown, value: unknown): void {

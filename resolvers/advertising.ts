@@ -1,8 +1,8 @@
 /**
- * Seller advertising: public sponsored placements (their gigs primed), a
- * listed campaign's analytics (from the single-campaign read), a new
- * campaign and wallet deposits, which must be positive. The other reads are
- * declared in schema/advertising.ts.
+ * Seller advertising: the sponsored placements' filter, a listed campaign's
+ * analytics (from the single-campaign read), a new campaign and wallet
+ * deposits, which must be positive. The reads are declared in
+ * schema/advertising.ts (the placed gigs prime `gigsShow`, from the row).
  */
 import type { GatewayContext } from '../src/context.js';
 import { badUserInput } from '../src/errors.js';
@@ -10,16 +10,11 @@ import { identifier } from '../src/upstreams/identifiers.js';
 import type { AdCampaignShape } from '../src/upstreams/marketplace/map.js';
 import { requiredText, searchText } from './args.js';
 import { bodyOf, positive } from './body.js';
-import { primeGig } from './gigs.js';
 import { readRow } from '../loaders/read-cache.js';
 import { marketplaceOperations as ops } from '../src/upstreams/marketplace/operations.js';
 
-/** The placed gigs answer `gig(slug)` later in the request. */
-export async function sponsoredPlacements(_: unknown, args: { category?: string | null }, ctx: GatewayContext) {
-  const placements = await readRow(ctx, ops.sponsoredPlacements, { query: { category: searchText(args.category, 'category') } });
-  for (const { gig } of placements) if (gig) primeGig(ctx, gig);
-  return placements;
-}
+/** `sponsoredPlacements(category)`: GET /sponsored, with the category trimmed and checked when one is given. */
+export const placementFilter = (category?: string | null) => ({ query: { category: searchText(category, 'category') } });
 
 /** Campaigns from the list carry no analytics: those come from the single-campaign read. */
 export const campaignAnalytics = async (parent: AdCampaignShape, _args: unknown, ctx: GatewayContext) =>

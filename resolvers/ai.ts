@@ -1,8 +1,8 @@
 /**
  * AI helpers: generation requests (queued → running → succeeded or failed,
- * cancellable while pending, rated once when succeeded), recommendations,
- * query interpretation and message drafts. The credits and request reads
- * are declared in schema/ai.ts.
+ * cancellable while pending, rated once when succeeded), query
+ * interpretation and message drafts. The reads (credits, requests,
+ * recommendations) are declared in schema/ai.ts.
  */
 import type { GatewayContext } from '../src/context.js';
 import { badUserInput } from '../src/errors.js';
@@ -11,7 +11,6 @@ import type { AiRequestShape } from '../src/upstreams/marketplace/map.js';
 import { requiredText, searchText } from './args.js';
 import { bodyOf } from './body.js';
 import { primeGig } from './gigs.js';
-import { readRow } from '../loaders/read-cache.js';
 import { marketplaceOperations as ops } from '../src/upstreams/marketplace/operations.js';
 
 export const AI_DRAFT_KINDS = {
@@ -29,13 +28,6 @@ function prompt(value: string, field: string): string {
   if (text === '') throw badUserInput(`"${field}" must not be empty`, field);
   if (text.length > MAX_PROMPT_LENGTH) throw badUserInput(`"${field}" is longer than ${MAX_PROMPT_LENGTH} characters`, field);
   return text;
-}
-
-/** The recommended gigs answer `gig(slug)` later in the request. */
-export async function aiRecommendations(_: unknown, _args: unknown, ctx: GatewayContext) {
-  const recommendations = await readRow(ctx, ops.aiRecommendations, {});
-  for (const { gig } of recommendations) primeGig(ctx, gig);
-  return recommendations;
 }
 
 /** A read (it changes nothing upstream), although the upstream takes it as a POST. */

@@ -10,7 +10,6 @@ import type { CrmCustomerShape } from '../src/upstreams/marketplace/map.js';
 import { readRow } from '../loaders/read-cache.js';
 import { requiredText } from './args.js';
 import { bodyOf } from './body.js';
-import { readConnection, type ConnectionArgs } from './upstream-read.js';
 import { marketplaceOperations as ops } from '../src/upstreams/marketplace/operations.js';
 
 export const CRM_CUSTOMER_STATUSES = { ACTIVE: 'active', INACTIVE: 'inactive' } as const;
@@ -25,9 +24,6 @@ export const customerFilter = (status?: keyof typeof CRM_CUSTOMER_STATUSES | nul
 /** Only the single-customer read carries notes; a listed customer reads them through it. */
 export const crmCustomerNotes = async (parent: CrmCustomerShape, _args: unknown, ctx: GatewayContext) =>
   parent.notes ?? (await readRow(ctx, ops.sellerCrmShow, { uuid: parent.id })).notes;
-
-export const followedSellers = (_: unknown, args: ConnectionArgs, ctx: GatewayContext) =>
-  readConnection(ctx, ops.sellerFollowIndex, {}, args);
 
 export async function addCrmNote(
   _: unknown,

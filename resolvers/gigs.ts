@@ -4,7 +4,6 @@ import { identifier } from '../src/upstreams/identifiers.js';
 import type { GigShape } from '../src/upstreams/marketplace/map.js';
 import { marketplaceOperations as ops } from '../src/upstreams/marketplace/operations.js';
 import { searchText } from './args.js';
-import { readRow } from '../loaders/read-cache.js';
 
 /** `gig(slug)`: the slug, checked before any call. */
 export const gigKey = (slug: string) => ({ slug: identifier(slug, 'slug') });
@@ -29,8 +28,6 @@ export const gigCategory = async (parent: GigShape, _args: unknown, ctx: Gateway
   const categories = await ctx.reference.categories();
   return categories.find((c) => c.slug === parent.categorySlug) ?? null;
 };
-
-export const gigBySlugOrNull = (slug: string | null, ctx: GatewayContext) => (slug ? readRow(ctx, ops.gigsShow, { slug }) : null);
 
 /** A gig that arrived inside another answer (a recommendation, a placement): `gig(slug)` later in the request costs nothing. */
 export const primeGig = (ctx: GatewayContext, gig: GigShape) => ctx.clients.marketplace.prime(ops.gigsShow, { slug: gig.slug }, gig);

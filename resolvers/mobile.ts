@@ -1,16 +1,14 @@
 /**
- * The mobile app's endpoints: home feed, compact order views, and the four
- * auth operations. Auth inputs carry passwords and tokens: they go only into
+ * The mobile app's four auth operations (its reads, the home feed and the
+ * compact order views, are declared in schema/mobile.ts). Auth inputs carry passwords and tokens: they go only into
  * the upstream request body, never into an error message (messages name the
  * field, not its value) and never into a log line (see src/logger.ts).
  */
 import type { GatewayContext } from '../src/context.js';
 import { badUserInput } from '../src/errors.js';
-import type { MobileOrderShape, TokenPairShape } from '../src/upstreams/marketplace/map.js';
+import type { TokenPairShape } from '../src/upstreams/marketplace/map.js';
 import { requiredText, searchText } from './args.js';
 import { bodyOf } from './body.js';
-import { primeGig } from './gigs.js';
-import { readRow } from '../loaders/read-cache.js';
 import { marketplaceOperations as ops } from '../src/upstreams/marketplace/operations.js';
 
 const MAX_SECRET_LENGTH = 1000;
@@ -26,18 +24,6 @@ function secret(value: string | null | undefined, field: string, required = fals
   if (value.length > MAX_SECRET_LENGTH) throw badUserInput(`"${field}" is longer than ${MAX_SECRET_LENGTH} characters`, field);
   return value;
 }
-
-export const mobileHome = async (_: unknown, _args: unknown, ctx: GatewayContext) => {
-  const home = await readRow(ctx, ops.mobileHome, {});
-  for (const gig of [...home.featuredGigs, ...home.newGigs, ...home.recentGigs]) primeGig(ctx, gig);
-  return home;
-};
-
-/** The single view carries deliveries and revisions; a list item reads them through the order's own rows. */
-export const mobileOrderDeliveries = (parent: MobileOrderShape, _args: unknown, ctx: GatewayContext) =>
-  parent.deliveries ?? readRow(ctx, ops.ordersDeliveries, { uuid: parent.id });
-export const mobileOrderRevisions = (parent: MobileOrderShape, _args: unknown, ctx: GatewayContext) =>
-  parent.revisions ?? readRow(ctx, ops.ordersRevisions, { uuid: parent.id });
 
 function signedIn(pair: TokenPairShape, ctx: GatewayContext) {
   if (pair.user) ctx.clients.marketplace.prime(ops.usersShow, { username: pair.user.username }, pair.user);

@@ -1,9 +1,12 @@
 /**
  * `Query.node(id)` / `Query.nodes(ids)` and every type's `nodeId`: a registry
- * from each Node type to its key (read from a record) and to the SAME loader
- * its direct field uses (`seller(username)` → sellerByUsername, …). So an
- * entity reached both ways in one request is fetched once, and `nodes` of N
- * ids costs what N direct lookups would, deduplicated by the request's read cache.
+ * from each Node type to its key (read from a record) and to the SAME row,
+ * with the same arguments, its direct field reads (`seller(username)` →
+ * `sellersShow { username }`, …). So an entity reached both ways in one
+ * request is fetched once, and `nodes` of N ids costs what N direct lookups
+ * would, deduplicated by the request's read cache. One field answers every
+ * type, so it is not one row + key declaration: the type named by the id
+ * picks the row at run time.
  * Keys decoded from an id pass the direct field's own checks, and errors
  * (a missing credential, a 404) are the direct field's own.
  *

@@ -20,11 +20,8 @@ function forgetOrder(ctx: GatewayContext, uuid: string) {
   for (const row of [ops.ordersShow, ops.ordersExtensionsIndex, ops.ordersTimeline, ops.ordersCountdown]) market.forget(row, { uuid });
 }
 
-/** The key of a link to an order (`CartEntry.order`): none when the record names no order. */
+/** The key of a link to an order (`CartEntry.order`, `Offer.order`): none when the record names no order. */
 export const orderLink = (uuid: string | null) => (uuid ? { uuid } : null);
-
-/** An order by uuid, or null without a call (for fields not declared with schema/upstream-field.ts). */
-export const orderOf = (uuid: string | null, ctx: GatewayContext) => (uuid ? ctx.clients.marketplace.read(ops.ordersShow, { uuid }) : null);
 
 export interface CreateOrderInput {
   gigSlug: string;

@@ -118,11 +118,10 @@ const DepositAdvertisingFundsInput = builder.inputType('DepositAdvertisingFundsI
 
 builder.queryFields((t) => ({
   promotionProducts: upstreamField(t, ops.promotionProducts, { type: [PromotionProduct], key: () => ({}) }),
-  sponsoredPlacements: t.field({
+  sponsoredPlacements: upstreamField(t, ops.sponsoredPlacements, {
     type: [SponsoredPlacement],
-    ...upstream.marketplace('sponsoredPlacements'),
     args: { category: t.arg.string({ description: 'Only gigs of this category slug.' }) },
-    resolve: resolve.sponsoredPlacements,
+    key: (_, args) => resolve.placementFilter(args.category),
   }),
   advertisingCampaigns: upstreamConnection(t, ops.sellerAdvertisingIndex, {
     type: AdvertisingCampaignConnection,

@@ -146,11 +146,7 @@ builder.queryFields((t) => ({
     args: { id: t.arg.id({ required: true }) },
     key: (_, args) => ({ uuid: identifier(args.id, 'id') }),
   }),
-  aiRecommendations: t.field({
-    type: [AiRecommendation],
-    ...upstream.marketplace('aiRecommendations'),
-    resolve: resolve.aiRecommendations,
-  }),
+  aiRecommendations: upstreamField(t, ops.aiRecommendations, { type: [AiRecommendation], key: () => ({}) }),
   aiSearch: t.field({
     type: AiSearchResult,
     ...upstream.marketplace('aiSearch', 'Interprets a plain-language query ("logo under $50 in 3 days") into filters and matching gigs.'),

@@ -14,7 +14,7 @@ import { identifier } from '../src/upstreams/identifiers.js';
 import { marketplaceOperations as ops } from '../src/upstreams/marketplace/operations.js';
 import * as resolve from '../resolvers/crm.js';
 import { builder } from './builder.js';
-import { connectionOf, pagingArgs } from './connection.js';
+import { connectionOf } from './connection.js';
 import { SellerRefInput } from './seller-profile.js';
 import { Seller, SellerConnection } from './sellers.js';
 import { User } from './users.js';
@@ -165,11 +165,10 @@ builder.queryFields((t) => ({
     description: 'Newest first.',
     key: () => ({}),
   }),
-  followedSellers: t.field({
+  followedSellers: upstreamConnection(t, ops.sellerFollowIndex, {
     type: SellerConnection,
-    ...upstream.marketplace('sellerFollowIndex', 'Sellers the caller follows.'),
-    args: pagingArgs(t.arg),
-    resolve: resolve.followedSellers,
+    description: 'Sellers the caller follows.',
+    key: () => ({}),
   }),
 }));
 

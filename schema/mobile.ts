@@ -14,7 +14,7 @@ import { Gig } from './gigs.js';
 import { Delivery, Order, Revision } from './orders.js';
 import { Category } from './platform.js';
 import { User } from './users.js';
-import { upstream, via } from './upstream-docs.js';
+import { upstream } from './upstream-docs.js';
 import { upstreamConnection, upstreamField } from './upstream-field.js';
 
 export const MobileHome = builder.objectRef<MobileHomeShape>('MobileHome').implement({
@@ -47,15 +47,18 @@ export const MobileOrder = builder.objectRef<MobileOrderShape>('MobileOrder').im
     dueAt: t.field({ type: 'DateTime', resolve: (o) => o.dueAt }),
     createdAt: t.field({ type: 'DateTime', resolve: (o) => o.createdAt }),
     order: t.field({ type: Order, description: 'The same order as the full Order type (no extra call).', resolve: (o) => o }),
-    deliveries: t.field({
+    // The order's answer primes both reads when it carries them (`primes` on the mobile order rows).
+    deliveries: upstreamField(t, ops.ordersDeliveries, {
       type: [Delivery],
-      ...via.marketplace('ordersDeliveries', 'From the single-order view when present, else read per order.'),
-      resolve: resolve.mobileOrderDeliveries,
+      canonical: false,
+      description: 'From the single-order view when present, else read per order.',
+      key: (o) => ({ uuid: o.id }),
     }),
-    revisions: t.field({
+    revisions: upstreamField(t, ops.ordersRevisions, {
       type: [Revision],
-      ...via.marketplace('ordersRevisions', 'From the single-order view when present, else read per order.'),
-      resolve: resolve.mobileOrderRevisions,
+      canonical: false,
+      description: 'From the single-order view when present, else read per order.',
+      key: (o) => ({ uuid: o.id }),
     }),
     attributes: t.field({
       type: 'JSON',
@@ -117,7 +120,7 @@ const MobileForgotPasswordInput = builder.inputType('MobileForgotPasswordInput',
 });
 
 builder.queryFields((t) => ({
-  mobileHome: t.field({ type: MobileHome, ...upstream.marketplace('mobileHome'), resolve: resolve.mobileHome }),
+  mobileHome: upstreamField(t, ops.mobileHome, { type: MobileHome, key: () => ({}) }),
   mobileOrder: upstreamField(t, ops.mobileOrdersShow, {
     type: MobileOrder,
     args: { id: t.arg.id({ required: true }) },

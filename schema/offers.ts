@@ -7,7 +7,7 @@ import { identifier } from '../src/upstreams/identifiers.js';
 import type * as M from '../src/upstreams/marketplace/map.js';
 import { marketplaceOperations as ops } from '../src/upstreams/marketplace/operations.js';
 import * as resolve from '../resolvers/offers.js';
-import { orderOf } from '../resolvers/order-lifecycle.js';
+import { orderLink } from '../resolvers/order-lifecycle.js';
 import { builder } from './builder.js';
 import { connectionOf } from './connection.js';
 import { attributesInput, wholeObject } from './field-helpers.js';
@@ -73,7 +73,7 @@ Offer.implement({
     gig: upstreamField(t, ops.gigsShow, { type: Gig, canonical: false, key: (o) => (o.gigSlug ? { slug: o.gigSlug } : null) }),
     parent: upstreamField(t, ops.offersShow, { type: Offer, canonical: false, key: (o) => resolve.offerKey(o.parentId) }),
     counteredBy: upstreamField(t, ops.offersShow, { type: Offer, canonical: false, key: (o) => resolve.offerKey(o.counteredById) }),
-    order: t.field({ type: Order, ...via.marketplace('ordersShow'), resolve: (o, _a, ctx) => orderOf(o.orderId, ctx) }),
+    order: upstreamField(t, ops.ordersShow, { type: Order, canonical: false, key: (o) => orderLink(o.orderId) }),
   }),
 });
 

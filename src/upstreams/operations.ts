@@ -97,8 +97,8 @@ export interface OperationDescriptor<
   readonly idempotent: boolean;
   /** The page sizes a paginated operation accepts (`page`/`per_page`); null when it is not paged. */
   readonly paginated: PageSizes | null;
-  /** The single-item row each item of this read's answer is cached as (loaders/read-cache.ts); checked by `table`. */
-  readonly primes?: Primes<T>;
+  /** The single-item rows each item of this read's answer (or what it holds) is cached as (loaders/read-cache.ts); checked by `table`. */
+  readonly primes?: readonly Primes<T, unknown>[];
   /** Completes each item of an answer from the path parameters it was asked with (a review listed per gig gets its gig). */
   complete?(item: T, params: PathParams<P>): T;
   /** Phantom: the typed arguments beyond the path parameters (`query`, `body`). */
@@ -109,10 +109,16 @@ export interface OperationDescriptor<
  * `primes: { row: 'gigsShow', key: (gig) => ({ slug: gig.slug }) }` on a list row: every item of an
  * answer is cached as the answer of `row` (a row of the same table) for the arguments `key` gives,
  * which are the arguments a reader of that row passes (`read(ops.gigsShow, { slug })`).
+ * With `items`, what is cached is the records nested in each item of the answer rather than the item
+ * (`items: (home) => home.featuredGigs` on the mobile home: its gigs prime `gigsShow`), and `key` is
+ * given the item they came in too (an order's deliveries are keyed by the order's uuid). A row may
+ * prime several rows: a list of these.
  */
-export interface Primes<T> {
+export interface Primes<T, Nested = T> {
   readonly row: string;
-  key(item: T): Record<string, unknown>;
+  /** The records inside one item of the answer that are answers of `row`; the item itself when absent. */
+  items?(item: T): readonly Nested[];
+  key(record: Nested, item: T): Record<string, unknown>;
 }
 
 /** A row `read` accepts: a GET, which the per-request read cache may answer from an earlier call. */
@@ -149,9 +155,10 @@ export const raw = <T>(schema: z.ZodType<T>, what: string): Reading<'raw', T> =>
 /** Phantom marker for a row's typed input: `input<{ query: GigFilter }>()`. */
 export const input = <In>(): In => undefined as In;
 
-export interface RowOptions<P extends string, In, T> {
+export interface RowOptions<P extends string, In, T, Nested = T> {
   subject?: (params: PathParams<P>) => string;
-  primes?: Primes<T>;
+  /** One kind of primed record, typed; or several, each keyed from the item it came in (the records are `unknown` to `key`). */
+  primes?: Primes<T, Nested> | readonly Primes<T, unknown>[];
   complete?: (item: T, params: PathParams<P>) => T;
   input?: In;
   encodeQuery?: (query: never) => QueryValues;
@@ -163,10 +170,10 @@ export interface RowOptions<P extends string, In, T> {
  * Builds a descriptor from a document row and how the gateway reads it. The
  * service and id are filled in by `table`, which knows the row's key.
  */
-export function row<const S extends OperationSpec, E extends Envelope, T, In = unknown>(
+export function row<const S extends OperationSpec, E extends Envelope, T, In = unknown, Nested = T>(
   spec: S,
   reading: Reading<E, T>,
-  options: RowOptions<S['path'], In, T> = {},
+  options: RowOptions<S['path'], In, T, Nested> = {},
 ): Omit<OperationDescriptor<S['path'], E, T, In>, 'service' | 'id' | 'sharing'> & S {
   const idempotent = spec.method === 'GET';
   if (reading.envelope === 'page' && !options.pageSizes)
@@ -176,7 +183,7 @@ export function row<const S extends OperationSpec, E extends Envelope, T, In = u
     ...reading,
     subject: options.subject,
     encodeQuery: options.encodeQuery,
-    ...(options.primes ? { primes: options.primes } : {}),
+    ...(options.primes ? { primes: ([] as Primes<T, unknown>[]).concat(options.primes as Primes<T, unknown>) } : {}),
     ...(options.complete ? { complete: options.complete } : {}),
     idempotent,
     paginated: reading.envelope === 'page' ? options.pageSizes! : null,
@@ -192,9 +199,9 @@ export function table<const R extends Record<string, Omit<AnyOperation, 'service
 ): { [K in keyof R]: TableRow<R[K], K> } {
   const out: Record<string, unknown> = {};
   for (const [id, spec] of Object.entries(rows)) {
-    const primed = spec.primes ? rows[spec.primes.row] : undefined;
-    if (spec.primes && primed?.method !== 'GET')
-      throw new Error(`${service}.${id} primes ${spec.primes.row}, which is not a read of this table`);
+    for (const { row: target } of spec.primes ?? []) {
+      if (rows[target]?.method !== 'GET') throw new Error(`${service}.${id} primes ${target}, which is not a read of this table`);
+    }
     out[id] = { ...spec, service, id, sharing: sharingOf(service, spec) };
   }
   return out as { [K in keyof R]: TableRow<R[K], K> };

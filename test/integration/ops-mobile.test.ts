@@ -98,6 +98,39 @@ describe('mobile orders', () => {
     expect(calls()).toEqual([`GET /api/v1/mobile/orders/${id}`]);
   });
 
+  it("a listed order reads its deliveries and revisions through the order's own rows, once per order", async () => {
+    const res = await gw.query<{ mobileOrders: { nodes: Array<{ id: string; deliveries: unknown[] }> } }>(
+      '{ mobileOrders(first: 2) { nodes { id deliveries { id } revisions { id } again: deliveries { message } } } }',
+      { headers: as(TOKENS.buyer) },
+    );
+    expect(res.errors).toBeUndefined();
+    const ids = res.data!.mobileOrders.nodes.map((n) => n.id);
+    expect(ids).toHaveLength(2);
+    expect(calls().sort()).toEqual(
+      [
+        'GET /api/v1/mobile/orders',
+        ...ids.flatMap((id) => [`GET /api/v1/orders/${id}/deliveries`, `GET /api/v1/orders/${id}/revisions`]),
+      ].sort(),
+    );
+  });
+
+  it("the single view's deliveries and revisions answer the same order's Order fields too, without further calls", async () => {
+    const list = await gw.query<{ mobileOrders: { nodes: Array<{ id: string }> } }>('{ mobileOrders(first: 1) { nodes { id } } }', {
+      headers: as(TOKENS.buyer),
+    });
+    const id = list.data!.mobileOrders.nodes[0]!.id;
+    gw.resetCalls();
+    type Parts = { deliveries: Array<{ id: string }>; revisions: Array<{ id: string }> };
+    const res = await gw.query<{ mobileOrder: Parts & { order: Parts } }>(
+      `{ mobileOrder(id: "${id}") { deliveries { id } revisions { id } order { deliveries { id } revisions { id } } } }`,
+      { headers: as(TOKENS.buyer) },
+    );
+    expect(res.errors).toBeUndefined();
+    const { order, ...mobile } = res.data!.mobileOrder;
+    expect(order).toEqual(mobile);
+    expect(calls()).toEqual([`GET /api/v1/mobile/orders/${id}`]);
+  });
+
   it('is FORBIDDEN without orders.read, and NOT_FOUND for an unknown order', async () => {
     const denied = await gw.query('{ mobileOrders(first: 1) { totalCount } }', { headers: as(TOKENS.noscope) });
     expect(errorAt(denied, 'mobileOrders')?.extensions).toMatchObject({ code: 'FORBIDDEN', requiredScope: 'orders.read', status: 403 });

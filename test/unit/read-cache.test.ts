@@ -1,8 +1,9 @@
 /**
  * The per-request read cache (loaders/read-cache.ts) as the marketplace client
  * keeps it: one call per row and arguments, failures cached like DataLoader's,
- * a list row's items priming the single-item row it names, and a row's
- * answer completed from the arguments it was asked with. The client is the
+ * a list row's items (or the records nested in them) priming the single-item
+ * row it names, and a row's answer completed from the arguments it was asked
+ * with. The client is the
  * real one over a recorded upstream, so the rows, their envelopes and schemas
  * are the ones the gateway sends.
  */
@@ -12,7 +13,7 @@ import { marketplaceOperations as ops } from '../../src/upstreams/marketplace/op
 import { row, one, page, table } from '../../src/upstreams/operations.js';
 import type { PublicCacheLayer } from '../../src/upstreams/public-cache/public-cache.js';
 import type { UpstreamRequest, UpstreamResponse } from '../../src/upstreams/wire.js';
-import { gigSchema } from '../../src/upstreams/marketplace/map.js';
+import { gigSchema, mobileHomeSchema } from '../../src/upstreams/marketplace/map.js';
 
 const gig = (slug: string, title = slug) => ({ slug, title, seller_username: 'pixelcraft', created_at: '2026-01-01T00:00:00Z' });
 const paged = (data: unknown[]) => ({ data, meta: { current_page: 1, last_page: 1, per_page: 10, total: data.length } });
@@ -90,6 +91,33 @@ describe('the per-request read cache', () => {
     expect(paths).toEqual(['/gigs/a', '/gigs?page=1&per_page=10']);
   });
 
+  it("primes the row from records nested in an answer (`primes.items`): the mobile home's gigs, a placement's gig when it has one", async () => {
+    const { paths, client } = recorded((path) => {
+      if (path === '/mobile/home')
+        return { status: 200, body: { data: { featured_gigs: [gig('a', 'featured')], new_gigs: [gig('b', 'new')] } } };
+      if (path === '/sponsored')
+        return { status: 200, body: { data: [{ placement: 'home', gig: gig('c', 'placed') }, { placement: 'search' }] } };
+      return { status: 200, body: { data: gig(path.slice(6), 'by slug') } };
+    });
+    const bySlug = await client.read(ops.gigsShow, { slug: 'b' });
+    await client.read(ops.mobileHome, {});
+    await client.read(ops.sponsoredPlacements, { query: {} });
+    expect(await client.read(ops.gigsShow, { slug: 'a' })).toMatchObject({ slug: 'a', title: 'featured' });
+    expect(await client.read(ops.gigsShow, { slug: 'c' })).toMatchObject({ slug: 'c', title: 'placed' });
+    expect(await client.read(ops.gigsShow, { slug: 'b' })).toBe(bySlug);
+    expect(paths).toEqual(['/gigs/b', '/mobile/home', '/sponsored']);
+  });
+
+  it("primes several rows from one answer, keyed by the item their records came in: a mobile order's deliveries and revisions", async () => {
+    const order = { uuid: 'o1', deliveries: [{ id: 7, message: 'v1' }], revisions: [] };
+    const { paths, upstream } = recorded(() => ({ status: 200, body: { data: order } }));
+    const client = new MarketplaceClient(upstream, 'a-buyer-token');
+    await client.read(ops.mobileOrdersShow, { uuid: 'o1' });
+    expect(await client.read(ops.ordersDeliveries, { uuid: 'o1' })).toMatchObject([{ id: '7', message: 'v1' }]);
+    expect(await client.read(ops.ordersRevisions, { uuid: 'o1' })).toEqual([]);
+    expect(paths).toEqual(['/mobile/orders/o1']);
+  });
+
   it('forgets a row after a write, so the next read asks again', async () => {
     const { paths, client } = recorded(() => ({ status: 200, body: paged([]) }));
     await client.read(ops.reviewsGig, { slug: 'a', page: 1, perPage: 5 });
@@ -115,5 +143,10 @@ describe('the per-request read cache', () => {
     );
     const write = row({ ...spec, method: 'POST' }, one(gigSchema, 'gig'));
     expect(() => table('marketplace', { ...priming('write'), write })).toThrow(/not a read/);
+    // Records nested in an answer prime under the same rule.
+    const nested = row(spec, one(mobileHomeSchema, 'home'), {
+      primes: { row: 'write', items: (home) => home.featuredGigs, key: (g) => ({ slug: g.slug }) },
+    });
+    expect(() => table('marketplace', { nested, write })).toThrow('marketplace.nested primes write, which is not a read of this table');
   });
 });

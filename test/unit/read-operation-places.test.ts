@@ -45,10 +45,6 @@ const NO_FIELD: Record<string, string> = {
   countriesIndex: 'reference data, read at start-up by src/reference-data.ts',
   categoriesIndex: 'reference data, read at start-up by src/reference-data.ts',
   showItem: "an item's detail, read by the items client for each listed item (it batches: loaders/items.ts)",
-  mobileHome: 'not yet declared as row + key: resolvers/mobile.ts reshapes the answer',
-  aiRecommendations: 'not yet declared as row + key: resolvers/ai.ts reshapes the answer',
-  sponsoredPlacements: 'not yet declared as row + key: resolvers/advertising.ts validates a filter first',
-  sellerFollowIndex: 'not yet declared as row + key: resolvers/crm.ts reads it as a connection',
 };
 
 /** Reads by row name in resolvers/ and loaders/, by file, each file with why. */
@@ -69,29 +65,23 @@ const NAMED_READS: Record<string, { rows: string[]; why: string }> = {
       'requestBoard',
       'requestsIndex',
     ],
-    why: 'a Node refetched by its global id, or found by scanning its list',
+    why: 'one field for every Node type: the id picks the row at run time (its show read, or a scan of its list)',
   },
-  'resolvers/users.ts': { rows: ['usersShow'], why: 'userByName: a reference to a user inside another answer' },
-  'resolvers/sellers.ts': { rows: ['sellersShow'], why: 'sellerByName: a reference to a seller inside another answer' },
-  'resolvers/gigs.ts': { rows: ['gigsShow'], why: 'gigBySlugOrNull: a reference to a gig inside another answer' },
-  'resolvers/order-lifecycle.ts': { rows: ['ordersShow'], why: 'orderOf: a reference to an order inside another answer' },
-  'resolvers/offers.ts': { rows: ['mediaShow'], why: "an offer's attachment given by id" },
-  'resolvers/discovery.ts': { rows: ['gigsShow'], why: "a collection's gigs given by slug" },
-  'resolvers/events.ts': { rows: ['me'], why: 'the subscriber, to filter events to their own' },
+  'resolvers/offers.ts': {
+    rows: ['mediaShow'],
+    why: "an offer's attachments: one read for each one the offer names only by id (the others arrive whole), not one call",
+  },
+  'resolvers/discovery.ts': { rows: ['gigsShow'], why: "a collection's gigs: one read per slug it lists, not one call" },
+  'resolvers/events.ts': { rows: ['me'], why: 'no field: the subscriber, read to filter the events to their own' },
   'resolvers/advertising.ts': {
-    rows: ['sponsoredPlacements', 'sellerAdvertisingShow'],
-    why: 'a filter validated first; analytics missing from a listed campaign',
+    rows: ['sellerAdvertisingShow'],
+    why: "a listed campaign's analytics: a part of the single read's answer, read only when the campaign lacks them",
   },
   'resolvers/crm.ts': {
-    rows: ['sellerCrmShow', 'sellerFollowIndex'],
-    why: 'notes missing from a listed contact; followed sellers not yet row + key',
+    rows: ['sellerCrmShow'],
+    why: "a listed customer's notes: a part of the single read's answer, read only when the customer lacks them",
   },
-  'resolvers/mobile.ts': {
-    rows: ['mobileHome', 'ordersDeliveries', 'ordersRevisions'],
-    why: 'the home reshaped; deliveries and revisions missing from a listed order',
-  },
-  'resolvers/ai.ts': { rows: ['aiRecommendations'], why: 'the answer reshaped, not yet row + key' },
-  'resolvers/seo.ts': { rows: ['listReports'], why: 'a report found by its URL among the listed ones' },
+  'resolvers/seo.ts': { rows: ['listReports'], why: 'a report found by its URL among the listed ones: a scan, not one call' },
 };
 
 /** `ops.gigsShow`, `seoOps.showReport`, `marketplaceOperations.me`: a row named through its table. */

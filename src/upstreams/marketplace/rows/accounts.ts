@@ -2,9 +2,18 @@
  * Marketplace rows: the service itself, mobile sign-in, reference data, users and sellers.
  * A part of the one marketplace table (../operations.ts), in the document's order.
  */
-import { list, one, page, raw, row } from '../../operations.js';
+import { list, one, page, raw, row, type Primes } from '../../operations.js';
 import * as map from '../map.js';
 import { json, filtered, unread, MARKETPLACE_PAGE_SIZES } from './inputs.js';
+
+/**
+ * A mobile order sent with its deliveries and revisions (the single view sends them, a listed one may
+ * not) answers the order's own two reads, by its uuid, for the rest of the request.
+ */
+const orderParts: ReadonlyArray<Primes<map.MobileOrderShape, unknown>> = [
+  { row: 'ordersDeliveries', items: (order) => (order.deliveries ? [order.deliveries] : []), key: (_, order) => ({ uuid: order.id }) },
+  { row: 'ordersRevisions', items: (order) => (order.revisions ? [order.revisions] : []), key: (_, order) => ({ uuid: order.id }) },
+];
 
 export const accountRows = {
   health: row({ method: 'GET', path: '/health', scope: null, success: 200 }, unread),
@@ -28,16 +37,23 @@ export const accountRows = {
   mobileHome: row(
     { method: 'GET', path: '/mobile/home', scope: null, success: 200, personalised: true },
     one(map.mobileHomeSchema, 'mobile home'),
+    {
+      primes: {
+        row: 'gigsShow',
+        items: (home) => [...home.featuredGigs, ...home.newGigs, ...home.recentGigs],
+        key: (gig) => ({ slug: gig.slug }),
+      },
+    },
   ),
   mobileOrdersIndex: row(
     { method: 'GET', path: '/mobile/orders', scope: 'orders.read', success: 200 },
     page(map.mobileOrderSchema, 'order'),
-    { pageSizes: MARKETPLACE_PAGE_SIZES },
+    { pageSizes: MARKETPLACE_PAGE_SIZES, primes: orderParts },
   ),
   mobileOrdersShow: row(
     { method: 'GET', path: '/mobile/orders/{uuid}', scope: 'orders.read', success: 200 },
     one(map.mobileOrderSchema, 'order'),
-    { subject: ({ uuid }) => `order '${uuid}'` },
+    { subject: ({ uuid }) => `order '${uuid}'`, primes: orderParts },
   ),
   localeShow: row({ method: 'GET', path: '/locale', scope: null, success: 200 }, one(map.localeSchema, 'locale')),
   languagesIndex: row({ method: 'GET', path: '/languages', scope: null, success: 200 }, list(map.languageSchema, 'language')),

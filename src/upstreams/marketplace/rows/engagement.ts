@@ -48,6 +48,7 @@ export const engagementRows = {
   aiRecommendations: row(
     { method: 'GET', path: '/ai/recommendations', scope: 'ai.read', success: 200 },
     list(map.aiRecommendationSchema, 'AI recommendation'),
+    { primes: { row: 'gigsShow', items: (recommendation) => [recommendation.gig], key: (gig) => ({ slug: gig.slug }) } },
   ),
   aiSearch: row({ method: 'POST', path: '/ai/search', scope: 'ai.read', success: 200 }, one(map.aiSearchSchema, 'AI search'), {
     input: json,
@@ -69,7 +70,10 @@ export const engagementRows = {
   sponsoredPlacements: row(
     { method: 'GET', path: '/sponsored', scope: null, success: 200 },
     list(map.sponsoredPlacementSchema, 'sponsored placement'),
-    { input: filtered },
+    {
+      input: filtered,
+      primes: { row: 'gigsShow', items: (placement) => (placement.gig ? [placement.gig] : []), key: (gig) => ({ slug: gig.slug }) },
+    },
   ),
   // Primes nothing: its campaigns carry no analytics, which sellerAdvertisingShow's do.
   sellerAdvertisingIndex: row(
