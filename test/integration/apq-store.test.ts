@@ -78,6 +78,35 @@ describe.skipIf(!hasRedisServer)(`through Redis${hasRedisServer ? '' : ' (skippe
     await Promise.all([first.close(), second.close(), ...connections.map((connection) => connection.close())]);
   });
 
+  it('a silent Redis (paused) is a miss after REDIS_COMMAND_TIMEOUT_MS, then at once until it answers again', async () => {
+    // A server of its own: a paused one must not hold up the other tests.
+    const own = await startRedisServer();
+    const connection = openRedis(own.url, createLogger('silent'), { commandTimeoutMs: 150 });
+    const store = createApqStore({ maxBytes: 10_000, maxDocumentBytes: 5000, redis: connection });
+    const other = createApqStore({ maxBytes: 10_000, maxDocumentBytes: 5000, redis: connection });
+    try {
+      await expect.poll(async () => (await store.set('kept', text(3, 10)), other.get('kept')), { timeout: 5000 }).toBe(text(3, 10));
+      own.pause();
+      const bounded = Date.now();
+      expect(await other.get('unknown')).toBeUndefined();
+      // The command's timeout (150 ms here), not a wait for Redis; generous for a loaded machine.
+      expect(Date.now() - bounded).toBeLessThan(1500);
+      // Redis now counts as unavailable: nothing is sent, so the next look-up costs no timeout at all.
+      expect(connection.available).toBe(false);
+      expect(await other.get('kept-elsewhere')).toBeUndefined();
+      own.resume();
+      // Back: the registration kept in Redis is found again by a store that never held it.
+      await expect
+        .poll(() => createApqStore({ maxBytes: 10_000, maxDocumentBytes: 5000, redis: connection }).get('kept'), { timeout: 5000 })
+        .toBe(text(3, 10));
+    } finally {
+      own.resume();
+      await Promise.all([store.close(), other.close()]);
+      await connection.close();
+      await own.stop();
+    }
+  });
+
   it('two gateways with REDIS_URL: a query registered through one runs hash-only on the other', async () => {
     // A server of its own: the test above stops the shared one.
     const own = await startRedisServer();
