@@ -29,7 +29,10 @@ export const gigCategory = async (parent: GigShape, _args: unknown, ctx: Gateway
   return categories.find((c) => c.slug === parent.categorySlug) ?? null;
 };
 
-/** A gig that arrived inside another answer (a recommendation, a placement): `gig(slug)` later in the request costs nothing. */
+/**
+ * A gig that arrived inside an answer the read cache does not keep (an AI search, a POST): `gig(slug)` later in the
+ * request costs nothing. A read's nested gigs prime through its row's `primes` instead (a recommendation, a placement).
+ */
 export const primeGig = (ctx: GatewayContext, gig: GigShape) => ctx.clients.marketplace.prime(ops.gigsShow, { slug: gig.slug }, gig);
 
 /** The key of a link to a gig (`Order.gig`): none, so a null field and no call, when the record names no gig. */
