@@ -36,6 +36,11 @@ export interface UpstreamRead {
   readonly connection: boolean;
   /** The row's call arguments (a connection's without the page); null resolves the field to null without a call. */
   key(parent: unknown, args: Record<string, unknown>, ctx: GatewayContext): object | null;
+  /**
+   * The answer the parent already carries (a part of a single view), used as is when present (not null/undefined): no
+   * read, so nothing another field's read of the row does in the same request (a failure, a slow call) reaches it.
+   */
+  carried?(parent: unknown): unknown;
   /** Child fields of the answer, by name, with their key made from this field's key: started together with it. */
   readonly lookAhead?: Readonly<Record<string, (key: never) => object>>;
   /** A connection's item fields, by name, started for every item the moment a page arrives. */
@@ -55,7 +60,9 @@ function readAt(at: SelectionPoint, fieldName: string): UpstreamRead | undefined
 /** The resolver of a read field. */
 export const resolverOf =
   (read: UpstreamRead) =>
-  (parent: unknown, args: Record<string, unknown>, ctx: GatewayContext, info?: GraphQLResolveInfo): Promise<unknown> | null => {
+  (parent: unknown, args: Record<string, unknown>, ctx: GatewayContext, info?: GraphQLResolveInfo): unknown => {
+    const carried = read.carried?.(parent);
+    if (carried !== undefined && carried !== null) return carried;
     const key = read.key(parent, args, ctx);
     if (key === null) return null;
     const at = info && (read.lookAhead || read.itemLookAhead) ? pointOf(info) : undefined;
@@ -105,6 +112,8 @@ function prefetchItems(
       for (const { node } of connection.edges) {
         for (const { child, selection } of ready) {
           start(() => {
+            const carried = child.carried?.(node);
+            if (carried !== undefined && carried !== null) return undefined; // the item has it: its resolver reads nothing
             const key = child.key(node, selection.args, ctx);
             return key === null ? undefined : readField(child, key, selection.args, ctx, selection.at);
           });

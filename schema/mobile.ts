@@ -47,17 +47,20 @@ export const MobileOrder = builder.objectRef<MobileOrderShape>('MobileOrder').im
     dueAt: t.field({ type: 'DateTime', resolve: (o) => o.dueAt }),
     createdAt: t.field({ type: 'DateTime', resolve: (o) => o.createdAt }),
     order: t.field({ type: Order, description: 'The same order as the full Order type (no extra call).', resolve: (o) => o }),
-    // The order's answer primes both reads when it carries them (`primes` on the mobile order rows).
+    // The single view carries both (and its answer primes both reads for the order's other fields: `primes` on the
+    // mobile order rows); a listed order does not, so it reads them.
     deliveries: upstreamField(t, ops.ordersDeliveries, {
       type: [Delivery],
       canonical: false,
       description: 'From the single-order view when present, else read per order.',
+      carried: (o) => o.deliveries,
       key: (o) => ({ uuid: o.id }),
     }),
     revisions: upstreamField(t, ops.ordersRevisions, {
       type: [Revision],
       canonical: false,
       description: 'From the single-order view when present, else read per order.',
+      carried: (o) => o.revisions,
       key: (o) => ({ uuid: o.id }),
     }),
     attributes: t.field({

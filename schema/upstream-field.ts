@@ -11,8 +11,10 @@
  * arguments, and the resolver (resolvers/upstream-read.ts): the call goes
  * through the request's client for the row's upstream and its per-request
  * read cache. `key` validates the arguments (identifier(), searchText()) and
- * may return null for "no call, the field is null". Only GET rows are read
- * this way; the answer's type must fit the field's type.
+ * may return null for "no call, the field is null". `carried` names the
+ * answer a parent may already hold (a single view's nested part, as a mobile
+ * order's deliveries): when present it is the field's answer, with no read.
+ * Only GET rows are read this way; the answer's type must fit the field's type.
  */
 import type { FieldKind, FieldRef, InputFieldMap, InputShapeFromFields, ObjectRef, ShapeFromTypeParam, TypeParam } from '@pothos/core';
 import type { GatewayContext } from '../src/context.js';
@@ -73,15 +75,17 @@ export function upstreamField<
 >(
   t: FieldBuilder<Parent, Kind>,
   row: D,
-  options: ReadOptions<Parent, Args, InputShapeFromFields<Args>, CallArgs<D>> & { type: Type } & Fits<
-      ResultOf<D>,
-      ShapeFromTypeParam<BuilderTypes, Type, false>
-    >,
+  options: ReadOptions<Parent, Args, InputShapeFromFields<Args>, CallArgs<D>> & {
+    type: Type;
+    /** The answer the parent already carries, when it does (a single view's nested part): no read then. */
+    carried?: (parent: Parent) => ResultOf<D> | null | undefined;
+  } & Fits<ResultOf<D>, ShapeFromTypeParam<BuilderTypes, Type, false>>,
 ): FieldRef<BuilderTypes, unknown, Kind> {
   const read: UpstreamRead = {
     row,
     connection: false,
     key: options.key as UpstreamRead['key'],
+    carried: options.carried as UpstreamRead['carried'],
     lookAhead: options.lookAhead as UpstreamRead['lookAhead'],
   };
   return declare(t as FieldBuilder<unknown, Kind>, read, options);

@@ -131,6 +131,31 @@ describe('mobile orders', () => {
     expect(calls()).toEqual([`GET /api/v1/mobile/orders/${id}`]);
   });
 
+  it("the single view's deliveries answer its own field even when the same order's deliveries read fails in that request", async () => {
+    const list = await gw.query<{ mobileOrders: { nodes: Array<{ id: string }> } }>('{ mobileOrders(first: 1) { nodes { id } } }', {
+      headers: as(TOKENS.buyer),
+    });
+    const id = list.data!.mobileOrders.nodes[0]!.id;
+    const alone = await gw.query<{ mobileOrder: { deliveries: unknown[] } }>(`{ mobileOrder(id: "${id}") { deliveries { id } } }`, {
+      headers: as(TOKENS.buyer),
+    });
+    const marketplace = gw.sandbox.services.marketplace!.control;
+    // `order(id) { deliveries }` starts GET /orders/{id}/deliveries with the order (look-ahead), before the mobile view answers.
+    marketplace.addFault({ kind: 'status', status: 500, pathIncludes: '/deliveries', times: 1 });
+    try {
+      const res = await gw.query<{ order: { deliveries: unknown[] | null }; mobileOrder: { deliveries: unknown[] | null } }>(
+        `{ order(id: "${id}") { deliveries { id } } mobileOrder(id: "${id}") { deliveries { id } } }`,
+        { headers: as(TOKENS.buyer) },
+      );
+      // The failed read is the order field's to report; the mobile view carried its deliveries, so its field has them.
+      expect(errorAt(res, 'order.deliveries')?.extensions).toMatchObject({ code: 'UPSTREAM_UNAVAILABLE' });
+      expect(errorAt(res, 'mobileOrder.deliveries')).toBeUndefined();
+      expect(res.data?.mobileOrder.deliveries).toEqual(alone.data!.mobileOrder.deliveries);
+    } finally {
+      marketplace.setFaults([]);
+    }
+  });
+
   it('is FORBIDDEN without orders.read, and NOT_FOUND for an unknown order', async () => {
     const denied = await gw.query('{ mobileOrders(first: 1) { totalCount } }', { headers: as(TOKENS.noscope) });
     expect(errorAt(denied, 'mobileOrders')?.extensions).toMatchObject({ code: 'FORBIDDEN', requiredScope: 'orders.read', status: 403 });
