@@ -204,12 +204,16 @@ const gateway = await startGatewayProcess(sandbox.origins, NO_TRACING, profileAr
 const sink = flags['no-tracing'] ? undefined : await startOtlpSink();
 const tracedGateway =
   sink &&
-  (await startGatewayProcess(sandbox.origins, {
-    ...NO_TRACING,
-    OTEL_EXPORTER_OTLP_ENDPOINT: sink.url,
-    OTEL_EXPORTER_OTLP_PROTOCOL: 'http/protobuf',
-    OTEL_TRACES_SAMPLER: 'always_on',
-  }));
+  (await startGatewayProcess(
+    sandbox.origins,
+    {
+      ...NO_TRACING,
+      OTEL_EXPORTER_OTLP_ENDPOINT: sink.url,
+      OTEL_EXPORTER_OTLP_PROTOCOL: 'http/protobuf',
+      OTEL_TRACES_SAMPLER: 'always_on',
+    },
+    profileArgs,
+  ));
 const baselineBuild = flags['no-baseline'] || flags['growth-only'] ? undefined : await buildBaseline(flags.baseline);
 const previousGateway = baselineBuild && (await startGatewayProcess(sandbox.origins, NO_TRACING, [], baselineBuild.dir));
 const clientCpu = flags['client-cpu'] === 'any' ? undefined : pinning?.client;
