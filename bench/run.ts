@@ -136,7 +136,7 @@ async function measure(
   const tracedSamples: Sample[] = [];
   const previousSamples: Sample[] = [];
   const cpu = { micros: 0, rounds: [] as RoundCpu[] };
-  const tracedCpu = { micros: 0 };
+  const tracedCpu = { micros: 0, rounds: [] as RoundCpu[] };
   const previousCpu = { micros: 0, rounds: [] as RoundCpu[] };
   const exportedBefore = traced?.exportedBytes() ?? 0;
   const slice = durationMs / rounds;
@@ -163,6 +163,7 @@ async function measure(
     traced: tracedSample && {
       sample: tracedSample,
       cpuMsPerRequest: cpuMsPerRequest(tracedCpu.micros, tracedSample),
+      roundRatio: medianRatio(tracedCpu.rounds, cpu.rounds),
       // Spans of the warm-up and of the last batch may land in a neighbouring query's count: an approximation.
       exportedBytesPerRequest: (traced!.exportedBytes() - exportedBefore) / Math.max(1, tracedSample.latencies.length),
     },
