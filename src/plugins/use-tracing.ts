@@ -8,7 +8,7 @@
  * - for a subscription, one span per delivered event, in a trace of its own and linked
  *   to the `graphql.subscribe` span (a subscription can live for hours; one trace per
  *   event keeps each readable).
- * The upstream CLIENT spans are opened in src/upstreams/http.ts, under whichever of these
+ * The upstream CLIENT spans are opened in src/upstreams/upstream-span.ts, under whichever of these
  * is active. Only names, types, codes and statuses are recorded: never the document,
  * variables or headers, which can hold a credential.
  */
