@@ -279,7 +279,7 @@ try {
       ? `Pinning: sandbox on CPU ${pinning.sandbox}; gateway on CPU ${pinning.gateway}; the client side (driver + direct REST client) ${clientCpu ? `on CPU ${clientCpu}` : 'unpinned'}.`
       : 'Pinning: none (taskset missing or a single core).',
     traced
-      ? 'Tracing: "gateway" has no OTLP endpoint (tracing off); "traced" is a second gateway process with OTEL_TRACES_SAMPLER=always_on exporting OTLP/HTTP protobuf (default OTEL_BSP_* batching) to a local no-op receiver (bench/otlp-sink.ts), measured in the same alternating rounds.'
+      ? 'Tracing: "gateway" has no OTLP endpoint (tracing off); "traced" is a second gateway process with OTEL_TRACES_SAMPLER=always_on exporting OTLP/HTTP protobuf (default OTEL_BSP_* batching) to a local no-op receiver (bench/otlp-sink.ts), measured in the same alternating rounds; its CPU overhead is the median over rounds of traced / untraced CPU per request in one round, the ratio over the whole run in parentheses.'
       : 'Tracing: off (--no-tracing).',
     baselineBuild
       ? `Previous commit: ${baselineBuild.ref} (${baselineBuild.commit}), built the same way in a temporary folder and measured in the same alternating rounds; "CPU / request vs the previous commit" is the median over rounds of the per-round ratio.`
