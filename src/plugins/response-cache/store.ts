@@ -59,17 +59,29 @@ export class ResponseStore implements Cache {
     this.staged = { key, tags };
   }
 
-  async get(key: string): Promise<StoredResult | undefined> {
-    if (this.options.redis && !this.options.redis.available) return undefined;
+  /**
+   * The answer kept under `key` while it is fresh. From this process's LRU it comes back synchronously, so a hit
+   * is answered without waiting a turn of the event loop; from Redis, a promise.
+   */
+  get(key: string): StoredResult | undefined | Promise<StoredResult | undefined> {
+    if (!this.options.redis) return this.fresh(this.inner.get(REDIS_PREFIX + key) as StoredResult | null);
+    if (!this.options.redis.available) return undefined;
+    return this.getFromRedis(key);
+  }
+
+  private async getFromRedis(key: string): Promise<StoredResult | undefined> {
     try {
-      const stored: StoredResult | undefined = (await this.inner.get(REDIS_PREFIX + key)) ?? undefined;
-      // Its lifetime on the public cache's clock, the one it was computed on (the stores' own expiry runs on theirs).
-      const expires = stored?.extensions?.http?.headers?.Expires;
-      return expires && Date.parse(expires) > this.now() ? stored : undefined;
+      return this.fresh(await this.inner.get(REDIS_PREFIX + key));
     } catch (error) {
       this.options.logger.debug({ err: error }, 'response cache: look-up failed, running the operation');
       return undefined;
     }
+  }
+
+  /** The stored answer if its lifetime, on the public cache's clock (the stores' own expiry runs on theirs), is not over. */
+  private fresh(stored: StoredResult | null | undefined): StoredResult | undefined {
+    const expires = stored?.extensions?.http?.headers?.Expires;
+    return stored && expires && Date.parse(expires) > this.now() ? stored : undefined;
   }
 
   set(key: string, result: StoredResult, _entities: unknown, ttlMs: number): Promise<void> | void {
