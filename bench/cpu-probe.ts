@@ -8,6 +8,7 @@ import { createApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { createLogger } from '../src/logger.js';
 import { startSandbox } from '../src/sandbox/index.js';
+import { startOtlpSink } from './otlp-sink.js';
 
 const DOCUMENTS: Record<string, string> = {
   typename: '{ __typename }',
@@ -22,8 +23,11 @@ const DOCUMENTS: Record<string, string> = {
 
 const n = Number(process.argv[2] ?? 400);
 const sandbox = await startSandbox();
+// PROBE_TRACING=1: every request traced and exported (OTLP/HTTP protobuf) to a no-op receiver in this process.
+const sink = process.env.PROBE_TRACING === '1' ? await startOtlpSink() : undefined;
 const config = loadConfig({
   ...process.env,
+  ...(sink && { OTEL_EXPORTER_OTLP_ENDPOINT: sink.url, OTEL_TRACES_SAMPLER: 'always_on' }),
   LOG_LEVEL: 'silent',
   RATE_LIMIT_PER_MINUTE: '0',
   MARKETPLACE_URL: sandbox.urls.marketplace,
@@ -53,3 +57,4 @@ for (const [name, query] of Object.entries(DOCUMENTS)) {
 }
 await app.close();
 await sandbox.close();
+await sink?.close();

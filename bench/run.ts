@@ -136,7 +136,7 @@ async function measure(
   const tracedSamples: Sample[] = [];
   const previousSamples: Sample[] = [];
   const cpu = { micros: 0, rounds: [] as RoundCpu[] };
-  const tracedCpu = { micros: 0 };
+  const tracedCpu = { micros: 0, rounds: [] as RoundCpu[] };
   const previousCpu = { micros: 0, rounds: [] as RoundCpu[] };
   const exportedBefore = traced?.exportedBytes() ?? 0;
   const slice = durationMs / rounds;
@@ -163,6 +163,7 @@ async function measure(
     traced: tracedSample && {
       sample: tracedSample,
       cpuMsPerRequest: cpuMsPerRequest(tracedCpu.micros, tracedSample),
+      roundRatio: medianRatio(tracedCpu.rounds, cpu.rounds),
       // Spans of the warm-up and of the last batch may land in a neighbouring query's count: an approximation.
       exportedBytesPerRequest: (traced!.exportedBytes() - exportedBefore) / Math.max(1, tracedSample.latencies.length),
     },
@@ -204,12 +205,16 @@ const gateway = await startGatewayProcess(sandbox.origins, NO_TRACING, profileAr
 const sink = flags['no-tracing'] ? undefined : await startOtlpSink();
 const tracedGateway =
   sink &&
-  (await startGatewayProcess(sandbox.origins, {
-    ...NO_TRACING,
-    OTEL_EXPORTER_OTLP_ENDPOINT: sink.url,
-    OTEL_EXPORTER_OTLP_PROTOCOL: 'http/protobuf',
-    OTEL_TRACES_SAMPLER: 'always_on',
-  }));
+  (await startGatewayProcess(
+    sandbox.origins,
+    {
+      ...NO_TRACING,
+      OTEL_EXPORTER_OTLP_ENDPOINT: sink.url,
+      OTEL_EXPORTER_OTLP_PROTOCOL: 'http/protobuf',
+      OTEL_TRACES_SAMPLER: 'always_on',
+    },
+    profileArgs,
+  ));
 const baselineBuild = flags['no-baseline'] || flags['growth-only'] ? undefined : await buildBaseline(flags.baseline);
 const previousGateway = baselineBuild && (await startGatewayProcess(sandbox.origins, NO_TRACING, [], baselineBuild.dir));
 const clientCpu = flags['client-cpu'] === 'any' ? undefined : pinning?.client;
@@ -274,7 +279,7 @@ try {
       ? `Pinning: sandbox on CPU ${pinning.sandbox}; gateway on CPU ${pinning.gateway}; the client side (driver + direct REST client) ${clientCpu ? `on CPU ${clientCpu}` : 'unpinned'}.`
       : 'Pinning: none (taskset missing or a single core).',
     traced
-      ? 'Tracing: "gateway" has no OTLP endpoint (tracing off); "traced" is a second gateway process with OTEL_TRACES_SAMPLER=always_on exporting OTLP/HTTP protobuf (default OTEL_BSP_* batching) to a local no-op receiver (bench/otlp-sink.ts), measured in the same alternating rounds.'
+      ? 'Tracing: "gateway" has no OTLP endpoint (tracing off); "traced" is a second gateway process with OTEL_TRACES_SAMPLER=always_on exporting OTLP/HTTP protobuf (default OTEL_BSP_* batching) to a local no-op receiver (bench/otlp-sink.ts), measured in the same alternating rounds; its CPU overhead is the median over rounds of traced / untraced CPU per request in one round, the ratio over the whole run in parentheses.'
       : 'Tracing: off (--no-tracing).',
     baselineBuild
       ? `Previous commit: ${baselineBuild.ref} (${baselineBuild.commit}), built the same way in a temporary folder and measured in the same alternating rounds; "CPU / request vs the previous commit" is the median over rounds of the per-round ratio.`

@@ -1,7 +1,7 @@
 /**
  * OpenTelemetry traces, on only when an OTLP endpoint is configured
  * (config.tracing, from the standard OTEL_* variables). Off, nothing is
- * registered and the hot spots (use-tracing.ts, upstreams/http.ts) skip all
+ * registered and the hot spots (use-tracing.ts, upstreams/upstream-span.ts) skip all
  * span work after one check of `activeTracer()`, so tracing costs nothing.
  *
  * On, a NodeTracerProvider is registered globally with the W3C trace-context

@@ -29,7 +29,8 @@ import { readCredentials } from '../context.js';
 import { countResponseCache } from '../metrics.js';
 import { documentIdOf } from './use-trusted-documents.js';
 import { planOf, type OperationPlan } from './response-cache/operation-plan.js';
-import type { ResponseStore } from './response-cache/store.js';
+import { stringifyStored } from './response-cache/stringify-stored.js';
+import { storedJsonOf, type ResponseStore } from './response-cache/store.js';
 
 export interface ResponseCacheOptions {
   store: ResponseStore;
@@ -54,6 +55,9 @@ type HttpResult = { extensions?: { http?: { headers?: Record<string, string>; st
   string,
   unknown
 >;
+
+/** The mark `@graphql-yoga/plugin-response-cache` puts on a result it answered from the cache. */
+const SERVED_FROM_CACHE = Symbol.for('servedFromResponseCache');
 
 /** Requests that named a persisted document (`documentId`, an APQ hash): seen before the persisted-query plugins replace it by its text. */
 const persistedRequests = new WeakSet<Request>();
@@ -176,11 +180,20 @@ export function useResponseCache({ store, referenceTtlMs }: ResponseCacheOptions
   return [planner as Plugin, answering];
 }
 
-/** The result with these HTTP headers (a copy: a cached result is shared by every hit). */
+/**
+ * The result with these HTTP headers (a copy: a cached result is shared by every hit). A hit whose data this
+ * process stored goes out as the text it was stored as (`stringify`, which Yoga's result processor calls in place
+ * of JSON.stringify), so the answer is serialised once, when it is kept, not once per hit.
+ */
 function withHeaders(result: HttpResult, headers: Record<string, string>): HttpResult {
   const { http, ...extensions } = result.extensions ?? {};
   const next = { ...extensions, ...(Object.keys(headers).length > 0 || http?.status ? { http: { ...http, headers } } : {}) };
-  return { ...result, extensions: Object.keys(next).length > 0 ? next : undefined } as HttpResult;
+  const json = SERVED_FROM_CACHE in result ? storedJsonOf(result.data) : undefined;
+  return {
+    ...result,
+    extensions: Object.keys(next).length > 0 ? next : undefined,
+    ...(json !== undefined && { stringify: stringifyStored(result.data, json) }),
+  } as HttpResult;
 }
 
 /** If-None-Match (RFC 9110 13.1.2): `*`, or a list of entity tags compared weakly. */

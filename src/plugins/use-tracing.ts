@@ -8,7 +8,7 @@
  * - for a subscription, one span per delivered event, in a trace of its own and linked
  *   to the `graphql.subscribe` span (a subscription can live for hours; one trace per
  *   event keeps each readable).
- * The upstream CLIENT spans are opened in src/upstreams/http.ts, under whichever of these
+ * The upstream CLIENT spans are opened in src/upstreams/upstream-span.ts, under whichever of these
  * is active. Only names, types, codes and statuses are recorded: never the document,
  * variables or headers, which can hold a credential.
  */
@@ -69,23 +69,17 @@ export function useTracing({ endpoint, handedOff, documentCache }: TracingOption
       request({ request }, wrapped) {
         const tracer = activeTracer();
         if (!tracer) return wrapped();
-        const url = new URL(request.url);
-        if (url.pathname === handedOff) return wrapped();
-        const route = ROUTES.has(url.pathname) || url.pathname === endpoint ? url.pathname : undefined;
+        const { scheme, path } = schemeAndPath(request.url);
+        if (path === handedOff) return wrapped();
+        const route = ROUTES.has(path) || path === endpoint ? path : undefined;
         const parent = propagation.extract(ROOT_CONTEXT, request.headers, headerGetter);
-        const span = tracer.startSpan(
-          route ? `${request.method} ${route}` : request.method,
-          {
-            kind: SpanKind.SERVER,
-            // The path only when it is one of ours: any other is the caller's text, and never the query string.
-            attributes: {
-              'http.request.method': request.method,
-              'url.scheme': url.protocol.slice(0, -1),
-              ...(route && { 'http.route': route, 'url.path': route }),
-            },
-          },
-          parent,
-        );
+        // The path only when it is one of ours: any other is the caller's text, and never the query string.
+        const attributes: Attributes = { 'http.request.method': request.method, 'url.scheme': scheme };
+        if (route) {
+          attributes['http.route'] = route;
+          attributes['url.path'] = route;
+        }
+        const span = tracer.startSpan(route ? `${request.method} ${route}` : request.method, { kind: SpanKind.SERVER, attributes }, parent);
         serverSpans.add(span);
         return within(trace.setSpan(parent, span), span, wrapped);
       },
@@ -165,6 +159,20 @@ function deliveredEvent(
   span.end();
 }
 
+/**
+ * The scheme and path of a request's absolute URL (the server's own, `scheme://host[:port]/path[?query]`), read
+ * without building a URL object: the path is compared with fixed routes only, so an unusual one is merely not a route.
+ */
+export function schemeAndPath(url: string): { scheme: string; path: string } {
+  const colon = url.indexOf(':');
+  const slash = url.indexOf('/', url.indexOf('//') + 2);
+  if (colon <= 0 || slash < 0) return { scheme: colon > 0 ? url.slice(0, colon) : '', path: '/' };
+  const query = url.indexOf('?', slash);
+  const hash = url.indexOf('#', slash);
+  const end = Math.min(query < 0 ? url.length : query, hash < 0 ? url.length : hash);
+  return { scheme: url.slice(0, colon), path: url.slice(slash, end) };
+}
+
 /** A span around one GraphQL phase, child of whatever is active (the SERVER span, or a graphql-ws operation's). */
 function phase<T>(name: string, wrapped: () => T): T {
   const tracer = activeTracer();
@@ -210,12 +218,22 @@ function isThenable(value: unknown): value is PromiseLike<unknown> {
 /** An operation name is the caller's text: cut here, so a span's name (which no span limit bounds) stays short too. */
 const OPERATION_NAME_CHARS = 256;
 
+/** Per document (Yoga's parse cache hands the same object to every request sending its text) and operation name. */
+const attributesByDocument = new WeakMap<object, Map<string, Attributes>>();
+
 function operationAttributes(document: Parameters<typeof getOperationAST>[0], operationName: string | null | undefined): Attributes {
+  let byName = attributesByDocument.get(document);
+  if (!byName) attributesByDocument.set(document, (byName = new Map()));
+  const known = byName.get(operationName ?? '');
+  if (known) return known;
   const operation = getOperationAST(document, operationName);
-  return {
+  const attributes: Attributes = {
     'graphql.operation.type': operation?.operation ?? 'unknown',
     ...(operation?.name?.value && { 'graphql.operation.name': clip(operation.name.value, OPERATION_NAME_CHARS) }),
   };
+  // Bounded by the document's own operations: any other name the caller sends is not one of them, and not kept.
+  if (operation) byName.set(operationName ?? '', attributes);
+  return attributes;
 }
 
 /** Error status and the errors' codes (never their messages, which may quote input). */

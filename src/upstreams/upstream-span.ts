@@ -4,7 +4,7 @@
  * traces joins the caller's trace. Only the path template is recorded, never
  * the path or query: the items API takes its key as `?api_key=`.
  */
-import { context, propagation, SpanKind, SpanStatusCode, trace, type Span } from '@opentelemetry/api';
+import { context, propagation, SpanKind, SpanStatusCode, trace, type Attributes, type Span } from '@opentelemetry/api';
 import { UpstreamError, type UpstreamName } from '../errors.js';
 import { activeTracer, sampledOut } from '../tracing.js';
 
@@ -40,20 +40,18 @@ export function startAttemptSpan(
     propagation.inject(parent, carrier);
     return { span: trace.wrapSpanContext(trace.getSpanContext(parent)!), headers: carrier };
   }
+  const attributes: Attributes = {
+    'http.request.method': call.method,
+    'server.address': target.host,
+    'server.port': target.port,
+    'gateway.upstream': target.upstream,
+    'gateway.upstream.operation': call.operation,
+  };
+  if (call.template) attributes['url.template'] = call.template;
+  if (call.attempt > 1) attributes['http.request.resend_count'] = call.attempt - 1;
   const span = tracer.startSpan(
     call.template ? `${call.method} ${call.template}` : call.method,
-    {
-      kind: SpanKind.CLIENT,
-      attributes: {
-        'http.request.method': call.method,
-        'server.address': target.host,
-        'server.port': target.port,
-        ...(call.template && { 'url.template': call.template }),
-        'gateway.upstream': target.upstream,
-        'gateway.upstream.operation': call.operation,
-        ...(call.attempt > 1 && { 'http.request.resend_count': call.attempt - 1 }),
-      },
-    },
+    { kind: SpanKind.CLIENT, attributes },
     parent,
   );
   const carrier: Record<string, string> = { ...headers };

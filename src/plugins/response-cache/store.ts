@@ -59,25 +59,39 @@ export class ResponseStore implements Cache {
     this.staged = { key, tags };
   }
 
-  async get(key: string): Promise<StoredResult | undefined> {
-    if (this.options.redis && !this.options.redis.available) return undefined;
+  /**
+   * The answer kept under `key` while it is fresh. From this process's LRU it comes back synchronously, so a hit
+   * is answered without waiting a turn of the event loop; from Redis, a promise.
+   */
+  get(key: string): StoredResult | undefined | Promise<StoredResult | undefined> {
+    if (!this.options.redis) return this.fresh(this.inner.get(REDIS_PREFIX + key) as StoredResult | null);
+    if (!this.options.redis.available) return undefined;
+    return this.getFromRedis(key);
+  }
+
+  private async getFromRedis(key: string): Promise<StoredResult | undefined> {
     try {
-      const stored: StoredResult | undefined = (await this.inner.get(REDIS_PREFIX + key)) ?? undefined;
-      // Its lifetime on the public cache's clock, the one it was computed on (the stores' own expiry runs on theirs).
-      const expires = stored?.extensions?.http?.headers?.Expires;
-      return expires && Date.parse(expires) > this.now() ? stored : undefined;
+      return this.fresh(await this.inner.get(REDIS_PREFIX + key));
     } catch (error) {
       this.options.logger.debug({ err: error }, 'response cache: look-up failed, running the operation');
       return undefined;
     }
   }
 
+  /** The stored answer if its lifetime, on the public cache's clock (the stores' own expiry runs on theirs), is not over. */
+  private fresh(stored: StoredResult | null | undefined): StoredResult | undefined {
+    const expires = stored?.extensions?.http?.headers?.Expires;
+    return stored && expires && Date.parse(expires) > this.now() ? stored : undefined;
+  }
+
   set(key: string, result: StoredResult, _entities: unknown, ttlMs: number): Promise<void> | void {
     const tags = this.staged?.key === key ? this.staged.tags : undefined;
     this.staged = undefined;
     if (!tags || !(ttlMs > 0 && Number.isFinite(ttlMs))) return;
+    const json = JSON.stringify(result.data ?? null);
+    if (result.data) storedJson.set(result.data, json);
     const headers: Headers = {
-      ETag: etagOf(result.data),
+      ETag: etagOf(json),
       // Whole seconds, rounded down: what max-age is counted from on every later answer.
       Expires: new Date(Math.floor((this.now() + ttlMs) / 1000) * 1000).toUTCString(),
       'Last-Modified': new Date(this.now()).toUTCString(),
@@ -125,12 +139,21 @@ export class ResponseStore implements Cache {
   }
 }
 
-/** A strong validator of the data: equal data, equal ETag, whichever instance or entry produced it. */
-function etagOf(data: unknown): string {
-  return `"${createHash('sha256')
-    .update(JSON.stringify(data ?? null))
-    .digest('base64url')
-    .slice(0, 32)}"`;
+/**
+ * The JSON text of each answer's data as it was stored, written once for its ETag. This process's LRU hands every
+ * hit the same data object, so a hit is sent as that text rather than serialised again (an entry read from Redis
+ * is a new object each time, and is serialised as usual). Weak: the text goes when the LRU lets the entry go.
+ */
+const storedJson = new WeakMap<object, string>();
+
+/** The text `data` was stored as, when it is an answer this process's store holds. */
+export function storedJsonOf(data: unknown): string | undefined {
+  return data !== null && typeof data === 'object' ? storedJson.get(data) : undefined;
+}
+
+/** A strong validator of the data's JSON: equal data, equal ETag, whichever instance or entry produced it. */
+function etagOf(json: string): string {
+  return `"${createHash('sha256').update(json).digest('base64url').slice(0, 32)}"`;
 }
 
 /** The response cache's store, or undefined when it is off (RESPONSE_CACHE_MAX_ENTRIES=0, or the public cache is off: nothing would say how fresh an answer is). */
