@@ -1,18 +1,54 @@
 /**
  * Every log line written while an HTTP request is served carries its
  * `requestId` (the caller's X-Request-Id when it is a plain token, else a
- * fresh UUID: src/context.ts), including Yoga's own debug lines, which go
- * through the one process logger: the whole request runs inside
- * `requestLogScope`, which the logger reads for each line (src/logger.ts).
+ * fresh UUID: src/context.ts). The gateway's own lines pass it. Two kinds of
+ * line cannot, and get it here:
+ *
+ * - Yoga's own debug lines, which go through the one process logger: while
+ *   debug lines are written the request runs inside `requestLogScope`, which
+ *   the logger reads for each line (src/logger.ts). Only then: on Node 20 an
+ *   AsyncLocalStorage turns on promise hooks for every promise of the process,
+ *   7-18 % of the CPU per request (docs/benchmarks.md, "Fourth pass").
+ * - The lines that log an unexpected error (error-masking.ts's and Yoga's):
+ *   each error of a result, or of building the context, is noted with its
+ *   request before Yoga masks it (Yoga's mask runs after every plugin of ours).
  */
-import type { Plugin } from 'graphql-yoga';
+import { handleStreamOrSingleExecutionResult, type Plugin } from 'graphql-yoga';
+import type { GraphQLError } from 'graphql';
 import { requestIdOf, type GatewayContext } from '../context.js';
-import { requestLogScope } from '../logger.js';
+import { noteRequestOfError, requestLogScope, type Logger } from '../logger.js';
 
-export function useRequestId(): Plugin<GatewayContext> {
+function noteErrors(errors: readonly GraphQLError[] | undefined, requestId: string | undefined): void {
+  if (!errors || requestId === undefined) return;
+  for (const error of errors) noteRequestOfError(error, requestId);
+}
+
+export function useRequestId(logger: Logger): Plugin<GatewayContext> {
   return {
     instrumentation: {
-      request: ({ request }, wrapped) => requestLogScope.run({ requestId: requestIdOf(request) }, wrapped),
+      request: ({ request }, wrapped) =>
+        logger.isLevelEnabled('debug') ? requestLogScope.run({ requestId: requestIdOf(request) }, wrapped) : wrapped(),
+    },
+    onPluginInit({ registerContextErrorHandler }) {
+      registerContextErrorHandler(({ context, error }) => {
+        const request = (context as { request?: Request }).request;
+        if (request) noteRequestOfError(error, requestIdOf(request));
+      });
+    },
+    onExecute({ args }) {
+      const requestId = args.contextValue?.requestId;
+      return {
+        onExecuteDone: (payload) => handleStreamOrSingleExecutionResult(payload, ({ result }) => noteErrors(result.errors, requestId)),
+      };
+    },
+    onSubscribe({ args }) {
+      const requestId = args.contextValue?.requestId;
+      return {
+        onSubscribeResult: (payload) => handleStreamOrSingleExecutionResult(payload, ({ result }) => noteErrors(result.errors, requestId)),
+        onSubscribeError: ({ error }) => {
+          if (requestId !== undefined) noteRequestOfError(error, requestId);
+        },
+      };
     },
   };
 }
