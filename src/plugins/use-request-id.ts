@@ -5,8 +5,9 @@
  * line cannot, and get it here:
  *
  * - Yoga's own debug lines, which go through the one process logger: while
- *   debug lines are written the request runs inside `requestLogScope`, which
- *   the logger reads for each line (src/logger.ts). Only then: on Node 20 an
+ *   debug lines are written (LOG_LEVEL=debug or trace) the request runs inside
+ *   `requestLogScope`, which the logger reads for each line (src/logger.ts).
+ *   Only then: on Node 20 an
  *   AsyncLocalStorage turns on promise hooks for every promise of the process,
  *   7-18 % of the CPU per request (docs/benchmarks.md, "Fourth pass").
  * - The lines that log an unexpected error (error-masking.ts's and Yoga's):
@@ -24,11 +25,14 @@ function noteErrors(errors: readonly GraphQLError[] | undefined, requestId: stri
 }
 
 export function useRequestId(logger: Logger): Plugin<GatewayContext> {
+  // Decided once, from LOG_LEVEL: without any instrumentation Yoga and Envelop wrap no phase of a request.
+  const scoped = logger.isLevelEnabled('debug');
   return {
-    instrumentation: {
-      request: ({ request }, wrapped) =>
-        logger.isLevelEnabled('debug') ? requestLogScope.run({ requestId: requestIdOf(request) }, wrapped) : wrapped(),
-    },
+    ...(scoped && {
+      instrumentation: {
+        request: ({ request }, wrapped) => requestLogScope.run({ requestId: requestIdOf(request) }, wrapped),
+      },
+    }),
     onPluginInit({ registerContextErrorHandler }) {
       registerContextErrorHandler(({ context, error }) => {
         const request = (context as { request?: Request }).request;
