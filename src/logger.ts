@@ -84,18 +84,17 @@ export const requestLogScope = new AsyncLocalStorage<{ requestId: string }>();
 /** The request each error met while serving it belongs to: weak, so an error is forgotten with its request. */
 const requestOfError = new WeakMap<object, string>();
 
-/** Notes that `error` (and the thrown value it wraps) happened while serving the request `requestId`. */
+/**
+ * Notes that `error` happened while serving the request `requestId`. The error object itself, not the value
+ * it wraps: a shared cause (the deadline's DOMException) must not lend one request's id to another's error.
+ */
 export function noteRequestOfError(error: unknown, requestId: string): void {
-  if (typeof error !== 'object' || error === null) return;
-  requestOfError.set(error, requestId);
-  const original = (error as { originalError?: unknown }).originalError;
-  if (typeof original === 'object' && original !== null) requestOfError.set(original, requestId);
+  if (typeof error === 'object' && error !== null) requestOfError.set(error, requestId);
 }
 
 /** `{ requestId }` of the request an error was met serving, or nothing: for the lines that log the error. */
 export function requestFieldsOfError(error: unknown): { requestId?: string } {
-  if (typeof error !== 'object' || error === null) return {};
-  const requestId = requestOfError.get(error) ?? requestOfError.get((error as { originalError?: object }).originalError ?? error);
+  const requestId = typeof error === 'object' && error !== null ? requestOfError.get(error) : undefined;
   return requestId === undefined ? {} : { requestId };
 }
 

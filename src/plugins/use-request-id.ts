@@ -19,9 +19,16 @@ import type { GraphQLError } from 'graphql';
 import { requestIdOf, type GatewayContext } from '../context.js';
 import { noteRequestOfError, requestLogScope, type Logger } from '../logger.js';
 
-function noteErrors(errors: readonly GraphQLError[] | undefined, requestId: string | undefined): void {
-  if (!errors || requestId === undefined) return;
-  for (const error of errors) noteRequestOfError(error, requestId);
+/** A result, or one part of an incremental one, whose deferred errors (masked by use-incremental-delivery.ts) sit in `incremental[]`. */
+interface ResultErrors {
+  errors?: readonly GraphQLError[];
+  incremental?: ReadonlyArray<{ errors?: readonly GraphQLError[] }>;
+}
+
+function noteErrors(result: ResultErrors, requestId: string | undefined): void {
+  if (requestId === undefined) return;
+  for (const error of result.errors ?? []) noteRequestOfError(error, requestId);
+  for (const entry of result.incremental ?? []) for (const error of entry.errors ?? []) noteRequestOfError(error, requestId);
 }
 
 export function useRequestId(logger: Logger): Plugin<GatewayContext> {
@@ -42,13 +49,15 @@ export function useRequestId(logger: Logger): Plugin<GatewayContext> {
     onExecute({ args }) {
       const requestId = args.contextValue?.requestId;
       return {
-        onExecuteDone: (payload) => handleStreamOrSingleExecutionResult(payload, ({ result }) => noteErrors(result.errors, requestId)),
+        onExecuteDone: (payload) =>
+          handleStreamOrSingleExecutionResult(payload, ({ result }) => noteErrors(result as ResultErrors, requestId)),
       };
     },
     onSubscribe({ args }) {
       const requestId = args.contextValue?.requestId;
       return {
-        onSubscribeResult: (payload) => handleStreamOrSingleExecutionResult(payload, ({ result }) => noteErrors(result.errors, requestId)),
+        onSubscribeResult: (payload) =>
+          handleStreamOrSingleExecutionResult(payload, ({ result }) => noteErrors(result as ResultErrors, requestId)),
         onSubscribeError: ({ error }) => {
           if (requestId !== undefined) noteRequestOfError(error, requestId);
         },

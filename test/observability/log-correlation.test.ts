@@ -137,6 +137,26 @@ describe('request ids at info level (no request scope: the lines that can carry 
     // No AsyncLocalStorage scope without debug lines: on Node 20 it turns on promise hooks for every promise.
     expect(scope).toBeUndefined();
   });
+
+  it('puts it on the line of an unexpected error in a deferred part too', async () => {
+    vi.spyOn(MarketplaceClient.prototype, 'call').mockImplementation(() => {
+      throw new TypeError('a bug in a deferred field');
+    });
+    const mark = info.logs.length;
+    const response = await info.app.yoga.fetch('http://gateway.test/graphql', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'multipart/mixed', 'x-request-id': 'req-info-2' },
+      body: JSON.stringify({ query: '{ __typename ... @defer { seller(username: "pixelcraft") { name } } }' }),
+    });
+    expect(await response.text()).toContain('INTERNAL_SERVER_ERROR');
+    const lines = info.logs
+      .slice(mark)
+      .join('')
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(lines.find((line) => line.msg === 'unexpected error')).toMatchObject({ requestId: 'req-info-2' });
+  });
 });
 
 describe('log format', () => {
