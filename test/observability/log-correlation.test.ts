@@ -42,8 +42,8 @@ async function send(headers: Record<string, string> = {}): Promise<void> {
   expect(body.errors?.length).toBeGreaterThan(0);
 }
 
-function linesSince(mark: number): Array<Record<string, unknown>> {
-  return gw.logs
+function linesSince(mark: number, from: TestGateway = gw): Array<Record<string, unknown>> {
+  return from.logs
     .slice(mark)
     .join('')
     .split('\n')
@@ -121,12 +121,7 @@ describe('request ids at info level (no request scope: the lines that can carry 
     });
     const body = (await response.json()) as { errors?: Array<{ extensions?: { code?: string } }> };
     expect(body.errors?.[0]?.extensions?.code).toBe('INTERNAL_SERVER_ERROR');
-    const lines = info.logs
-      .slice(mark)
-      .join('')
-      .split('\n')
-      .filter(Boolean)
-      .map((line) => JSON.parse(line) as Record<string, unknown>);
+    const lines = linesSince(mark, info);
     // The gateway's line with the error's stack, Yoga's own line for the error it masked, and the field error.
     expect(lines.find((line) => line.msg === 'unexpected error')).toMatchObject({ requestId: 'req-info-1', level: 50 });
     expect(lines.find((line) => String(line.msg).includes('a bug in a client') && line.level === 50)).toMatchObject({
@@ -149,12 +144,7 @@ describe('request ids at info level (no request scope: the lines that can carry 
       body: JSON.stringify({ query: '{ __typename ... @defer { seller(username: "pixelcraft") { name } } }' }),
     });
     expect(await response.text()).toContain('INTERNAL_SERVER_ERROR');
-    const lines = info.logs
-      .slice(mark)
-      .join('')
-      .split('\n')
-      .filter(Boolean)
-      .map((line) => JSON.parse(line) as Record<string, unknown>);
+    const lines = linesSince(mark, info);
     expect(lines.find((line) => line.msg === 'unexpected error')).toMatchObject({ requestId: 'req-info-2' });
   });
 });
