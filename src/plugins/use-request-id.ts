@@ -7,9 +7,9 @@
  * - Yoga's own debug lines, which go through the one process logger: while
  *   debug lines are written (LOG_LEVEL=debug or trace) the request runs inside
  *   `requestLogScope`, which the logger reads for each line (src/logger.ts).
- *   Only then: on Node 20 an
- *   AsyncLocalStorage turns on promise hooks for every promise of the process,
- *   7-18 % of the CPU per request (docs/benchmarks.md, "Fourth pass").
+ *   Only then: on Node 20 an AsyncLocalStorage turns on promise hooks for
+ *   every promise of the process, 7-18 % of the CPU per request
+ *   (docs/benchmarks.md, "Fourth pass").
  * - The lines that log an unexpected error (error-masking.ts's and Yoga's):
  *   each error of a result, or of building the context, is noted with its
  *   request before Yoga masks it (Yoga's mask runs after every plugin of ours).
