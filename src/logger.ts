@@ -8,10 +8,12 @@
  * A line written while an OpenTelemetry span is active carries its `trace_id`
  * and `span_id`, so a log line leads to its trace. Without a registered tracer
  * provider there is never an active span and the lookup returns at once.
- * A line written while serving an HTTP request carries its `requestId`, Yoga's
- * own debug lines included: the request runs inside `requestLogScope`
- * (src/plugins/use-request-id.ts), read here for every line, since a child
- * logger per request showed in profiles and Yoga logs through one logger.
+ * A line written while serving an HTTP request carries its `requestId`. The gateway's own lines pass it;
+ * Yoga's debug lines, which go through the one process logger, get it from `requestLogScope`, entered
+ * only while debug lines are written (src/plugins/use-request-id.ts): on Node 20 any AsyncLocalStorage
+ * turns on promise hooks for every promise, which cost 7-18 % of the CPU per request. An unexpected error
+ * (the `unexpected error` line and Yoga's own) carries it through `noteRequestOfError`, noted by the
+ * same plugin before Yoga masks the error.
  * `pretty` is for people (development); `json` is for log shippers.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
@@ -76,16 +78,37 @@ export function clip(text: string, max: number): string {
   return `${Buffer.from(text.slice(0, max - 1)).toString()}…`;
 }
 
-/** The HTTP request being served, for the lines written while serving it. */
+/** The HTTP request being served, for the lines written while serving it (at debug level only: see above). */
 export const requestLogScope = new AsyncLocalStorage<{ requestId: string }>();
 
+/** The request each error met while serving it belongs to: weak, so an error is forgotten with its request. */
+const requestOfError = new WeakMap<object, string>();
+
 /**
- * The request's id and the active span's ids, or nothing: called by pino for every line (which merges
- * into the object it returns; a field the call passes itself wins).
+ * Notes that `error` happened while serving the request `requestId`. The error object itself, not the value
+ * it wraps: a shared cause (the deadline's DOMException) must not lend one request's id to another's error.
  */
-export function traceFields(): { requestId?: string; trace_id?: string; span_id?: string } {
+export function noteRequestOfError(error: unknown, requestId: string): void {
+  if (typeof error === 'object' && error !== null) requestOfError.set(error, requestId);
+}
+
+/** `{ requestId }` of the request an error was met serving, or nothing: for the lines that log the error. */
+export function requestFieldsOfError(error: unknown): { requestId?: string } {
+  const requestId = typeof error === 'object' && error !== null ? requestOfError.get(error) : undefined;
+  return requestId === undefined ? {} : { requestId };
+}
+
+/**
+ * The request's id and the active span's ids, or nothing: called by pino for every line with the line's
+ * own fields (which it merges into the object returned here; a field the call passes itself wins).
+ */
+export function traceFields(line: { err?: unknown } = {}): { requestId?: string; trace_id?: string; span_id?: string } {
   const scope = requestLogScope.getStore();
-  const fields: { requestId?: string; trace_id?: string; span_id?: string } = scope ? { requestId: scope.requestId } : {};
+  const fields: { requestId?: string; trace_id?: string; span_id?: string } = scope
+    ? { requestId: scope.requestId }
+    : line.err === undefined
+      ? {}
+      : requestFieldsOfError(line.err);
   const span = trace.getSpan(context.active());
   if (!span) return fields;
   const ids = span.spanContext();

@@ -7,7 +7,7 @@ import { createYoga, type GraphiQLOptions, type Plugin, type YogaServerInstance 
 import { schema } from '../schema/index.js';
 import type { Config } from './config.js';
 import { createContextFactory, type GatewayContext } from './context.js';
-import type { Logger } from './logger.js';
+import { requestFieldsOfError, type Logger } from './logger.js';
 import { useHttpRoutes, type Readiness } from './plugins/use-http-routes.js';
 import { useGraphiQLPage } from './plugins/use-graphiql.js';
 import { useRequestId } from './plugins/use-request-id.js';
@@ -176,7 +176,8 @@ function createEndpoint(
       debug: (...args) => logger.isLevelEnabled('debug') && logger.debug(args.map(String).join(' ')),
       info: (...args) => logger.info(args.map(String).join(' ')),
       warn: (...args) => logger.warn(args.map(String).join(' ')),
-      error: (...args) => logger.error(args.map(String).join(' ')),
+      // Yoga logs the error it masks: the request it was met serving is noted on it (use-request-id.ts).
+      error: (...args) => logger.error(requestFieldsOfError(args[0]), args.map(String).join(' ')),
     },
     // An array body runs its operations one by one; bounded so one request cannot fan out without limit.
     batching: { limit: config.limits.batch },
@@ -191,8 +192,8 @@ function createEndpoint(
       // First, so its request span is the outermost and every other plugin's work falls inside it. With
       // tracing off (no OTLP endpoint) not there at all: no wrapper around any request phase, no hook.
       ...(config.tracing ? [useTracing({ endpoint, handedOff: handsOff, documentCache: caches.documentCache })] : []),
-      // Then the request's log scope: every line from here on, Yoga's own included, carries its requestId.
-      useRequestId(),
+      // Then the request's log scope (at debug level): every line from here on, Yoga's own included, carries its requestId.
+      useRequestId(logger),
       ...routes,
       // Cheap refusals first: no parsing, no upstream call for a flooding client or an oversized body.
       useRateLimit({

@@ -85,11 +85,11 @@ export function compileDecider(after: number, max = MAX_COMPILED_DOCUMENTS): (do
 export function useCompiledExecution({ after, logger }: CompiledExecutionOptions): Plugin {
   const shouldCompile = compileDecider(after);
   // graphql-jit compiles the document again when the plugin first runs it: a cost paid once per document.
-  const compiles = (schema: GraphQLSchema, document: DocumentNode, operationName?: string | null) => {
+  const compiles = (schema: GraphQLSchema, document: DocumentNode, operationName: string | null | undefined, requestId: unknown) => {
     const result = compileQuery(schema, document, operationName ?? undefined);
     if (isCompiledQuery(result)) return true;
     logger.warn(
-      { errors: result.errors?.map((error) => error.message) },
+      { requestId, errors: result.errors?.map((error) => error.message) },
       'graphql-jit could not compile a document: it keeps the usual executor',
     );
     return false;
@@ -97,7 +97,10 @@ export function useCompiledExecution({ after, logger }: CompiledExecutionOptions
   return useGraphQlJit(
     {},
     {
-      enableIf: (args) => shouldCompile(args.document, () => compiles(args.schema, args.document, args.operationName)),
+      enableIf: (args) =>
+        shouldCompile(args.document, () =>
+          compiles(args.schema, args.document, args.operationName, (args.contextValue as { requestId?: string } | undefined)?.requestId),
+        ),
       // Not reached: a document that does not compile is never handed to the plugin (see compiles).
       onError: (result) =>
         logger.warn({ errors: result.errors?.map((error) => error.message) }, 'graphql-jit could not compile a document'),

@@ -29,7 +29,8 @@ const STREAM_END_DELAY_MS = 200;
 
 /** A request of the single-connection mode: a reservation, or anything naming a reserved stream. */
 function isSingleConnection(request: Request, url: URL): boolean {
-  return request.method === 'PUT' || request.headers.has(TOKEN_HEADER) || url.searchParams.has('token');
+  // Asked of every request: a URL without `?` has no query to parse (its search part showed in profiles).
+  return request.method === 'PUT' || request.headers.has(TOKEN_HEADER) || (request.url.includes('?') && url.searchParams.has('token'));
 }
 
 /**

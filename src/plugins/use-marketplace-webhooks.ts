@@ -8,6 +8,7 @@
  * Retry-After, so the sender delivers it again.
  */
 import type { Plugin } from 'graphql-yoga';
+import { requestIdOf } from '../context.js';
 import { z } from 'zod';
 import { verifySignature } from '../webhooks/signature.js';
 import { readBounded } from './use-body-limit.js';
@@ -69,7 +70,7 @@ export function useMarketplaceWebhooks({ secret, logger, intake, beforePublish }
       return receive(request, answer).catch((error: unknown) => {
         if (!(error instanceof RedisUnavailableError)) throw error;
         logger.info(
-          { err: { message: error.message } },
+          { requestId: requestIdOf(request), err: { message: error.message } },
           'webhook not accepted (Redis cannot take it now): answered 503 for the sender to retry',
         );
         answer(eventsUnavailable());
@@ -89,7 +90,7 @@ export function useMarketplaceWebhooks({ secret, logger, intake, beforePublish }
     if (bytes === undefined) return endResponse(tooLarge());
     const raw = new TextDecoder().decode(bytes);
     if (!verifySignature(key, request.headers.get('x-signature'), raw)) {
-      logger.warn('webhook refused: bad or stale signature');
+      logger.warn({ requestId: requestIdOf(request) }, 'webhook refused: bad or stale signature');
       return endResponse(json(401, { message: 'Invalid signature' }));
     }
     let parsed: z.infer<typeof payloadSchema>;
@@ -105,7 +106,7 @@ export function useMarketplaceWebhooks({ secret, logger, intake, beforePublish }
     await beforePublish?.(event);
     // Accepted meanwhile by another delivery of the same event (on this instance or another).
     if (!(await intake.publishOnce(event))) return duplicate();
-    logger.info({ eventId: parsed.id, event: parsed.event }, 'webhook accepted');
+    logger.info({ requestId: requestIdOf(request), eventId: parsed.id, event: parsed.event }, 'webhook accepted');
     return endResponse(json(202, { status: 'accepted' }));
   }
 }

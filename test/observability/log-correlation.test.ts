@@ -5,13 +5,14 @@
  * development format is readable text, production's is JSON, LOG_FORMAT
  * overrides it.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Writable } from 'node:stream';
 import { trace } from '@opentelemetry/api';
 import { InMemorySpanExporter, NodeTracerProvider, SimpleSpanProcessor } from '@opentelemetry/sdk-trace-node';
 import { startTestGateway, type TestGateway } from '../helpers/gateway.js';
 import { ConfigError, loadConfig } from '../../src/config.js';
-import { createLogger } from '../../src/logger.js';
+import { createLogger, requestLogScope } from '../../src/logger.js';
+import { MarketplaceClient } from '../../src/upstreams/marketplace/client.js';
 
 const exporter = new InMemorySpanExporter();
 const provider = new NodeTracerProvider({ spanProcessors: [new SimpleSpanProcessor(exporter)] });
@@ -41,8 +42,8 @@ async function send(headers: Record<string, string> = {}): Promise<void> {
   expect(body.errors?.length).toBeGreaterThan(0);
 }
 
-function linesSince(mark: number): Array<Record<string, unknown>> {
-  return gw.logs
+function linesSince(mark: number, from: TestGateway = gw): Array<Record<string, unknown>> {
+  return from.logs
     .slice(mark)
     .join('')
     .split('\n')
@@ -93,6 +94,58 @@ describe('request ids in log lines', () => {
     expect(other[0]!.requestId).toMatch(/^[0-9a-f-]{36}$/);
     gw.app.yoga.logger.debug('outside any request');
     expect(linesSince(next + other.length).at(-1)).not.toHaveProperty('requestId');
+  });
+});
+
+describe('request ids at info level (no request scope: the lines that can carry the id carry it)', () => {
+  let info: TestGateway;
+  beforeAll(async () => {
+    info = await startTestGateway({ LOG_LEVEL: 'info' }, ['marketplace']);
+  });
+  afterAll(async () => {
+    vi.restoreAllMocks();
+    await info.close();
+  });
+
+  it("puts the request's id on the lines of an unexpected error, the gateway's and Yoga's", async () => {
+    let scope: unknown = 'not called';
+    vi.spyOn(MarketplaceClient.prototype, 'call').mockImplementation(() => {
+      scope = requestLogScope.getStore();
+      throw new TypeError('a bug in a client');
+    });
+    const mark = info.logs.length;
+    const response = await info.app.yoga.fetch('http://gateway.test/graphql', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-request-id': 'req-info-1' },
+      body: JSON.stringify({ query: '{ seller(username: "pixelcraft") { name } }' }),
+    });
+    const body = (await response.json()) as { errors?: Array<{ extensions?: { code?: string } }> };
+    expect(body.errors?.[0]?.extensions?.code).toBe('INTERNAL_SERVER_ERROR');
+    const lines = linesSince(mark, info);
+    // The gateway's line with the error's stack, Yoga's own line for the error it masked, and the field error.
+    expect(lines.find((line) => line.msg === 'unexpected error')).toMatchObject({ requestId: 'req-info-1', level: 50 });
+    expect(lines.find((line) => String(line.msg).includes('a bug in a client') && line.level === 50)).toMatchObject({
+      requestId: 'req-info-1',
+    });
+    expect(lines.find((line) => line.msg === 'field error')).toMatchObject({ requestId: 'req-info-1' });
+    for (const line of lines) expect(line.requestId, JSON.stringify(line)).toBe('req-info-1');
+    // No AsyncLocalStorage scope without debug lines: on Node 20 it turns on promise hooks for every promise.
+    expect(scope).toBeUndefined();
+  });
+
+  it('puts it on the line of an unexpected error in a deferred part too', async () => {
+    vi.spyOn(MarketplaceClient.prototype, 'call').mockImplementation(() => {
+      throw new TypeError('a bug in a deferred field');
+    });
+    const mark = info.logs.length;
+    const response = await info.app.yoga.fetch('http://gateway.test/graphql', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'multipart/mixed', 'x-request-id': 'req-info-2' },
+      body: JSON.stringify({ query: '{ __typename ... @defer { seller(username: "pixelcraft") { name } } }' }),
+    });
+    expect(await response.text()).toContain('INTERNAL_SERVER_ERROR');
+    const lines = linesSince(mark, info);
+    expect(lines.find((line) => line.msg === 'unexpected error')).toMatchObject({ requestId: 'req-info-2' });
   });
 });
 
