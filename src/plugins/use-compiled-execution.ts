@@ -5,9 +5,13 @@
  * (COMPILE_AFTER_EXECUTIONS, default 2): compiling costs about as much as
  * running a small query a few times, so a document seen once (a one-off
  * query with its values written inline) is not worth it, and a document sent
- * again is likely to be sent many times. The plugin keeps the compiled query
- * with the parsed document, which Yoga's parse cache keeps. Only a document
- * that is:
+ * again is likely to be sent many times. A document is compiled once: the
+ * check whether graphql-jit takes it is the compilation, and what it compiled
+ * is handed to the plugin through its `cache` (keyed by the document's text,
+ * at most MAX_COMPILED_DOCUMENTS, least recently used first out), so the same
+ * text parsed again after Yoga's parse cache let it go is not compiled again.
+ * The plugin also keeps the compiled query with the parsed document, which
+ * Yoga's parse cache keeps. Only a document that is:
  * - one operation: the plugin keys its compiled query by the document alone,
  *   so a second operation of the same document would run the first;
  * - a query: mutations run their root fields one after another and
@@ -18,9 +22,11 @@
  * A document graphql-jit cannot compile keeps Yoga's executor for good: the
  * plugin would otherwise answer it with the compile error on every request.
  */
+import { getDocumentString } from '@envelop/core';
 import { useGraphQlJit } from '@envelop/graphql-jit';
-import { compileQuery, isCompiledQuery } from 'graphql-jit';
-import { BREAK, Kind, visit, type DocumentNode, type GraphQLSchema } from 'graphql';
+import { compileQuery, isCompiledQuery, type CompiledQuery } from 'graphql-jit';
+import { BREAK, Kind, print, visit, type DocumentNode, type GraphQLSchema } from 'graphql';
+import { LRUCache } from 'lru-cache';
 import type { Plugin } from 'graphql-yoga';
 import type { Logger } from '../logger.js';
 
@@ -84,10 +90,17 @@ export function compileDecider(after: number, max = MAX_COMPILED_DOCUMENTS): (do
 
 export function useCompiledExecution({ after, logger }: CompiledExecutionOptions): Plugin {
   const shouldCompile = compileDecider(after);
-  // graphql-jit compiles the document again when the plugin first runs it: a cost paid once per document.
+  // What the check below compiled, by document text: the plugin looks here before compiling itself.
+  const compiled = new LRUCache<string, CompiledQuery>({ max: MAX_COMPILED_DOCUMENTS });
   const compiles = (schema: GraphQLSchema, document: DocumentNode, operationName?: string | null) => {
+    // The text Yoga parsed the document from (printed when there is none, and then remembered for the plugin).
+    const text = getDocumentString(document, print);
+    if (compiled.has(text)) return true;
     const result = compileQuery(schema, document, operationName ?? undefined);
-    if (isCompiledQuery(result)) return true;
+    if (isCompiledQuery(result)) {
+      compiled.set(text, result);
+      return true;
+    }
     logger.warn(
       { errors: result.errors?.map((error) => error.message) },
       'graphql-jit could not compile a document: it keeps the usual executor',
@@ -98,6 +111,7 @@ export function useCompiledExecution({ after, logger }: CompiledExecutionOptions
     {},
     {
       enableIf: (args) => shouldCompile(args.document, () => compiles(args.schema, args.document, args.operationName)),
+      cache: compiled,
       // Not reached: a document that does not compile is never handed to the plugin (see compiles).
       onError: (result) =>
         logger.warn({ errors: result.errors?.map((error) => error.message) }, 'graphql-jit could not compile a document'),
