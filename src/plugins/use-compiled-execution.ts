@@ -8,7 +8,7 @@
  * again is likely to be sent many times. A document is compiled once: the
  * check whether graphql-jit takes it is the compilation, and what it compiled
  * is handed to the plugin through its `cache` (keyed by the document's text,
- * at most MAX_COMPILED_DOCUMENTS, least recently used first out), so the same
+ * at most COMPILED_BY_TEXT, least recently used first out), so the same
  * text parsed again after Yoga's parse cache let it go is not compiled again.
  * The plugin also keeps the compiled query with the parsed document, which
  * Yoga's parse cache keeps. Only a document that is:
@@ -59,6 +59,13 @@ export interface CompiledExecutionOptions {
 export const MAX_COMPILED_DOCUMENTS = 256;
 
 /**
+ * Compiled queries kept by document text (the plugin's `cache`), beyond those their documents keep: what
+ * hands a compiled query to the plugin, and what a text parsed again reuses. At most
+ * MAX_COMPILED_DOCUMENTS + COMPILED_BY_TEXT compiled queries are alive at once.
+ */
+export const COMPILED_BY_TEXT = 64;
+
+/**
  * Counts a document's executions: true from its `after`-th on, when it is compilable, `compiles()` says
  * graphql-jit takes it (asked once, at the `after`-th) and fewer than `max` compiled ones live.
  */
@@ -91,7 +98,7 @@ export function compileDecider(after: number, max = MAX_COMPILED_DOCUMENTS): (do
 export function useCompiledExecution({ after, logger }: CompiledExecutionOptions): Plugin {
   const shouldCompile = compileDecider(after);
   // What the check below compiled, by document text: the plugin looks here before compiling itself.
-  const compiled = new LRUCache<string, CompiledQuery>({ max: MAX_COMPILED_DOCUMENTS });
+  const compiled = new LRUCache<string, CompiledQuery>({ max: COMPILED_BY_TEXT });
   const compiles = (schema: GraphQLSchema, document: DocumentNode, operationName?: string | null) => {
     // The text Yoga parsed the document from (printed when there is none, and then remembered for the plugin).
     const text = getDocumentString(document, print);

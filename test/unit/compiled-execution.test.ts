@@ -15,15 +15,15 @@ import type * as Jit from 'graphql-jit';
 
 // Only this module's view of graphql-jit: the check src/plugins/use-compiled-execution.ts makes before handing a document over.
 vi.mock('graphql-jit', async (original) => ({ ...(await original<typeof Jit>()), compileQuery: vi.fn() }));
-import { compileDecider, isCompilable, useCompiledExecution } from '../../src/plugins/use-compiled-execution.js';
+import { COMPILED_BY_TEXT, compileDecider, isCompilable, useCompiledExecution } from '../../src/plugins/use-compiled-execution.js';
 
 const schema = createSchema({ typeDefs: 'type Query { hello: String }', resolvers: { Query: { hello: () => 'world' } } });
-const hello = async (yoga: { fetch: (url: string, init: RequestInit) => Promise<Response> | Response }) =>
+const hello = async (yoga: { fetch: (url: string, init: RequestInit) => Promise<Response> | Response }, query = '{ hello }') =>
   (
     await yoga.fetch('http://gateway/graphql', {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ query: '{ hello }' }),
+      body: JSON.stringify({ query }),
     })
   ).json() as Promise<unknown>;
 
@@ -83,6 +83,22 @@ describe('compiled execution', () => {
     expect(compileQuery).toHaveBeenCalledTimes(1);
     // Every execution ran the query the check compiled: the plugin compiled none of its own.
     expect(runs).toBe(6);
+  });
+
+  it('keeps at most COMPILED_BY_TEXT compiled queries by text: the least recently used text is compiled again', async () => {
+    const real = await vi.importActual<typeof Jit>('graphql-jit');
+    vi.mocked(compileQuery).mockImplementation(real.compileQuery);
+    const plugin = useCompiledExecution({ after: 1, logger: createLogger('silent') });
+    const ask = (yoga: Parameters<typeof hello>[0], name: string) => hello(yoga, `query ${name} { hello }`);
+    const first = createYoga({ schema, plugins: [plugin] });
+    for (let i = 0; i <= COMPILED_BY_TEXT; i++) expect(await ask(first, `Q${i}`)).toEqual({ data: { hello: 'world' } });
+    expect(compileQuery).toHaveBeenCalledTimes(COMPILED_BY_TEXT + 1);
+    // Another server parses the texts anew: the most recent text is still kept, the first is not.
+    const second = createYoga({ schema, plugins: [plugin] });
+    await ask(second, `Q${COMPILED_BY_TEXT}`);
+    expect(compileQuery).toHaveBeenCalledTimes(COMPILED_BY_TEXT + 1);
+    await ask(second, 'Q0');
+    expect(compileQuery).toHaveBeenCalledTimes(COMPILED_BY_TEXT + 2);
   });
 
   it('answers a document graphql-jit cannot compile through the usual executor, not with the compile error', async () => {
