@@ -60,6 +60,12 @@ export const envSchema = z.object({
   /** Connections per upstream origin (undici Pool size): the per-process concurrency bound. */
   UPSTREAM_CONNECTIONS: positiveInt(64),
   UPSTREAM_MAX_RESPONSE_BYTES: positiveInt(10 * 1024 * 1024),
+  /** Bytes of upstream answers the process may be reading at once, all requests together; 0: no bound. */
+  UPSTREAM_INFLIGHT_BYTES: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(64 * 1024 * 1024),
   UPSTREAM_RETRIES: z.coerce.number().int().min(0).max(5).default(2),
   /** The longest Retry-After a GET waits out before retrying; a longer one is answered at once with its retryAfter. */
   UPSTREAM_RETRY_MAX_WAIT_MS: z.coerce.number().int().min(0).default(1000),

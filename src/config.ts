@@ -25,6 +25,7 @@ export interface Config {
   requestDeadlineMs: number;
   upstreamConnections: number;
   upstreamMaxResponseBytes: number;
+  upstreamInflightBytes: number;
   upstreamRetries: number;
   upstreamRetryMaxWaitMs: number;
   breaker: { failureThreshold: number; cooldownMs: number };
@@ -147,6 +148,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     requestDeadlineMs: e.REQUEST_DEADLINE_MS,
     upstreamConnections: e.UPSTREAM_CONNECTIONS,
     upstreamMaxResponseBytes: e.UPSTREAM_MAX_RESPONSE_BYTES,
+    upstreamInflightBytes: e.UPSTREAM_INFLIGHT_BYTES,
     upstreamRetries: e.UPSTREAM_RETRIES,
     upstreamRetryMaxWaitMs: e.UPSTREAM_RETRY_MAX_WAIT_MS,
     breaker: { failureThreshold: e.BREAKER_FAILURES, cooldownMs: e.BREAKER_COOLDOWN_MS },

@@ -5,9 +5,13 @@
  * (COMPILE_AFTER_EXECUTIONS, default 2): compiling costs about as much as
  * running a small query a few times, so a document seen once (a one-off
  * query with its values written inline) is not worth it, and a document sent
- * again is likely to be sent many times. The plugin keeps the compiled query
- * with the parsed document, which Yoga's parse cache keeps. Only a document
- * that is:
+ * again is likely to be sent many times. A document is compiled once: the
+ * check whether graphql-jit takes it is the compilation, and what it compiled
+ * is handed to the plugin through its `cache` (keyed by the document's text,
+ * at most COMPILED_BY_TEXT, least recently used first out), so the same
+ * text parsed again after Yoga's parse cache let it go is not compiled again.
+ * The plugin also keeps the compiled query with the parsed document, which
+ * Yoga's parse cache keeps. Only a document that is:
  * - one operation: the plugin keys its compiled query by the document alone,
  *   so a second operation of the same document would run the first;
  * - a query: mutations run their root fields one after another and
@@ -18,9 +22,11 @@
  * A document graphql-jit cannot compile keeps Yoga's executor for good: the
  * plugin would otherwise answer it with the compile error on every request.
  */
+import { getDocumentString } from '@envelop/core';
 import { useGraphQlJit } from '@envelop/graphql-jit';
-import { compileQuery, isCompiledQuery } from 'graphql-jit';
-import { BREAK, Kind, visit, type DocumentNode, type GraphQLSchema } from 'graphql';
+import { compileQuery, isCompiledQuery, type CompiledQuery } from 'graphql-jit';
+import { BREAK, Kind, print, visit, type DocumentNode, type GraphQLSchema } from 'graphql';
+import { LRUCache } from 'lru-cache';
 import type { Plugin } from 'graphql-yoga';
 import type { Logger } from '../logger.js';
 
@@ -51,6 +57,13 @@ export interface CompiledExecutionOptions {
  * which the parse cache's bound (tokens and characters of text) does not count.
  */
 export const MAX_COMPILED_DOCUMENTS = 256;
+
+/**
+ * Compiled queries kept by document text (the plugin's `cache`), beyond those their documents keep: what
+ * hands a compiled query to the plugin, and what a text parsed again reuses. At most
+ * MAX_COMPILED_DOCUMENTS + COMPILED_BY_TEXT compiled queries are alive at once.
+ */
+export const COMPILED_BY_TEXT = 64;
 
 /**
  * Counts a document's executions: true from its `after`-th on, when it is compilable, `compiles()` says
@@ -84,10 +97,17 @@ export function compileDecider(after: number, max = MAX_COMPILED_DOCUMENTS): (do
 
 export function useCompiledExecution({ after, logger }: CompiledExecutionOptions): Plugin {
   const shouldCompile = compileDecider(after);
-  // graphql-jit compiles the document again when the plugin first runs it: a cost paid once per document.
+  // What the check below compiled, by document text: the plugin looks here before compiling itself.
+  const compiled = new LRUCache<string, CompiledQuery>({ max: COMPILED_BY_TEXT });
   const compiles = (schema: GraphQLSchema, document: DocumentNode, operationName: string | null | undefined, requestId: unknown) => {
+    // The text Yoga parsed the document from (printed when there is none, and then remembered for the plugin).
+    const text = getDocumentString(document, print);
+    if (compiled.has(text)) return true;
     const result = compileQuery(schema, document, operationName ?? undefined);
-    if (isCompiledQuery(result)) return true;
+    if (isCompiledQuery(result)) {
+      compiled.set(text, result);
+      return true;
+    }
     logger.warn(
       { requestId, errors: result.errors?.map((error) => error.message) },
       'graphql-jit could not compile a document: it keeps the usual executor',
@@ -101,6 +121,7 @@ export function useCompiledExecution({ after, logger }: CompiledExecutionOptions
         shouldCompile(args.document, () =>
           compiles(args.schema, args.document, args.operationName, (args.contextValue as { requestId?: string } | undefined)?.requestId),
         ),
+      cache: compiled,
       // Not reached: a document that does not compile is never handed to the plugin (see compiles).
       onError: (result) =>
         logger.warn({ errors: result.errors?.map((error) => error.message) }, 'graphql-jit could not compile a document'),

@@ -12,6 +12,7 @@ import type { Logger } from '../logger.js';
 import { upstreamMetrics } from '../metrics.js';
 import { AttemptControl } from './attempt-control.js';
 import { queryString } from './identifiers.js';
+import type { BodyBudget } from './body-budget.js';
 import { readJson } from './response-body.js';
 import { AttemptFailure, cancelledByCaller, classifyAttempt, errorCode } from './transport-errors.js';
 import { endAttemptSpan, startAttemptSpan, type SpanTarget } from './upstream-span.js';
@@ -23,6 +24,8 @@ export interface AttemptOptions {
   root: string;
   timeoutMs: number;
   maxResponseBytes: number;
+  /** The process's budget of answer bytes being read at once (UPSTREAM_INFLIGHT_BYTES), shared by every upstream. */
+  bodyBudget?: BodyBudget;
   spanTarget: SpanTarget;
   logger: Logger;
 }
@@ -35,7 +38,7 @@ export class AttemptSender {
 
   /** Attempt number `attempt` of `req`. Throws an AttemptFailure. */
   async send(req: UpstreamRequest, attempt: number): Promise<UpstreamResponse> {
-    const { name, root, timeoutMs, maxResponseBytes, spanTarget, logger } = this.options;
+    const { name, root, timeoutMs, maxResponseBytes, bodyBudget, spanTarget, logger } = this.options;
     const path = root + req.path + queryString(req.query);
     const mutation = req.method !== 'GET';
     const outer = req.signal;
@@ -67,7 +70,7 @@ export class AttemptSender {
       });
       const res = await control.settle(request);
       status = res.statusCode;
-      const parsed = await readJson(res.body, res.headers['content-length'], maxResponseBytes, name, status);
+      const parsed = await readJson(res.body, res.headers['content-length'], maxResponseBytes, name, status, bodyBudget);
       return { status, headers: res.headers, body: parsed };
     } catch (error) {
       failure = errorCode(error);

@@ -22,6 +22,7 @@ import { parseRetryAfter } from './retry-after.js';
 import { RetryPolicy, type Verdict } from './retry.js';
 import { addressOf, errorCode } from './transport-errors.js';
 import { noteShortCircuit, spanTargetOf } from './upstream-span.js';
+import type { BodyBudget } from './body-budget.js';
 import type { UpstreamRequest, UpstreamResponse } from './wire.js';
 
 export { parseRetryAfter };
@@ -33,6 +34,8 @@ export interface UpstreamHttpOptions {
   timeoutMs: number;
   connections: number;
   maxResponseBytes: number;
+  /** Answer bytes the whole process may be reading at once (one budget for every upstream). */
+  bodyBudget?: BodyBudget;
   retries: number;
   /** The longest Retry-After waited out before a retry; a longer one is answered at once. */
   retryMaxWaitMs?: number;
@@ -83,6 +86,7 @@ export class UpstreamHttp {
       root: options.root,
       timeoutMs,
       maxResponseBytes: options.maxResponseBytes,
+      bodyBudget: options.bodyBudget,
       spanTarget: spanTargetOf(name, origin),
       logger,
     });

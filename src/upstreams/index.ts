@@ -6,6 +6,7 @@
 import type { Config } from '../config.js';
 import type { UpstreamName } from '../errors.js';
 import type { Logger } from '../logger.js';
+import { BodyBudget } from './body-budget.js';
 import { UpstreamHttp } from './http.js';
 import type { RequestBinding } from './wire.js';
 import type { BreakerOptions } from './breaker.js';
@@ -38,6 +39,8 @@ export function createPools(
   breaker?: Partial<BreakerOptions>,
   publicCache?: PublicCache,
 ): UpstreamPools {
+  // One for the process: every upstream's answers count against the same bytes.
+  const bodyBudget = new BodyBudget(config.upstreamInflightBytes);
   const make = (name: UpstreamName) => {
     const http = new UpstreamHttp({
       name,
@@ -46,6 +49,7 @@ export function createPools(
       timeoutMs: config.upstreams[name].timeoutMs,
       connections: config.upstreamConnections,
       maxResponseBytes: config.upstreamMaxResponseBytes,
+      bodyBudget,
       retries: config.upstreamRetries,
       retryMaxWaitMs: config.upstreamRetryMaxWaitMs,
       breaker: breaker ?? config.breaker,

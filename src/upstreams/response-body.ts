@@ -9,12 +9,22 @@ import { isAscii } from 'node:buffer';
 import type { Readable } from 'node:stream';
 import { errors as undiciErrors } from 'undici';
 import { UpstreamError, type UpstreamName } from '../errors.js';
+import type { BodyBudget } from './body-budget.js';
 
 /** Far deeper than any upstream record nests (attributes included), far shallower than what overflows a stack. */
 export const MAX_JSON_DEPTH = 100;
 
 const tooLarge = (upstream: UpstreamName, status: number) =>
   new UpstreamError(upstream, 'UPSTREAM_BAD_RESPONSE', `The ${upstream} service sent a response larger than allowed`, { status });
+
+/** The process already holds as many answer bytes as UPSTREAM_INFLIGHT_BYTES allows: worth asking again soon. */
+const overBudget = (upstream: UpstreamName, status: number) =>
+  new UpstreamError(
+    upstream,
+    'UPSTREAM_UNAVAILABLE',
+    `The gateway is already reading as many upstream bytes as it allows at once; the ${upstream} answer was refused`,
+    { status, retryAfter: 1 },
+  );
 
 /** Stops reading a body and closes its connection (undici then reports an abort, expected here). */
 function discard(body: Readable): void {
@@ -85,6 +95,10 @@ function decodeChecked(bytes: Buffer, upstream: UpstreamName, status: number): s
  * With a Content-Length the chunks are copied into one buffer of that size as they arrive
  * (a list of chunks and their concatenation held a large body twice); only the bytes
  * received are ever read from it.
+ * With a `budget` (UPSTREAM_INFLIGHT_BYTES, shared by the process), the read takes its
+ * declared length before a byte is read, or each chunk as it arrives, and is refused
+ * (UPSTREAM_UNAVAILABLE, retryAfter 1) when the budget has no room; what it took is given
+ * back once when the read settles: parsed, refused, failed, or cut short by its signal.
  */
 export function readJson(
   body: Readable,
@@ -92,8 +106,12 @@ export function readJson(
   limit: number,
   upstream: UpstreamName,
   status: number,
+  budget?: BodyBudget,
 ): Promise<unknown> {
-  return new Promise((resolve, reject) => {
+  return new Promise((settleResolve, settleReject) => {
+    const hold = budget?.hold();
+    const resolve = (value: unknown) => (hold?.release(), settleResolve(value));
+    const reject = (error: unknown) => (hold?.release(), settleReject(error));
     if (declaredTooLarge(contentLength, limit)) {
       discard(body);
       return reject(tooLarge(upstream, status));
@@ -103,20 +121,37 @@ export function readJson(
     // Listening first: a body destroyed a moment ago still has its 'error' event to emit.
     body.once('error', failed);
     if (body.errored) return failed(body.errored);
+    // Destroyed without an error (no 'end' will come): the read is over, and so is its hold.
+    body.once('close', () => reject(new Error(`The ${upstream} answer closed before its end`)));
     const declared = Number(Array.isArray(contentLength) ? contentLength[0] : contentLength);
+    const sized = Number.isSafeInteger(declared) && declared > 0;
+    // Bytes taken from the budget so far: the declared length up front, else each chunk as it comes.
+    let taken = 0;
+    if (sized && hold) {
+      if (!hold.take(declared)) {
+        discard(body);
+        return reject(overBudget(upstream, status));
+      }
+      taken = declared;
+    }
     // Not zero-filled: unwritten pages cost no memory until written, and bytes past `size` are never read.
-    let whole: Buffer | undefined = Number.isSafeInteger(declared) && declared > 0 ? Buffer.allocUnsafe(declared) : undefined;
+    let whole: Buffer | undefined = sized ? Buffer.allocUnsafe(declared) : undefined;
     let chunks: Buffer[] = [];
     let size = 0;
+    const refuse = (error: UpstreamError) => {
+      whole = undefined;
+      chunks = [];
+      discard(body);
+      reject(error);
+    };
     body.on('data', (chunk: Buffer) => {
       if (body.destroyed) return; // refused (or failed) already: nothing more is kept
       const end = size + chunk.length;
-      if (end > limit) {
-        // Counted here too, not only by the Pool: what arrives is what would be held, whatever was declared.
-        whole = undefined;
-        chunks = [];
-        discard(body);
-        return reject(tooLarge(upstream, status));
+      // Counted here too, not only by the Pool: what arrives is what would be held, whatever was declared.
+      if (end > limit) return refuse(tooLarge(upstream, status));
+      if (hold && end > taken) {
+        if (!hold.take(end - taken)) return refuse(overBudget(upstream, status));
+        taken = end;
       }
       if (whole && end <= whole.length) chunk.copy(whole, size);
       else {

@@ -4,6 +4,8 @@
  * so a flood of distinct, token-dense documents cannot fill the heap.
  */
 import { parse } from 'graphql';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import { ENTRY_UNITS, MAX_UNITS, parserCaches, unitsOf } from '../../src/document-cache.js';
 
@@ -36,5 +38,28 @@ describe('the parse caches', () => {
       `query Q${i}($slug: String!) { gig(slug: $slug) { title seller { username name gigs(first: 3) { nodes { slug title } } } reviews(first: 5) { nodes { rating comment } } } }`;
     for (let i = 0; i < 500; i++) documentCache.set(operation(i), parse(operation(i)));
     expect(documentCache.size).toBe(500);
+  });
+
+  it('keep a parse error without the tokens its parser had lexed', () => {
+    setFlagsFromString('--expose-gc');
+    const gc = runInNewContext('gc') as () => void;
+    const { errorCache } = parserCaches();
+    gc();
+    const before = process.memoryUsage().heapUsed;
+    let text = 0;
+    for (let i = 0; i < 200; i++) {
+      // 2,000 tokens and no closing brace: the parser fails at the end, having lexed them all.
+      const source = dense(i, 2000).slice(0, -1);
+      text += source.length;
+      try {
+        parse(source);
+      } catch (error) {
+        errorCache.set(source, error as object);
+      }
+    }
+    gc();
+    expect(errorCache.size).toBe(200);
+    // 35 MB when each error kept its parser's frames; its text and formatted stack are under 2 MB.
+    expect(process.memoryUsage().heapUsed - before).toBeLessThan(8 * text);
   });
 });
