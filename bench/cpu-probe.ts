@@ -3,7 +3,11 @@
  * `yoga.fetch` straight into the app (no HTTP server) against a sandbox at
  * 0 ms, for a few documents. Used to find and check the top costs of
  * docs/benchmarks.md ("Execution speed"); run `tsx bench/cpu-probe.ts [n]`.
+ * PROBE_HTTP=1: the same over HTTP instead (a `node:http` server in this process, the undici client
+ * here too), so the HTTP adapter is measured with the rest (its CPU includes the client's).
  */
+import { createServer } from 'node:http';
+import { Agent, request } from 'undici';
 import { createApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { createLogger } from '../src/logger.js';
@@ -36,14 +40,26 @@ const config = loadConfig({
 });
 for (const s of Object.values(sandbox.services)) s.control.recording = false;
 const app = await createApp(config, createLogger('silent'));
+const server = process.env.PROBE_HTTP === '1' ? createServer(app.yoga) : undefined;
+if (server) await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+const agent = new Agent({ connections: 1 });
+const post = async (body: string): Promise<unknown> => {
+  if (!server)
+    return (
+      await app.yoga.fetch('http://gateway/graphql', { method: 'POST', headers: { 'content-type': 'application/json' }, body })
+    ).json();
+  const { port } = server.address() as { port: number };
+  const res = await request(`http://127.0.0.1:${port}/graphql`, {
+    method: 'POST',
+    dispatcher: agent,
+    headers: { 'content-type': 'application/json' },
+    body,
+  });
+  return res.body.json();
+};
 for (const [name, query] of Object.entries(DOCUMENTS)) {
   const run = async () => {
-    const res = await app.yoga.fetch('http://gateway/graphql', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ query }),
-    });
-    const body = (await res.json()) as { errors?: unknown };
+    const body = (await post(JSON.stringify({ query }))) as { errors?: unknown };
     if (body.errors) throw new Error(JSON.stringify(body.errors));
   };
   for (let i = 0; i < 100; i++) await run();
@@ -52,9 +68,11 @@ for (const [name, query] of Object.entries(DOCUMENTS)) {
   for (let i = 0; i < n; i++) await run();
   const cpu = process.cpuUsage(before);
   console.log(
-    `${name.padEnd(20)} ${((cpu.user + cpu.system) / 1000 / n).toFixed(3)} ms CPU/request (gateway + in-process sandbox), ${((performance.now() - started) / n).toFixed(2)} ms wall`,
+    `${name.padEnd(20)} ${((cpu.user + cpu.system) / 1000 / n).toFixed(3)} ms CPU/request (gateway + in-process sandbox${server ? ' + client' : ''}), ${((performance.now() - started) / n).toFixed(2)} ms wall`,
   );
 }
+await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
+await agent.close();
 await app.close();
 await sandbox.close();
 await sink?.close();

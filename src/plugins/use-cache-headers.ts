@@ -9,7 +9,7 @@
  * (use-response-cache.ts) sets its own public headers on the answers it
  * shares, before this plugin, which leaves a response that already has them.
  */
-import { getOperationAST, type DocumentNode } from 'graphql';
+import { getOperationAST, type DocumentNode, type OperationDefinitionNode } from 'graphql';
 import { isAsyncIterable, type Plugin } from 'graphql-yoga';
 
 export interface CacheHeadersOptions {
@@ -34,23 +34,36 @@ export const PUBLIC_REFERENCE_FIELDS: ReadonlySet<string> = new Set([
 const CREDENTIAL_HEADERS = ['authorization', 'x-seo-api-key', 'x-items-api-key', 'cookie'];
 const NO_STORE = 'private, no-store';
 
-function readsOnlyReferenceData(document: DocumentNode, operationName: string | null | undefined, fields: ReadonlySet<string>): boolean {
+/** Decided once per parsed operation (Yoga caches documents, and their operations with them), not per request. */
+type ReferenceOnlyCache = WeakMap<OperationDefinitionNode, boolean>;
+
+function readsOnlyReferenceData(
+  document: DocumentNode,
+  operationName: string | null | undefined,
+  fields: ReadonlySet<string>,
+  known: ReferenceOnlyCache,
+): boolean {
   const operation = getOperationAST(document, operationName);
   if (!operation || operation.operation !== 'query') return false;
+  let answer = known.get(operation);
   // Fragments at the root could hide any field: only plain root fields count.
-  return operation.selectionSet.selections.every((s) => s.kind === 'Field' && fields.has(s.name.value));
+  if (answer === undefined)
+    known.set(operation, (answer = operation.selectionSet.selections.every((s) => s.kind === 'Field' && fields.has(s.name.value))));
+  return answer;
 }
 
 export function useCacheHeaders({ maxAgeSeconds, publicRootFields = PUBLIC_REFERENCE_FIELDS }: CacheHeadersOptions): Plugin {
   // One request may run several operations (a batched body): public only if every one of them is.
   const publicRequests = new WeakMap<Request, boolean>();
+  const referenceOnly: ReferenceOnlyCache = new WeakMap();
   return {
     onExecute({ args }) {
       const request = (args.contextValue as { request: Request }).request;
+      // The document first: most are not reference-only, and then the credential headers need no look.
       const candidate =
         maxAgeSeconds > 0 &&
-        !CREDENTIAL_HEADERS.some((name) => request.headers.has(name)) &&
-        readsOnlyReferenceData(args.document, args.operationName, publicRootFields);
+        readsOnlyReferenceData(args.document, args.operationName, publicRootFields, referenceOnly) &&
+        !CREDENTIAL_HEADERS.some((name) => request.headers.has(name));
       publicRequests.set(request, candidate && publicRequests.get(request) !== false);
       return {
         onExecuteDone({ result }) {

@@ -122,9 +122,8 @@ export function useIncrementalDelivery({ maskError }: { maskError: MaskError }):
         extensions: { code: 'BAD_REQUEST', http: { status: 406, headers: { accept: 'multipart/mixed' } } },
       });
   };
-  /** Why the operation's @defer/@stream cannot run as asked, if so; a document with neither (most) costs nothing. */
+  /** Why the operation's @defer/@stream cannot run as asked, if so (asked only of a document that has one). */
   const refusalOf = (args: ExecutionArgs): GraphQLError | undefined => {
-    if (directivesOf(args.document).length === 0) return undefined;
     const variables = coercedVariables(args);
     if (!variables) return undefined;
     const badCount = negativeInitialCount(args.document, variables);
@@ -145,6 +144,8 @@ export function useIncrementalDelivery({ maskError }: { maskError: MaskError }):
       };
     },
     onExecute({ args, setResultAndStopExecution }) {
+      // Only a document with @defer or @stream has a result in parts: most operations need no hook after execution.
+      if (directivesOf(args.document).length === 0) return;
       const refused = refusalOf(args);
       if (refused) {
         setResultAndStopExecution({ errors: [refused] });

@@ -124,19 +124,17 @@ export function useQueryLimits(options: QueryLimitsOptions): Plugin {
     },
   };
   // Before Yoga's own batch check (which says BAD_REQUEST): a batch over the limit is a request-size limit like the body's.
-  const batchLimit: Plugin = {
-    onRequestParse() {
-      return {
-        onRequestParseDone({ requestParserResult }) {
-          if (!Array.isArray(requestParserResult) || requestParserResult.length <= options.batch) return;
-          rejectedRequests.inc({ reason: 'batch' });
-          throw new GraphQLError(`Batching is limited to ${options.batch} operations per request.`, {
-            extensions: { code: TOO_COMPLEX, limit: 'batch', maxBatch: options.batch, http: { status: 413 } },
-          });
-        },
-      };
+  // One hook object for every request (it depends on nothing of the request's): no closure per request.
+  const checkBatch = {
+    onRequestParseDone({ requestParserResult }: { requestParserResult: unknown }) {
+      if (!Array.isArray(requestParserResult) || requestParserResult.length <= options.batch) return;
+      rejectedRequests.inc({ reason: 'batch' });
+      throw new GraphQLError(`Batching is limited to ${options.batch} operations per request.`, {
+        extensions: { code: TOO_COMPLEX, limit: 'batch', maxBatch: options.batch, http: { status: 413 } },
+      });
     },
   };
+  const batchLimit: Plugin = { onRequestParse: () => checkBatch };
   // A result that never reached execution (a parse, validation or limit error) made no call.
   const zeroCost: Plugin = {
     onExecutionResult({ result, setResult }) {

@@ -8,6 +8,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { schema } from '../../schema/index.js';
 import { RateLimiter } from '../../src/rate-limit/limiter.js';
+import { useRateLimit } from '../../src/plugins/use-rate-limit.js';
 import { startTestGateway, type TestGateway } from '../helpers/gateway.js';
 import { startRedisServer, type RedisServer } from '../helpers/redis-server.js';
 
@@ -265,5 +266,17 @@ describe('RateLimiter', () => {
     limiter.take('c'); // evicts a
     expect(limiter.take('a').allowed).toBe(true);
     expect(limiter.take('c').allowed).toBe(false);
+  });
+});
+
+describe('a limit set to 0', () => {
+  const hooksOf = (perMinute: number, authPerMinute: number, perAddressPerMinute?: number) =>
+    Object.keys(useRateLimit({ graphqlEndpoint: '/graphql', perMinute, authPerMinute, perAddressPerMinute })).sort();
+
+  it('installs no hook for it: every request would pay for a check that always allows', () => {
+    expect(hooksOf(0, 0)).toEqual([]);
+    expect(hooksOf(0, 10)).toEqual(['onExecute']);
+    expect(hooksOf(0, 0, 50)).toEqual(['onContextBuilding', 'onRequest']);
+    expect(hooksOf(60, 10)).toEqual(['onContextBuilding', 'onExecute', 'onRequest']);
   });
 });
