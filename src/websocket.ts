@@ -77,7 +77,7 @@ export function attachWebSocket(server: Server, yoga: Gateway, options: WebSocke
       try {
         // The operation's span ends when its result (or, for a subscription, its stream) is ready.
         const { operation } = root;
-        return (await (operation ? within(operation.span, () => root[run](args)) : root[run](args))) as never;
+        return (await (operation ? within(operation.span, () => root[run](args), operation.release) : root[run](args))) as never;
       } catch (error) {
         return { errors: error instanceof GraphQLError ? coded([error]) : unexpected(error) } as never;
       }

@@ -20,7 +20,6 @@ import {
   SpanStatusCode,
   trace,
   type Attributes,
-  type Context,
   type Span,
   type SpanContext,
   type TextMapGetter,
@@ -130,14 +129,17 @@ function traceOf(context: { request?: Request } | undefined): RequestTrace | und
   return requestTraceOf(context?.request);
 }
 
+/** A graphql-ws operation's SERVER span, and `release`, which stops its log lines finding its trace by request id. */
+export interface WebSocketOperationSpan {
+  span: Span;
+  release(): void;
+}
+
 /**
  * A graphql-ws operation's SERVER span, continuing a `traceparent` from connectionParams or the upgrade request,
  * as the trace of `request` (the one its GraphQL context is built with).
  */
-export function startWebSocketOperationSpan(
-  carrier: Record<string, string>,
-  request: Request,
-): { ctx: Context; span: Span } | undefined {
+export function startWebSocketOperationSpan(carrier: Record<string, string>, request: Request): WebSocketOperationSpan | undefined {
   const tracer = activeTracer();
   if (!tracer) return undefined;
   const parent = propagation.extract(ROOT_CONTEXT, carrier);
@@ -146,16 +148,17 @@ export function startWebSocketOperationSpan(
     { kind: SpanKind.SERVER, attributes: { 'network.protocol.name': 'websocket', 'url.path': '/graphql' } },
     parent,
   );
-  const ctx = trace.setSpan(parent, span);
-  beginRequestTrace(request, ctx);
-  return { ctx, span };
+  const requestId = requestIdOf(request);
+  const requestTrace = beginRequestTrace(request, trace.setSpan(parent, span), requestId);
+  return { span, release: () => endRequestTrace(requestTrace, requestId) };
 }
 
 /** Ends a graphql-ws operation refused before it ran (syntax, validation, limits), with the errors' codes. */
-export function endRefusedOperation(operation: { span: Span } | undefined, errors: readonly GraphQLError[]): void {
+export function endRefusedOperation(operation: WebSocketOperationSpan | undefined, errors: readonly GraphQLError[]): void {
   if (!operation) return;
   recordErrors(operation.span, errors);
   operation.span.end();
+  operation.release();
 }
 
 /** One delivered subscription event: a span of its own trace, linked to the subscription's `graphql.subscribe` span. */
