@@ -16,6 +16,7 @@ import { bindClients, type Clients, type Credentials, type UpstreamPools } from 
 import type { RequestBinding } from './upstreams/wire.js';
 import { CallBudget } from './upstreams/call-budget.js';
 import { PublicReads } from './upstreams/public-cache/public-reads.js';
+import { requestTraceOf } from './tracing.js';
 
 export interface GatewayContext extends YogaInitialContext {
   requestId: string;
@@ -119,7 +120,9 @@ export function createContextFactory(deps: ContextDeps) {
     const inFlight = { count: 0 };
     const budget = new CallBudget();
     const reads = new PublicReads();
-    const binding: RequestBinding = { signal, deadlineAt, idempotencyKey: idempotencyKeyOf(request), requestId, inFlight, budget, reads };
+    // With tracing on, the request's trace (opened by use-tracing.ts) parents every upstream call's CLIENT span.
+    const trace = requestTraceOf(request);
+    const binding: RequestBinding = { signal, deadlineAt, idempotencyKey: idempotencyKeyOf(request), requestId, trace, inFlight, budget, reads };
     const clients = bindClients(deps.pools, credentials, binding, {
       itemsBatchThreshold: deps.config.itemsBatchThreshold,
       validateConcurrency: deps.config.validatePurchaseConcurrency,
@@ -132,7 +135,7 @@ export function createContextFactory(deps: ContextDeps) {
       },
       requestId,
       clients,
-      reference: deps.reference,
+      reference: trace ? deps.reference.tracedBy(trace) : deps.reference,
       events: deps.events,
       config: deps.config,
       logger: deps.logger,

@@ -6,8 +6,11 @@
  * (test/security/credential-isolation.test.ts scans the captured logs).
  *
  * A line written while an OpenTelemetry span is active carries its `trace_id`
- * and `span_id`, so a log line leads to its trace. Without a registered tracer
- * provider there is never an active span and the lookup returns at once.
+ * and `span_id`, so a log line leads to its trace. The gateway's own tracing
+ * registers no context manager (src/tracing.ts), so for its requests "active"
+ * means the request the line names (`requestId`), found among the traced
+ * requests in flight; a span made active by an embedding process's own context
+ * manager counts as well. With neither, the lookups return at once.
  * A line written while serving an HTTP request carries its `requestId`. The gateway's own lines pass it;
  * Yoga's debug lines, which go through the one process logger, get it from `requestLogScope`, entered
  * only while debug lines are written (src/plugins/use-request-id.ts): on Node 20 any AsyncLocalStorage
@@ -20,6 +23,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { pino, stdSerializers, type Logger as PinoLogger } from 'pino';
 import { build as prettyStream } from 'pino-pretty';
 import { context, isSpanContextValid, trace } from '@opentelemetry/api';
+import { requestTraceById } from './request-trace.js';
 
 export type Logger = PinoLogger;
 
@@ -102,14 +106,16 @@ export function requestFieldsOfError(error: unknown): { requestId?: string } {
  * The request's id and the active span's ids, or nothing: called by pino for every line with the line's
  * own fields (which it merges into the object returned here; a field the call passes itself wins).
  */
-export function traceFields(line: { err?: unknown } = {}): { requestId?: string; trace_id?: string; span_id?: string } {
+export function traceFields(line: { err?: unknown; requestId?: unknown } = {}): { requestId?: string; trace_id?: string; span_id?: string } {
   const scope = requestLogScope.getStore();
   const fields: { requestId?: string; trace_id?: string; span_id?: string } = scope
     ? { requestId: scope.requestId }
     : line.err === undefined
       ? {}
       : requestFieldsOfError(line.err);
-  const span = trace.getSpan(context.active());
+  const requestId = typeof line.requestId === 'string' ? line.requestId : fields.requestId;
+  const requestTrace = requestId === undefined ? undefined : requestTraceById(requestId);
+  const span = trace.getSpan(requestTrace ? requestTrace.current : context.active());
   if (!span) return fields;
   const ids = span.spanContext();
   if (isSpanContextValid(ids)) Object.assign(fields, { trace_id: ids.traceId, span_id: ids.spanId });

@@ -9,6 +9,7 @@
  */
 import type { UpstreamPools } from './upstreams/index.js';
 import { noteCacheHit } from './upstreams/upstream-span.js';
+import type { RequestTrace } from './tracing.js';
 import { MarketplaceClient } from './upstreams/marketplace/client.js';
 import type {
   ApiScopeShape,
@@ -39,21 +40,31 @@ interface Entry<T> {
 
 export class ReferenceData {
   private readonly entries = new Map<string, Entry<unknown>>();
+  /** The trace of the request asking (a view from tracedBy), where a hit is noted and a miss's call is parented. */
+  private readonly trace: RequestTrace | undefined;
 
   constructor(
     private readonly pools: UpstreamPools,
     private readonly ttlMs: number,
   ) {}
 
+  /**
+   * This cache as seen by one traced request: the same entries (inherited from this object), with its trace.
+   * Only while tracing is on, so an untraced request allocates nothing.
+   */
+  tracedBy(trace: RequestTrace): ReferenceData {
+    return Object.create(this, { trace: { value: trace } }) as ReferenceData;
+  }
+
   private cached<T>(key: string, load: (client: MarketplaceClient) => Promise<T>): Promise<T> {
     const now = Date.now();
     const hit = this.entries.get(key) as Entry<T> | undefined;
     if (hit && hit.expiresAt > now) {
-      noteCacheHit(key);
+      noteCacheHit(this.trace, key);
       return hit.value;
     }
     // The shared call is not tied to one caller's request signal: another caller may be waiting on it.
-    const value = load(new MarketplaceClient(this.pools.marketplace, undefined, {}));
+    const value = load(new MarketplaceClient(this.pools.marketplace, undefined, { trace: this.trace }));
     const entry = { value, expiresAt: this.ttlMs > 0 ? now + this.ttlMs : now };
     if (this.ttlMs > 0) this.entries.set(key, entry);
     value.catch(() => {

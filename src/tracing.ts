@@ -5,8 +5,12 @@
  * span work after one check of `activeTracer()`, so tracing costs nothing.
  *
  * On, a NodeTracerProvider is registered globally with the W3C trace-context
- * propagator and an AsyncLocalStorage context manager, so a span started in a
- * resolver's upstream call finds its GraphQL parent without being passed along.
+ * propagator and no context manager: each request's trace context is passed
+ * explicitly (a RequestTrace, found by the request and bound to its upstream
+ * clients), never looked up as "the active context". OTel's AsyncLocalStorage
+ * context manager would do that lookup for us, but on Node 20 an entered
+ * AsyncLocalStorage makes every promise of the process pay a hook, 7-18 % of the
+ * CPU per request (docs/benchmarks.md, "Tracing overhead").
  */
 import { context, propagation, trace, TraceFlags, type Context, type Tracer } from '@opentelemetry/api';
 import { OTLPTraceExporter as ProtobufExporter } from '@opentelemetry/exporter-trace-otlp-proto';
@@ -24,6 +28,8 @@ import {
 } from '@opentelemetry/sdk-trace-node';
 import { ATTR_SERVICE_NAME } from '@opentelemetry/semantic-conventions';
 import type { TracingConfig } from './config.js';
+
+export * from './request-trace.js';
 
 /** The instrumentation scope every gateway span is recorded under. */
 export const TRACER_NAME = 'unigraph-gateway';
@@ -64,7 +70,8 @@ export function startTracing(config: TracingConfig | undefined, exporter?: SpanE
     spanLimits: config.spanLimits,
     spanProcessors: [new BatchSpanProcessor(exporter ?? exporterOf(config), config.batch)],
   });
-  provider.register();
+  // No context manager (see above): nothing of ours asks for the active context while tracing is on.
+  provider.register({ contextManager: null });
   tracer = provider.getTracer(TRACER_NAME);
   return {
     async shutdown() {

@@ -22,7 +22,6 @@ import { trustedDocumentsOf, type Gateway } from './yoga.js';
 import { trustedQuery } from './plugins/use-trusted-documents.js';
 import { serveGraphQLOverWebSocket } from './websocket-server.js';
 import { endRefusedOperation, startWebSocketOperationSpan, within } from './plugins/use-tracing.js';
-import { context } from '@opentelemetry/api';
 
 const CREDENTIAL_HEADERS = ['authorization', 'x-seo-api-key', 'x-items-api-key', 'x-gateway-admin-key'];
 
@@ -78,7 +77,7 @@ export function attachWebSocket(server: Server, yoga: Gateway, options: WebSocke
       try {
         // The operation's span ends when its result (or, for a subscription, its stream) is ready.
         const { operation } = root;
-        return (await (operation ? within(operation.ctx, operation.span, () => root[run](args)) : root[run](args))) as never;
+        return (await (operation ? within(operation.span, () => root[run](args), operation.release) : root[run](args))) as never;
       } catch (error) {
         return { errors: error instanceof GraphQLError ? coded([error]) : unexpected(error) } as never;
       }
@@ -102,15 +101,15 @@ export function attachWebSocket(server: Server, yoga: Gateway, options: WebSocke
           overWebSocket: true,
         };
         let contextValue: Partial<GatewayContext> | undefined;
-        const operation = startWebSocketOperationSpan(traceCarrier(ctx.extra.request.headers, ctx.connectionParams));
-        const traced = <T>(fn: () => T): T => (operation ? context.with(operation.ctx, fn) : fn());
+        // The operation's trace rides on its request, where the phases and upstream calls find it.
+        const operation = startWebSocketOperationSpan(traceCarrier(ctx.extra.request.headers, ctx.connectionParams), request);
         try {
           const { schema, execute, subscribe, contextFactory, parse, validate } = yoga.getEnveloped(initial);
           // Before parsing, so a flood of documents pays its rate-limit tokens first.
-          contextValue = (await traced(contextFactory)) as Partial<GatewayContext>;
+          contextValue = (await contextFactory()) as Partial<GatewayContext>;
           // Trusted documents by id, and refusal of query text in only-mode, as over HTTP.
-          const document = traced(() => parse(trustedQuery(trustedDocumentsOf(yoga), params))) as DocumentNode;
-          const errors = traced(() => validate(schema, document));
+          const document = parse(trustedQuery(trustedDocumentsOf(yoga), params)) as DocumentNode;
+          const errors = validate(schema, document);
           if (errors.length > 0) {
             contextValue.finish?.();
             endRefusedOperation(operation, coded(errors));

@@ -8,27 +8,26 @@
  * - for a subscription, one span per delivered event, in a trace of its own and linked
  *   to the `graphql.subscribe` span (a subscription can live for hours; one trace per
  *   event keeps each readable).
- * The upstream CLIENT spans are opened in src/upstreams/upstream-span.ts, under whichever of these
- * is active. Only names, types, codes and statuses are recorded: never the document,
- * variables or headers, which can hold a credential.
+ * The upstream CLIENT spans are opened in src/upstreams/upstream-span.ts, under the running
+ * `graphql.execute`/`graphql.subscribe` span. Each parent is passed explicitly, through the request's
+ * RequestTrace (src/tracing.ts says why there is no context manager). Only names, types, codes and
+ * statuses are recorded: never the document, variables or headers, which can hold a credential.
  */
 import {
-  context,
   propagation,
   ROOT_CONTEXT,
   SpanKind,
   SpanStatusCode,
   trace,
   type Attributes,
-  type Context,
   type Span,
   type SpanContext,
   type TextMapGetter,
 } from '@opentelemetry/api';
 import { getOperationAST, type GraphQLError } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
-import type { GatewayContext } from '../context.js';
-import { activeTracer, sampledOut } from '../tracing.js';
+import { requestIdOf, type GatewayContext } from '../context.js';
+import { activeTracer, beginRequestTrace, endRequestTrace, requestTraceOf, sampledOut, type RequestTrace } from '../tracing.js';
 import { clip } from '../logger.js';
 
 /** Fixed paths only, so a span name never carries a caller's made-up path. */
@@ -40,7 +39,7 @@ const headerGetter: TextMapGetter<Headers> = {
 };
 
 /** SERVER spans of requests in flight, so onResponse can record the status on the right one. */
-const serverSpans = new WeakSet<Span>();
+const serverSpans = new WeakMap<Request, Span>();
 
 export interface TracingOptions {
   /** This endpoint's GraphQL path when it is not /graphql (the federation subgraph's), named like the fixed routes. */
@@ -80,31 +79,36 @@ export function useTracing({ endpoint, handedOff, documentCache }: TracingOption
           attributes['url.path'] = route;
         }
         const span = tracer.startSpan(route ? `${request.method} ${route}` : request.method, { kind: SpanKind.SERVER, attributes }, parent);
-        serverSpans.add(span);
-        return within(trace.setSpan(parent, span), span, wrapped);
+        serverSpans.set(request, span);
+        const requestId = requestIdOf(request);
+        const requestTrace = beginRequestTrace(request, trace.setSpan(parent, span), requestId);
+        return within(span, wrapped, () => endRequestTrace(requestTrace, requestId));
       },
-      parse: ({ context }, wrapped) => (activeTracer() && answeredFromCache(context) ? wrapped() : phase('graphql.parse', wrapped)),
-      validate: ({ context }, wrapped) => (cachedDocuments.has(context) ? wrapped() : phase('graphql.validate', wrapped)),
-      execute: (_, wrapped) => phase('graphql.execute', wrapped),
-      subscribe: (_, wrapped) => phase('graphql.subscribe', wrapped),
+      parse: ({ context }, wrapped) =>
+        activeTracer() && answeredFromCache(context) ? wrapped() : phase('graphql.parse', traceOf(context), wrapped),
+      validate: ({ context }, wrapped) => (cachedDocuments.has(context) ? wrapped() : phase('graphql.validate', traceOf(context), wrapped)),
+      execute: ({ context }, wrapped) => phase('graphql.execute', traceOf(context), wrapped, true),
+      subscribe: ({ context }, wrapped) => phase('graphql.subscribe', traceOf(context), wrapped, true),
     },
-    onResponse({ response }) {
-      const span = trace.getActiveSpan();
-      if (!span || !serverSpans.has(span)) return;
+    onResponse({ request, response }) {
+      const span = serverSpans.get(request);
+      if (!span) return;
+      serverSpans.delete(request);
       span.setAttribute('http.response.status_code', response.status);
       if (response.status >= 500) span.setStatus({ code: SpanStatusCode.ERROR });
     },
     onExecute({ args }) {
-      if (!activeTracer() || sampledOut(context.active())) return;
-      const span = trace.getActiveSpan();
+      const requestTrace = activeTracer() && traceOf(args.contextValue);
+      if (!requestTrace || sampledOut(requestTrace.current)) return;
+      const span = trace.getSpan(requestTrace.current);
       const operation = operationAttributes(args.document, args.operationName);
       span?.setAttributes(operation);
       return { onExecuteDone: ({ result }) => recordErrors(span, 'errors' in result ? result.errors : undefined) };
     },
     onSubscribe({ args }) {
-      const tracer = activeTracer();
-      if (!tracer || sampledOut(context.active())) return;
-      const subscribeSpan = trace.getActiveSpan();
+      const requestTrace = activeTracer() && traceOf(args.contextValue);
+      if (!requestTrace || sampledOut(requestTrace.current)) return;
+      const subscribeSpan = trace.getSpan(requestTrace.current);
       const operation = operationAttributes(args.document, args.operationName);
       subscribeSpan?.setAttributes(operation);
       const link = subscribeSpan?.spanContext();
@@ -120,8 +124,22 @@ export function useTracing({ endpoint, handedOff, documentCache }: TracingOption
   };
 }
 
-/** A graphql-ws operation's SERVER span, continuing a `traceparent` from connectionParams or the upgrade request. */
-export function startWebSocketOperationSpan(carrier: Record<string, string>): { ctx: Context; span: Span } | undefined {
+/** The trace of the request a GraphQL context serves. */
+function traceOf(context: { request?: Request } | undefined): RequestTrace | undefined {
+  return requestTraceOf(context?.request);
+}
+
+/** A graphql-ws operation's SERVER span, and `release`, which stops its log lines finding its trace by request id. */
+export interface WebSocketOperationSpan {
+  span: Span;
+  release(): void;
+}
+
+/**
+ * A graphql-ws operation's SERVER span, continuing a `traceparent` from connectionParams or the upgrade request,
+ * as the trace of `request` (the one its GraphQL context is built with).
+ */
+export function startWebSocketOperationSpan(carrier: Record<string, string>, request: Request): WebSocketOperationSpan | undefined {
   const tracer = activeTracer();
   if (!tracer) return undefined;
   const parent = propagation.extract(ROOT_CONTEXT, carrier);
@@ -130,14 +148,17 @@ export function startWebSocketOperationSpan(carrier: Record<string, string>): { 
     { kind: SpanKind.SERVER, attributes: { 'network.protocol.name': 'websocket', 'url.path': '/graphql' } },
     parent,
   );
-  return { ctx: trace.setSpan(parent, span), span };
+  const requestId = requestIdOf(request);
+  const requestTrace = beginRequestTrace(request, trace.setSpan(parent, span), requestId);
+  return { span, release: () => endRequestTrace(requestTrace, requestId) };
 }
 
 /** Ends a graphql-ws operation refused before it ran (syntax, validation, limits), with the errors' codes. */
-export function endRefusedOperation(operation: { span: Span } | undefined, errors: readonly GraphQLError[]): void {
+export function endRefusedOperation(operation: WebSocketOperationSpan | undefined, errors: readonly GraphQLError[]): void {
   if (!operation) return;
   recordErrors(operation.span, errors);
   operation.span.end();
+  operation.release();
 }
 
 /** One delivered subscription event: a span of its own trace, linked to the subscription's `graphql.subscribe` span. */
@@ -173,41 +194,50 @@ export function schemeAndPath(url: string): { scheme: string; path: string } {
   return { scheme: url.slice(0, colon), path: url.slice(slash, end) };
 }
 
-/** A span around one GraphQL phase, child of whatever is active (the SERVER span, or a graphql-ws operation's). */
-function phase<T>(name: string, wrapped: () => T): T {
+/**
+ * A span around one GraphQL phase, child of the request's SERVER span (or a graphql-ws operation's). An
+ * operation's phase (`parents`) becomes the parent of the upstream calls made while and after it runs (a
+ * subscription's resolvers run after `subscribe` has returned its stream).
+ */
+function phase<T>(name: string, requestTrace: RequestTrace | undefined, wrapped: () => T, parents = false): T {
   const tracer = activeTracer();
-  if (!tracer) return wrapped();
-  const parent = context.active();
+  if (!tracer || !requestTrace) return wrapped();
+  const parent = requestTrace.server;
   if (sampledOut(parent)) return wrapped();
   const span = tracer.startSpan(name, { kind: SpanKind.INTERNAL }, parent);
-  return within(trace.setSpan(parent, span), span, wrapped);
+  if (parents) requestTrace.current = trace.setSpan(parent, span);
+  return within(span, wrapped);
 }
 
-/** Runs `wrapped` with `span` active and ends the span when it is done, synchronously or not. */
-export function within<T>(ctx: Context, span: Span, wrapped: () => T): T {
+/** Runs `wrapped` and ends `span` (then calls `after`) when it is done, synchronously or not. */
+export function within<T>(span: Span, wrapped: () => T, after?: () => void): T {
+  const end = () => {
+    span.end();
+    after?.();
+  };
   let result: T;
   try {
-    result = context.with(ctx, wrapped);
+    result = wrapped();
   } catch (error) {
     span.setStatus({ code: SpanStatusCode.ERROR, message: error instanceof Error ? error.name : 'error' });
-    span.end();
+    end();
     throw error;
   }
   // Yoga often returns already-settled thenables that are not Promises: any `then` counts.
   if (isThenable(result)) {
     return result.then(
       (value: unknown) => {
-        span.end();
+        end();
         return value;
       },
       (error: unknown) => {
         span.setStatus({ code: SpanStatusCode.ERROR, message: error instanceof Error ? error.name : 'error' });
-        span.end();
+        end();
         throw error;
       },
     ) as T;
   }
-  span.end();
+  end();
   return result;
 }
 

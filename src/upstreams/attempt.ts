@@ -52,7 +52,7 @@ export class AttemptSender {
     const started = performance.now();
     const headers = mutation && req.idempotencyKey ? { ...req.headers, 'idempotency-key': req.idempotencyKey } : req.headers;
     const template = req.template && root + req.template;
-    const span = startAttemptSpan(spanTarget, { method: req.method, template, operation: req.operation, attempt }, headers);
+    const span = startAttemptSpan(spanTarget, { method: req.method, template, operation: req.operation, attempt }, headers, req.trace);
     // undici's bodyTimeout is an idle timer (a drip of one byte a second resets it), so the attempt
     // is bounded as a whole by a timer of its own, which ends it through the same signal as the caller.
     const control = new AttemptControl(outer, timeoutMs);

@@ -123,7 +123,7 @@ export class UpstreamHttp {
     const admission = this.breaker.admit();
     if (!admission) {
       upstreamMetrics.rejected(this.name);
-      noteShortCircuit(this.name, req.operation);
+      noteShortCircuit(req.trace, this.name, req.operation);
       throw new UpstreamError(this.name, 'UPSTREAM_UNAVAILABLE', `The ${this.name} service is unavailable (circuit open)`, {
         retryAfter: this.breaker.retryAfterSeconds(),
       });

@@ -4,9 +4,9 @@
  * traces joins the caller's trace. Only the path template is recorded, never
  * the path or query: the items API takes its key as `?api_key=`.
  */
-import { context, propagation, SpanKind, SpanStatusCode, trace, type Attributes, type Span } from '@opentelemetry/api';
+import { propagation, SpanKind, SpanStatusCode, trace, type Attributes, type Span } from '@opentelemetry/api';
 import { UpstreamError, type UpstreamName } from '../errors.js';
-import { activeTracer, sampledOut } from '../tracing.js';
+import { activeTracer, sampledOut, type RequestTrace } from '../tracing.js';
 
 export interface SpanTarget {
   upstream: UpstreamName;
@@ -25,15 +25,19 @@ export function spanTargetOf(upstream: UpstreamName, origin: string): SpanTarget
   return { upstream, host: url.hostname, port: Number(url.port) || (url.protocol === 'https:' ? 443 : 80) };
 }
 
-/** Starts the attempt's span under the active one; undefined (and no work) while tracing is off. */
+/**
+ * Starts the attempt's span under the request's running operation span; undefined (and no work) while tracing
+ * is off or the call belongs to no traced request.
+ */
 export function startAttemptSpan(
   target: SpanTarget,
   call: { method: string; template: string | undefined; operation: string; attempt: number },
   headers: Record<string, string> | undefined,
+  requestTrace: Pick<RequestTrace, 'current'> | undefined,
 ): AttemptSpan | undefined {
   const tracer = activeTracer();
-  if (!tracer) return undefined;
-  const parent = context.active();
+  if (!tracer || !requestTrace) return undefined;
+  const parent = requestTrace.current;
   if (sampledOut(parent)) {
     // No span of its own: the upstream hears the unsampled trace as it is, and ending the stand-in does nothing.
     const carrier: Record<string, string> = { ...headers };
@@ -82,9 +86,9 @@ export function endAttemptSpan(
 }
 
 /** A call the open circuit refused without sending: an event on the span that wanted it. */
-export function noteShortCircuit(upstream: UpstreamName, operation: string): void {
-  if (!activeTracer()) return;
-  trace.getActiveSpan()?.addEvent('gateway.upstream.short_circuit', {
+export function noteShortCircuit(requestTrace: Pick<RequestTrace, 'current'> | undefined, upstream: UpstreamName, operation: string): void {
+  if (!activeTracer() || !requestTrace) return;
+  trace.getSpan(requestTrace.current)?.addEvent('gateway.upstream.short_circuit', {
     'gateway.upstream': upstream,
     'gateway.upstream.operation': operation,
     'gateway.error.code': 'UPSTREAM_UNAVAILABLE',
@@ -92,7 +96,7 @@ export function noteShortCircuit(upstream: UpstreamName, operation: string): voi
 }
 
 /** A read the shared reference-data cache answered without a call: an event on the span that asked. */
-export function noteCacheHit(key: string): void {
-  if (!activeTracer()) return;
-  trace.getActiveSpan()?.addEvent('gateway.cache.hit', { 'gateway.cache': 'reference-data', 'gateway.cache.key': key });
+export function noteCacheHit(requestTrace: Pick<RequestTrace, 'current'> | undefined, key: string): void {
+  if (!activeTracer() || !requestTrace) return;
+  trace.getSpan(requestTrace.current)?.addEvent('gateway.cache.hit', { 'gateway.cache': 'reference-data', 'gateway.cache.key': key });
 }

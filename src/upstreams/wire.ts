@@ -8,6 +8,7 @@
  */
 import type { Readable } from 'node:stream';
 import type { IncomingHttpHeaders } from 'undici/types/header.js';
+import type { Context } from '@opentelemetry/api';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -31,6 +32,8 @@ export interface UpstreamRequest {
   idempotencyKey?: string;
   /** The GraphQL request's id, for the upstream-call log line. */
   requestId?: string;
+  /** The GraphQL request's trace (src/tracing.ts), parent of the call's CLIENT spans; absent while tracing is off. */
+  trace?: { readonly current: Context };
   /** The GraphQL request's count of calls in flight (retry waits included), so that it aborts only when something is left to cancel. */
   inFlight?: { count: number };
   /** The GraphQL operation's upstream-call budget: one unit per call (not per attempt). */
@@ -62,7 +65,7 @@ export interface ReadRecorder {
 /** What one GraphQL request gives every upstream call it makes (the clients are bound to it per request). */
 export type RequestBinding = Pick<
   UpstreamRequest,
-  'signal' | 'deadlineAt' | 'idempotencyKey' | 'requestId' | 'inFlight' | 'budget' | 'reads'
+  'signal' | 'deadlineAt' | 'idempotencyKey' | 'requestId' | 'trace' | 'inFlight' | 'budget' | 'reads'
 >;
 
 export interface UpstreamResponse {

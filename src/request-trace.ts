@@ -1,0 +1,49 @@
+/**
+ * Each traced request's trace context, passed explicitly to where spans, events and `traceparent`s are made
+ * (src/tracing.ts says why there is no context manager): found by the request (its GraphQL context holds it),
+ * bound to its upstream clients, and by request id for its log lines. No OpenTelemetry SDK here, so the
+ * logger can ask without loading it.
+ */
+import type { Context } from '@opentelemetry/api';
+
+/**
+ * The trace context of one request being served, passed explicitly to where spans and `traceparent`s are made.
+ * A batch's operations share it (they share one request).
+ */
+export interface RequestTrace {
+  /** The SERVER span's context: parent of the GraphQL phases. */
+  readonly server: Context;
+  /** Parent of upstream CLIENT spans and events: the running `graphql.execute`/`subscribe` span's, else the server's. */
+  current: Context;
+}
+
+/** Weak: a trace is forgotten with its request. */
+const traceOfRequest = new WeakMap<Request, RequestTrace>();
+/**
+ * Requests in flight by request id, for log lines that name a request (`requestId`) but not its trace; a
+ * caller-chosen id shared by two concurrent requests names the later one's trace.
+ */
+const traceOfRequestId = new Map<string, RequestTrace>();
+
+/** Opens `request`'s trace at its SERVER span's context; `endRequestTrace` forgets it by id. */
+export function beginRequestTrace(request: Request, server: Context, requestId?: string): RequestTrace {
+  const requestTrace: RequestTrace = { server, current: server };
+  traceOfRequest.set(request, requestTrace);
+  if (requestId !== undefined) traceOfRequestId.set(requestId, requestTrace);
+  return requestTrace;
+}
+
+export function endRequestTrace(requestTrace: RequestTrace, requestId?: string): void {
+  if (requestId !== undefined && traceOfRequestId.get(requestId) === requestTrace) traceOfRequestId.delete(requestId);
+}
+
+/** The trace of the request being served, if tracing saw it begin. */
+export function requestTraceOf(request: Request | undefined): RequestTrace | undefined {
+  return request && traceOfRequest.get(request);
+}
+
+/** The trace of the request in flight with this id, for its log lines. */
+export function requestTraceById(requestId: string): RequestTrace | undefined {
+  return traceOfRequestId.get(requestId);
+}
+
