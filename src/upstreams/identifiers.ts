@@ -49,6 +49,7 @@ export function formBody(fields: Fields | undefined): string {
 
 /** `?a=1&b=2` from the defined values, or '' when there are none. */
 export function queryString(query: Fields | undefined): string {
+  if (query === undefined) return '';
   const text = formBody(query);
   return text ? `?${text}` : '';
 }
