@@ -80,17 +80,26 @@ export const rejectedRequests = new Counter({
 const BREAKER_VALUE = { closed: 0, 'half-open': 1, open: 2 } as const;
 
 // Every upstream call records both metrics; prom-client hashes a label object on each call, so
-// the labelled children are looked up once per label combination (a few hundred at most) and kept.
-const callCounters = new Map<string, { inc(): void }>();
+// the labelled children are looked up once per label combination (a few hundred at most) and kept,
+// by upstream, then operation (row ids: strings made once), then status class: no key is built per call.
+type CallCounters = Record<string, { inc(): void } | undefined>;
+const STATUS_CLASSES: readonly string[] = ['0xx', '1xx', '2xx', '3xx', '4xx', '5xx'];
+const callCounters = new Map<string, Map<string, CallCounters>>();
 const durationHistograms = new Map<string, { observe(value: number): void }>();
+
+function statusClassOf(status: number | undefined): string {
+  if (status === undefined) return 'error';
+  return STATUS_CLASSES[Math.floor(status / 100)] ?? `${Math.floor(status / 100)}xx`;
+}
 
 export const upstreamMetrics = {
   observe(upstream: string, operation: string, status: number | undefined, seconds: number): void {
-    const statusClass = status === undefined ? 'error' : `${Math.floor(status / 100)}xx`;
-    const key = `${upstream} ${operation} ${statusClass}`;
-    let counter = callCounters.get(key);
-    if (!counter) callCounters.set(key, (counter = upstreamCalls.labels(upstream, operation, statusClass)));
-    counter.inc();
+    const statusClass = statusClassOf(status);
+    let byOperation = callCounters.get(upstream);
+    if (!byOperation) callCounters.set(upstream, (byOperation = new Map()));
+    let counters = byOperation.get(operation);
+    if (!counters) byOperation.set(operation, (counters = {}));
+    (counters[statusClass] ??= upstreamCalls.labels(upstream, operation, statusClass)).inc();
     let histogram = durationHistograms.get(upstream);
     if (!histogram) durationHistograms.set(upstream, (histogram = upstreamDuration.labels(upstream)));
     histogram.observe(seconds);

@@ -34,10 +34,47 @@ export class AttemptSignal extends EventEmitter {
   }
 }
 
+/**
+ * The attempts in flight under each GraphQL request's signal. The request's signal has one 'abort' listener
+ * while any of its calls is in flight, which ends every attempt under it; the calls made meanwhile join and
+ * leave a set instead of adding and removing an EventTarget listener each, and the last one out removes it.
+ */
+interface Following {
+  readonly attempts: Set<AttemptSignal>;
+  readonly onAbort: () => void;
+}
+
+const followed = new WeakMap<AbortSignal, Following>();
+
+function follow(outer: AbortSignal, attempt: AttemptSignal): Following {
+  let following = followed.get(outer);
+  if (!following) {
+    const attempts = new Set<AttemptSignal>();
+    const onAbort = () => {
+      followed.delete(outer);
+      for (const each of attempts) each.abort(outer.reason);
+      attempts.clear();
+    };
+    following = { attempts, onAbort };
+    followed.set(outer, following);
+    outer.addEventListener('abort', onAbort, { once: true });
+  }
+  following.attempts.add(attempt);
+  return following;
+}
+
+function unfollow(outer: AbortSignal, following: Following, attempt: AttemptSignal): void {
+  following.attempts.delete(attempt);
+  if (following.attempts.size > 0 || followed.get(outer) !== following) return;
+  followed.delete(outer);
+  outer.removeEventListener('abort', following.onAbort);
+}
+
 export class AttemptControl {
   private readonly controller = new AttemptSignal();
   private readonly timer: NodeJS.Timeout;
-  private readonly onOuterAbort: (() => void) | undefined;
+  /** The attempts this one joined under the request's signal, left on release. */
+  private readonly following: Following | undefined;
   /** True once the attempt's own timer ended it (the request's deadline is told apart by its signal). */
   timedOut = false;
 
@@ -51,10 +88,8 @@ export class AttemptControl {
       this.timedOut = true;
       this.controller.abort(ATTEMPT_TIMED_OUT);
     }, timeoutMs);
-    if (outer) {
-      this.onOuterAbort = () => this.controller.abort(outer.reason);
-      outer.addEventListener('abort', this.onOuterAbort, { once: true });
-    }
+    if (outer?.aborted) this.controller.abort(outer.reason);
+    else if (outer) this.following = follow(outer, this.controller);
   }
 
   /** What undici is given: aborted once, by whichever end comes first. */
@@ -95,7 +130,7 @@ export class AttemptControl {
   /** The attempt is over (answered or failed): its timer and its listener on the request go. */
   release(): void {
     clearTimeout(this.timer);
-    if (this.onOuterAbort) this.outer!.removeEventListener('abort', this.onOuterAbort);
+    if (this.following) unfollow(this.outer!, this.following, this.controller);
   }
 }
 

@@ -17,6 +17,7 @@ import { readJson } from './response-body.js';
 import { AttemptFailure, cancelledByCaller, classifyAttempt, errorCode } from './transport-errors.js';
 import { endAttemptSpan, startAttemptSpan, type SpanTarget } from './upstream-span.js';
 import type { UpstreamRequest, UpstreamResponse } from './wire.js';
+import { activeTracer } from '../tracing.js';
 
 export interface AttemptOptions {
   name: UpstreamName;
@@ -51,8 +52,15 @@ export class AttemptSender {
     }
     const started = performance.now();
     const headers = mutation && req.idempotencyKey ? { ...req.headers, 'idempotency-key': req.idempotencyKey } : req.headers;
-    const template = req.template && root + req.template;
-    const span = startAttemptSpan(spanTarget, { method: req.method, template, operation: req.operation, attempt }, headers, req.trace);
+    // With tracing off, nothing is built for a span (its call description included).
+    const span = activeTracer()
+      ? startAttemptSpan(
+          spanTarget,
+          { method: req.method, template: req.template && root + req.template, operation: req.operation, attempt },
+          headers,
+          req.trace,
+        )
+      : undefined;
     // undici's bodyTimeout is an idle timer (a drip of one byte a second resets it), so the attempt
     // is bounded as a whole by a timer of its own, which ends it through the same signal as the caller.
     const control = new AttemptControl(outer, timeoutMs);

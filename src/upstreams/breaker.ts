@@ -48,10 +48,10 @@ export class CircuitBreaker {
   }
 
   /** Lets a call go out now, or undefined. In half-open only one probe at a time goes, never a speculative one. */
-  admit(options: { speculative?: boolean } = {}): Admission | undefined {
+  admit(options?: { speculative?: boolean }): Admission | undefined {
     const state = this.state;
     if (state === 'closed') return 'call';
-    if (state === 'open' || this.probing || options.speculative) return undefined;
+    if (state === 'open' || this.probing || options?.speculative) return undefined;
     this.probing = true;
     this.transition('half-open');
     return 'probe';

@@ -108,18 +108,12 @@ export class UpstreamHttp {
     return this.breaker.state;
   }
 
-  /** Sends one call (its retries included): one unit of the request's call budget, one verdict for the breaker. */
+  /**
+   * Sends one call (its retries included): one unit of the request's call budget, one verdict for the breaker.
+   * One async frame for both, not one per layer: the budget, the breaker's admission and its verdict are per call.
+   */
   async send(req: UpstreamRequest): Promise<UpstreamResponse> {
     req.budget?.take(this.name);
-    if (req.inFlight) req.inFlight.count++;
-    try {
-      return await this.throughBreaker(req);
-    } finally {
-      if (req.inFlight) req.inFlight.count--;
-    }
-  }
-
-  private async throughBreaker(req: UpstreamRequest): Promise<UpstreamResponse> {
     const admission = this.breaker.admit();
     if (!admission) {
       upstreamMetrics.rejected(this.name);
@@ -128,12 +122,15 @@ export class UpstreamHttp {
         retryAfter: this.breaker.retryAfterSeconds(),
       });
     }
+    const inFlight = req.inFlight;
+    if (inFlight) inFlight.count++;
     let verdict: Verdict;
     try {
       return await this.retry.run(req, admission, (v) => (verdict = v));
     } finally {
       if (verdict === undefined) this.breaker.release(admission);
       else this.breaker.record(verdict === 'answered', admission);
+      if (inFlight) inFlight.count--;
     }
   }
 

@@ -29,13 +29,22 @@ function encodeSegment(value: string): string {
   return encodeURIComponent(value).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
 }
 
+/** A path template split once: literal text at even indexes, placeholder names at odd ones. */
+const splitTemplates = new Map<string, readonly string[]>();
+
 /** Fills `{name}` placeholders of an operation path with validated, encoded values. */
 export function fillPath(template: string, params: Record<string, string> = {}): string {
-  return template.replace(/\{(\w+)\}/g, (_, name: string) => {
+  let parts = splitTemplates.get(template);
+  if (!parts) splitTemplates.set(template, (parts = template.split(/\{(\w+)\}/)));
+  if (parts.length === 1) return template;
+  let path = parts[0]!;
+  for (let i = 1; i < parts.length; i += 2) {
+    const name = parts[i]!;
     const value = params[name];
     if (value === undefined) throw new Error(`Missing path parameter ${name} for ${template}`);
-    return encodeSegment(identifier(value, name));
-  });
+    path += encodeSegment(identifier(value, name)) + parts[i + 1]!;
+  }
+  return path;
 }
 
 type Fields = Record<string, string | number | boolean | undefined>;
@@ -49,6 +58,7 @@ export function formBody(fields: Fields | undefined): string {
 
 /** `?a=1&b=2` from the defined values, or '' when there are none. */
 export function queryString(query: Fields | undefined): string {
+  if (query === undefined) return '';
   const text = formBody(query);
   return text ? `?${text}` : '';
 }

@@ -20,9 +20,6 @@ const pageMeta = z.object({
 
 export type { Page };
 
-const envelope = z.object({ data: z.unknown() });
-const listEnvelope = z.object({ data: z.array(z.unknown()), meta: pageMeta.optional() });
-
 const errorBody = z
   .object({
     message: z.string().optional(),
@@ -43,18 +40,24 @@ export function parsePayload<T>(upstream: UpstreamName, schema: z.ZodType<T>, va
   return result.data;
 }
 
-/** `{data: {...}}` → the record mapped by `item`. */
-export function readOne<T>(upstream: UpstreamName, response: UpstreamResponse, item: z.ZodType<T>, what: string): T {
-  const body = parsePayload(upstream, envelope, response.body, what, response.status);
-  return parsePayload(upstream, item, body.data, what, response.status);
+// Building a zod schema is costly (zod 4 compiles it): each envelope around an item schema is made once, and
+// reads the envelope and its items in one pass (the envelope checked first, then its items, was two).
+const ones = new WeakMap<z.ZodType, z.ZodType>();
+const pages = new WeakMap<z.ZodType, z.ZodType>();
+function envelopeOf<T>(item: z.ZodType<T>): z.ZodType<{ data: T }> {
+  let one = ones.get(item);
+  if (!one) ones.set(item, (one = z.object({ data: item })));
+  return one as z.ZodType<{ data: T }>;
+}
+function pageOf<T>(item: z.ZodType<T>): z.ZodType<{ data: T[]; meta?: z.infer<typeof pageMeta> }> {
+  let page = pages.get(item);
+  if (!page) pages.set(item, (page = z.object({ data: z.array(item), meta: pageMeta.optional() })));
+  return page as z.ZodType<{ data: T[]; meta?: z.infer<typeof pageMeta> }>;
 }
 
-// Building a zod schema is costly (zod 4 compiles it); one array schema per item schema, made once.
-const arrays = new WeakMap<z.ZodType, z.ZodType>();
-function arrayOf<T>(item: z.ZodType<T>): z.ZodType<T[]> {
-  let array = arrays.get(item);
-  if (!array) arrays.set(item, (array = z.array(item)));
-  return array as z.ZodType<T[]>;
+/** `{data: {...}}` → the record mapped by `item`. */
+export function readOne<T>(upstream: UpstreamName, response: UpstreamResponse, item: z.ZodType<T>, what: string): T {
+  return parsePayload(upstream, envelopeOf(item), response.body, what, response.status).data;
 }
 
 /**
@@ -64,9 +67,7 @@ function arrayOf<T>(item: z.ZodType<T>): z.ZodType<T[]> {
  * a page count that the total does not back is UPSTREAM_BAD_RESPONSE.
  */
 export function readPage<T>(upstream: UpstreamName, response: UpstreamResponse, item: z.ZodType<T>, what: string): Page<T> {
-  const body = parsePayload(upstream, listEnvelope, response.body, `${what} list`, response.status);
-  const items = parsePayload(upstream, arrayOf(item), body.data, `${what} list`, response.status);
-  const meta = body.meta;
+  const { data: items, meta } = parsePayload(upstream, pageOf(item), response.body, `${what} list`, response.status);
   if (meta && (meta.last_page !== Math.max(1, Math.ceil(meta.total / meta.per_page)) || items.length > meta.per_page)) {
     throw new UpstreamError(upstream, 'UPSTREAM_BAD_RESPONSE', `The ${upstream} service sent inconsistent paging for a ${what} list`, {
       status: response.status,

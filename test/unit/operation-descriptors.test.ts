@@ -7,7 +7,7 @@
 import { isObjectType } from 'graphql';
 import { describe, expect, it } from 'vitest';
 import { schema } from '../../schema/index.js';
-import { requestParts } from '../../src/upstreams/call.js';
+import { requestParts, subjectOf } from '../../src/upstreams/call.js';
 import { marketplaceOperations } from '../../src/upstreams/marketplace/operations.js';
 import { seoOperations } from '../../src/upstreams/seo/operations.js';
 import { itemsOperations } from '../../src/upstreams/items/operations.js';
@@ -57,16 +57,17 @@ describe('operation rows', () => {
 
 describe('requestParts', () => {
   it('encodes each path parameter as one segment and names the subject', () => {
-    const parts = requestParts(marketplaceOperations.sellersPortfolioShow, { username: 'a/b', project: 'x y' });
-    expect(parts).toEqual({ path: '/sellers/a%2Fb/portfolio/x%20y', query: undefined, subject: "portfolio project 'x y' of seller 'a/b'" });
+    const args = { username: 'a/b', project: 'x y' };
+    expect(requestParts(marketplaceOperations.sellersPortfolioShow, args)).toEqual({
+      path: '/sellers/a%2Fb/portfolio/x%20y',
+      query: undefined,
+    });
+    expect(subjectOf(marketplaceOperations.sellersPortfolioShow, args)).toBe("portfolio project 'x y' of seller 'a/b'");
   });
 
   it("adds the page of a paged row and maps the query through the row's encoder", () => {
-    const parts = requestParts(seoOperations.listReports, {
-      query: { search: 'https://a.example/', sortBy: 'score' },
-      page: 2,
-      perPage: 25,
-    });
+    const args = { query: { search: 'https://a.example/', sortBy: 'score' }, page: 2, perPage: 25 };
+    const parts = requestParts(seoOperations.listReports, args);
     expect(parts.query).toEqual({
       search: 'https://a.example/',
       search_by: 'url',
@@ -77,7 +78,7 @@ describe('requestParts', () => {
       page: 2,
       per_page: 25,
     });
-    expect(parts.subject).toBe('listReports');
+    expect(subjectOf(seoOperations.listReports, args)).toBe('listReports');
   });
 
   it('refuses an identifier that would add a path segment', () => {

@@ -10,13 +10,16 @@ import type { PublicCacheLayer } from '../public-cache/public-cache.js';
 import { parseRetryAfter } from '../retry-after.js';
 import { ReadingClient } from '../../../loaders/read-cache.js';
 import type { RequestBinding, UpstreamResponse } from '../wire.js';
-import { sendFields } from '../call.js';
+import { ACCEPT_JSON, upstreamRequest } from '../call.js';
 import { formBody } from '../identifiers.js';
 import { parsePayload } from '../laravel.js';
 import type { AnyOperation, ArgsParam, QueryValues, ResultOf } from '../operations.js';
 import { itemsOperations as ops, type ItemsRowExtras, type PurchaseValidationResult } from './operations.js';
 import { ItemBatches, type ItemBatchOptions } from '../../../loaders/items.js';
 import * as map from './map.js';
+
+/** A form POST's headers (the key travels in the body), the same object for every call. */
+const FORM_HEADERS = Object.freeze({ accept: 'application/json', 'content-type': 'application/x-www-form-urlencoded' });
 
 export class ItemsClient extends ReadingClient<AnyOperation & ItemsRowExtras> {
   constructor(
@@ -66,14 +69,14 @@ export class ItemsClient extends ReadingClient<AnyOperation & ItemsRowExtras> {
     const given = (args ?? {}) as { query?: QueryValues; body?: QueryValues };
     const fields = { api_key: this.apiKey, ...(given.query ?? given.body) };
     const get = operation.method === 'GET';
-    const response = await this.http.send({
-      ...sendFields(operation),
-      path: operation.path,
-      query: get ? fields : undefined,
-      headers: get ? { accept: 'application/json' } : { accept: 'application/json', 'content-type': 'application/x-www-form-urlencoded' },
-      body: get ? undefined : formBody(fields),
-      ...this.binding,
-    });
+    const response = await this.http.send(
+      upstreamRequest(operation, this.binding, {
+        path: operation.path,
+        query: get ? fields : undefined,
+        headers: get ? ACCEPT_JSON : FORM_HEADERS,
+        body: get ? undefined : formBody(fields),
+      }),
+    );
     const message = errorMessage(response);
     const meaning = message === undefined ? undefined : operation.messages[message];
     if (meaning) {

@@ -10,13 +10,16 @@ import { UpstreamError } from '../../errors.js';
 import type { PublicCacheLayer } from '../public-cache/public-cache.js';
 import { ReadingClient } from '../../../loaders/read-cache.js';
 import type { RequestBinding } from '../wire.js';
-import { readAnswer, requestParts, sendFields, type LooseArgs, type UploadBody } from '../call.js';
+import { ACCEPT_JSON, readAnswer, requestParts, subjectOf, upstreamRequest, type LooseArgs, type UploadBody } from '../call.js';
 import { laravelError, laravelCode } from '../laravel.js';
 import type { AnyOperation, ArgsParam, ResultOf } from '../operations.js';
 
 export class MarketplaceClient extends ReadingClient {
   /** OAuth scopes the upstream refused in this request: later calls needing them fail without a call. */
   private readonly deniedScopes = new Map<string, UpstreamError>();
+
+  /** Accept and the bearer token, made once per request (this client is made per request) and shared by its calls. */
+  private authorized: Readonly<Record<string, string>> | undefined;
 
   constructor(
     private readonly http: PublicCacheLayer,
@@ -52,35 +55,31 @@ export class MarketplaceClient extends ReadingClient {
     if (denied) {
       throw new UpstreamError('marketplace', 'FORBIDDEN', denied.message, { status: 403, requiredScope: requiredScope ?? undefined });
     }
-    const { path, query, subject } = requestParts(operation, given);
-    const headers: Record<string, string> = { accept: 'application/json' };
+    const parts = requestParts(operation, given);
     // Least privilege: a public read goes without the credential, so its answer cannot depend on the caller.
     const credentialed = this.token !== undefined && operation.sharing !== 'public';
-    if (credentialed) headers.authorization = `Bearer ${this.token}`;
+    let headers = credentialed ? this.credentialHeaders() : ACCEPT_JSON;
     let body: string | Buffer | Readable | undefined;
     const upload = given.upload as UploadBody | undefined;
     if (upload) {
-      headers['content-type'] = upload.contentType;
+      headers = { ...headers, 'content-type': upload.contentType };
       body = upload.body;
     } else if (given.body !== undefined) {
-      headers['content-type'] = 'application/json';
+      headers = { ...headers, 'content-type': 'application/json' };
       body = JSON.stringify(given.body);
     }
     // Sent with no credential, a row that is not private has an answer that cannot depend on the caller.
     const publicRead = !credentialed && operation.sharing !== 'private';
-    const response = await this.http.send({
-      ...sendFields(operation),
-      publicRead,
-      path,
-      query,
-      headers,
-      body,
-      ...this.binding,
-      codeOf: laravelCode,
-    });
+    const response = await this.http.send(
+      upstreamRequest(operation, this.binding, { path: parts.path, query: parts.query, headers, body, publicRead }, laravelCode),
+    );
     if (response.status >= 200 && response.status < 300) return readAnswer('marketplace', operation, response, given) as ResultOf<D>;
-    const error = laravelError('marketplace', response, subject, this.token ? [this.token] : []);
+    const error = laravelError('marketplace', response, subjectOf(operation, given), this.token ? [this.token] : []);
     if (response.status === 403 && requiredScope) this.deniedScopes.set(requiredScope, error);
     throw error;
+  }
+
+  private credentialHeaders(): Readonly<Record<string, string>> {
+    return (this.authorized ??= Object.freeze({ accept: 'application/json', authorization: `Bearer ${this.token}` }));
   }
 }

@@ -24,7 +24,7 @@ import type { BreakerState } from '../breaker.js';
 import type { UpstreamHttp } from '../http.js';
 import type { Logger } from '../../logger.js';
 import { countCacheRequest, type CacheResult } from '../../metrics.js';
-import type { UpstreamRequest, UpstreamResponse } from '../wire.js';
+import type { ReadRecorder, UpstreamRequest, UpstreamResponse } from '../wire.js';
 import { freshnessOf, stateAt } from './cache-control.js';
 import { cacheKeyOf, cacheTagsOf } from './keys.js';
 import type { CachedAnswer, PublicCacheStore } from './store.js';
@@ -68,23 +68,28 @@ export class PublicCache {
     this.now = options.now ?? Date.now;
   }
 
-  async read(upstream: CacheableUpstream, req: UpstreamRequest): Promise<UpstreamResponse> {
-    if (!req.reads) return this.readThrough(upstream, req);
-    try {
-      return await this.readThrough(upstream, req);
-    } catch (error) {
-      // A read that failed (the resolver may still answer without it) leaves the request's answer unshareable.
-      req.reads.unkept();
-      throw error;
-    }
-  }
-
-  private async readThrough(upstream: CacheableUpstream, req: UpstreamRequest): Promise<UpstreamResponse> {
+  read(upstream: CacheableUpstream, req: UpstreamRequest): Promise<UpstreamResponse> {
+    // A read the cache may not keep goes straight to the transport, through no async frame of the cache's.
     if (!req.publicRead) {
       countCacheRequest(upstream.name, req.operation, 'bypass');
       req.reads?.unkept();
       return upstream.send(req);
     }
+    return req.reads ? this.readRecorded(upstream, req, req.reads) : this.readThrough(upstream, req);
+  }
+
+  private async readRecorded(upstream: CacheableUpstream, req: UpstreamRequest, reads: ReadRecorder): Promise<UpstreamResponse> {
+    try {
+      return await this.readThrough(upstream, req);
+    } catch (error) {
+      // A read that failed (the resolver may still answer without it) leaves the request's answer unshareable.
+      reads.unkept();
+      throw error;
+    }
+  }
+
+  /** A public read: from the cache, joined to a call in flight, or one upstream call that may be kept. */
+  private async readThrough(upstream: CacheableUpstream, req: UpstreamRequest): Promise<UpstreamResponse> {
     const key = cacheKeyOf(upstream.name, req.method, req.path, req.query);
     const entry = await this.lookup(key);
     const now = this.now();
@@ -283,15 +288,12 @@ export class PublicCacheLayer {
   get lastError(): UpstreamHttp['lastError'] {
     return this.http.lastError;
   }
-
   get origin(): string {
     return this.http.origin;
   }
-
   close(): Promise<void> {
     return this.http.close();
   }
-
   destroy(): Promise<void> {
     return this.http.destroy();
   }

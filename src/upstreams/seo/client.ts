@@ -8,12 +8,16 @@ import { UpstreamError } from '../../errors.js';
 import type { PublicCacheLayer } from '../public-cache/public-cache.js';
 import { ReadingClient } from '../../../loaders/read-cache.js';
 import type { RequestBinding } from '../wire.js';
-import { readAnswer, requestParts, sendFields, type LooseArgs } from '../call.js';
+import { readAnswer, requestParts, subjectOf, upstreamRequest, type LooseArgs } from '../call.js';
 import { formBody } from '../identifiers.js';
 import { laravelError, laravelCode } from '../laravel.js';
 import type { AnyOperation, ArgsParam, QueryValues, ResultOf } from '../operations.js';
 
 export class SeoClient extends ReadingClient {
+  /** The key's headers, made once per request (this client is made per request) and shared by its calls. */
+  private keyed: Readonly<Record<string, string>> | undefined;
+  private keyedGet: Readonly<Record<string, string>> | undefined;
+
   constructor(
     private readonly http: PublicCacheLayer,
     private readonly apiKey: string | undefined,
@@ -33,16 +37,26 @@ export class SeoClient extends ReadingClient {
       throw new UpstreamError('seo', 'UNAUTHENTICATED', 'This field needs a website-analysis API key (X-Seo-Api-Key header)');
     }
     const given = (args ?? {}) as LooseArgs;
-    const { path, query, subject } = requestParts(operation, given);
-    const headers: Record<string, string> = { authorization: `Bearer ${this.apiKey}` };
-    if (operation.method === 'GET') headers.accept = 'application/json';
+    const parts = requestParts(operation, given);
+    let headers = operation.method === 'GET' ? this.getHeaders() : this.sendHeaders();
     let body: string | undefined;
     if (given.body !== undefined) {
-      headers['content-type'] = 'application/x-www-form-urlencoded';
+      headers = { ...headers, 'content-type': 'application/x-www-form-urlencoded' };
       body = formBody(given.body as QueryValues);
     }
-    const response = await this.http.send({ ...sendFields(operation), path, query, headers, body, ...this.binding, codeOf: laravelCode });
+    const response = await this.http.send(
+      upstreamRequest(operation, this.binding, { path: parts.path, query: parts.query, headers, body }, laravelCode),
+    );
     if (response.status >= 200 && response.status < 300) return readAnswer('seo', operation, response, given) as ResultOf<D>;
-    throw laravelError('seo', response, subject, [this.apiKey]);
+    throw laravelError('seo', response, subjectOf(operation, given), [this.apiKey]);
+  }
+
+  /** A GET adds `Accept: application/json`, as the API document shows. */
+  private getHeaders(): Readonly<Record<string, string>> {
+    return (this.keyedGet ??= Object.freeze({ authorization: `Bearer ${this.apiKey}`, accept: 'application/json' }));
+  }
+
+  private sendHeaders(): Readonly<Record<string, string>> {
+    return (this.keyed ??= Object.freeze({ authorization: `Bearer ${this.apiKey}` }));
   }
 }
