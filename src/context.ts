@@ -122,7 +122,16 @@ export function createContextFactory(deps: ContextDeps) {
     const reads = new PublicReads();
     // With tracing on, the request's trace (opened by use-tracing.ts) parents every upstream call's CLIENT span.
     const trace = requestTraceOf(request);
-    const binding: RequestBinding = { signal, deadlineAt, idempotencyKey: idempotencyKeyOf(request), requestId, trace, inFlight, budget, reads };
+    const binding: RequestBinding = {
+      signal,
+      deadlineAt,
+      idempotencyKey: idempotencyKeyOf(request),
+      requestId,
+      trace,
+      inFlight,
+      budget,
+      reads,
+    };
     const clients = bindClients(deps.pools, credentials, binding, {
       itemsBatchThreshold: deps.config.itemsBatchThreshold,
       validateConcurrency: deps.config.validatePurchaseConcurrency,

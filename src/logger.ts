@@ -106,7 +106,11 @@ export function requestFieldsOfError(error: unknown): { requestId?: string } {
  * The request's id and the active span's ids, or nothing: called by pino for every line with the line's
  * own fields (which it merges into the object returned here; a field the call passes itself wins).
  */
-export function traceFields(line: { err?: unknown; requestId?: unknown } = {}): { requestId?: string; trace_id?: string; span_id?: string } {
+export function traceFields(line: { err?: unknown; requestId?: unknown } = {}): {
+  requestId?: string;
+  trace_id?: string;
+  span_id?: string;
+} {
   const scope = requestLogScope.getStore();
   const fields: { requestId?: string; trace_id?: string; span_id?: string } = scope
     ? { requestId: scope.requestId }

@@ -46,4 +46,3 @@ export function requestTraceOf(request: Request | undefined): RequestTrace | und
 export function requestTraceById(requestId: string): RequestTrace | undefined {
   return traceOfRequestId.get(requestId);
 }
-
