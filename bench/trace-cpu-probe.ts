@@ -2,6 +2,7 @@
  * CPU per request of an untraced and a traced gateway at one sandbox latency, in alternating rounds
  * like bench/run.ts, after an optional stretch of 0 ms traffic on one of them only (the other idle):
  *   PROBE_IDLE_MS=90000 [PROBE_BUSY=traced] PROBE_SLICE=750 PROBE_GAP=1500 npx tsx bench/trace-cpu-probe.ts
+ * PROBE_BUSY: untraced (default), traced or both (one after the other).
  * Env: PROBE_LATENCY (20), PROBE_ONLY (query name part), PROBE_WARM_MS, PROBE_REWARM_MS (both sides, 0 ms,
  * after the busy stretch), PROBE_ROUNDS, PROBE_TRACED_ENV (JSON, e.g. OTEL_BSP_*), PROBE_ARGV (node flags).
  */
@@ -31,8 +32,8 @@ const slice = Number(process.env.PROBE_SLICE ?? 2000);
 const gap = Number(process.env.PROBE_GAP ?? 0);
 for (const g of [plain, traced]) await drive(gatewayTask(pools.get(g)!, query), 4, warm);
 const idleMs = Number(process.env.PROBE_IDLE_MS ?? 0);
-const busy = process.env.PROBE_BUSY === 'traced' ? traced : plain;
-if (idleMs) await drive(gatewayTask(pools.get(busy)!, query), 4, idleMs);
+const busy = { traced: [traced], both: [plain, traced] }[process.env.PROBE_BUSY ?? ''] ?? [plain];
+for (const g of idleMs ? busy : []) await drive(gatewayTask(pools.get(g)!, query), 4, idleMs);
 const rewarm = Number(process.env.PROBE_REWARM_MS ?? 0);
 if (rewarm) for (const g of [plain, traced]) await drive(gatewayTask(pools.get(g)!, query), 4, rewarm);
 await Promise.all(SERVICES.map((s) => fetch(`${sandbox.origins[s]}/__sandbox/latency`, { method: 'POST', body: JSON.stringify({ latencyMs: latency }) })));
