@@ -256,7 +256,12 @@ try {
     await drive(() => query.direct(new DirectRequest(rest, query.credentials)), connections, 1000);
   }
 
-  const sections: string[] = [];
+  // Every latency's first table before any growth table: the growth table drives only the untraced
+  // gateway (its warm rows' baseline) while the traced and previous gateways sit idle, and a process
+  // with minutes more of 0 ms traffic behind it paid half the CPU per request at 20 ms of one that
+  // sat idle, tracing or not (bench/trace-cpu-probe.ts). Measured between growth tables, the 20 ms
+  // rows compared processes of unequal history: the 2026-11-26 run's "+190 %" tracing overhead.
+  const rowsByLatency: Row[][] = [];
   for (const latency of latencies) {
     await setLatency(latency);
     const rows: Row[] = [];
@@ -264,6 +269,12 @@ try {
       process.stderr.write(`latency ${latency} ms: ${query.name} …\n`);
       rows.push(await measure(query, gateway, gatewayPool, rest, sandbox.origins, traced, previous));
     }
+    rowsByLatency.push(rows);
+  }
+  const sections: string[] = [];
+  for (const [i, latency] of latencies.entries()) {
+    const rows = rowsByLatency[i]!;
+    if (!flags['no-growth']) await setLatency(latency);
     const section = [
       ...(rows.length ? [table(latency, rows)] : []),
       ...(flags['no-growth'] ? [] : [await growthTable(latency, fixtures, growth)]),
