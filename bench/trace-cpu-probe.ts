@@ -22,7 +22,17 @@ const sandbox = await startSandboxProcess();
 const sink = await startOtlpSink();
 const NO = { OTEL_EXPORTER_OTLP_ENDPOINT: '', OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: '' };
 const plain = await startGatewayProcess(sandbox.origins, NO, argv);
-const traced = await startGatewayProcess(sandbox.origins, { ...NO, OTEL_EXPORTER_OTLP_ENDPOINT: sink.url, OTEL_EXPORTER_OTLP_PROTOCOL: 'http/protobuf', OTEL_TRACES_SAMPLER: 'always_on', ...extra }, argv);
+const traced = await startGatewayProcess(
+  sandbox.origins,
+  {
+    ...NO,
+    OTEL_EXPORTER_OTLP_ENDPOINT: sink.url,
+    OTEL_EXPORTER_OTLP_PROTOCOL: 'http/protobuf',
+    OTEL_TRACES_SAMPLER: 'always_on',
+    ...extra,
+  },
+  argv,
+);
 pin(process.pid, pinning?.client);
 const rest = new RestPools(sandbox.origins, 8);
 const query = benchQueries(await loadFixtures(new DirectRequest(rest, {}))).find((q) => q.name.includes(only))!;
@@ -36,7 +46,9 @@ const busy = { traced: [traced], both: [plain, traced] }[process.env.PROBE_BUSY 
 for (const g of idleMs ? busy : []) await drive(gatewayTask(pools.get(g)!, query), 4, idleMs);
 const rewarm = Number(process.env.PROBE_REWARM_MS ?? 0);
 if (rewarm) for (const g of [plain, traced]) await drive(gatewayTask(pools.get(g)!, query), 4, rewarm);
-await Promise.all(SERVICES.map((s) => fetch(`${sandbox.origins[s]}/__sandbox/latency`, { method: 'POST', body: JSON.stringify({ latencyMs: latency }) })));
+await Promise.all(
+  SERVICES.map((s) => fetch(`${sandbox.origins[s]}/__sandbox/latency`, { method: 'POST', body: JSON.stringify({ latencyMs: latency }) })),
+);
 const totals = new Map<GatewayProcess, { cpu: number; n: number; ms: number }>();
 for (let r = 0; r < Number(process.env.PROBE_ROUNDS ?? 4); r++) {
   for (const g of r % 2 ? [traced, plain] : [plain, traced]) {
@@ -50,9 +62,17 @@ for (let r = 0; r < Number(process.env.PROBE_ROUNDS ?? 4); r++) {
     totals.set(g, { cpu: t.cpu + cpu, n: t.n + s.latencies.length, ms: t.ms + Date.now() - t0 });
   }
 }
-for (const [name, g] of [['plain', plain], ['traced', traced]] as const) {
+for (const [name, g] of [
+  ['plain', plain],
+  ['traced', traced],
+] as const) {
   const t = totals.get(g)!;
-  console.log(`${query.name} ${latency}ms ${name}: ${(t.cpu / 1000 / t.n).toFixed(2)} ms/req, ${((t.cpu / 1000) / (t.ms / 1000)).toFixed(0)} ms cpu/s, ${(t.n / (t.ms / 1000)).toFixed(0)} req/s`);
+  console.log(
+    `${query.name} ${latency}ms ${name}: ${(t.cpu / 1000 / t.n).toFixed(2)} ms/req, ${(t.cpu / 1000 / (t.ms / 1000)).toFixed(0)} ms cpu/s, ${(t.n / (t.ms / 1000)).toFixed(0)} req/s`,
+  );
 }
 for (const p of pools.values()) await p.close();
-await plain.stop(); await traced.stop(); await sink.close(); await sandbox.stop();
+await plain.stop();
+await traced.stop();
+await sink.close();
+await sandbox.stop();
