@@ -29,8 +29,6 @@
  * Gateway settings come from the environment as usual (UPSTREAM_CONNECTIONS,
  * ITEMS_BATCH_THRESHOLD, ...), so a before/after is two runs with another env.
  */
-import { readFile, writeFile } from 'node:fs/promises';
-import { cpus, totalmem } from 'node:os';
 import { parseArgs } from 'node:util';
 import { Pool } from 'undici';
 import { DirectRequest, RestPools, type Origins } from './direct/rest.js';
@@ -42,7 +40,7 @@ import { startOtlpSink } from './otlp-sink.js';
 import { growthTable, type GrowthOptions } from './growth.js';
 import { buildBaseline, medianRatio, type RoundCpu } from './baseline.js';
 import { table, type Row } from './first-table.js';
-import { docsOutput, wroteLine } from '../scripts/docs-output.js';
+import { runHeader, saveRun } from './saved-run.js';
 
 const { values: flags } = parseArgs({
   options: {
@@ -177,21 +175,6 @@ async function measure(
   };
 }
 
-async function save(markdown: string): Promise<void> {
-  const file = 'docs/benchmarks.md';
-  const output = docsOutput(file, flags.save && !flags['no-save']);
-  const [start, end] = ['<!-- bench:start -->', '<!-- bench:end -->'];
-  const current = await readFile(file, 'utf8').catch(() => `# Benchmarks\n\n${start}\n${end}\n`);
-  const from = current.indexOf(start);
-  const to = current.indexOf(end);
-  const next =
-    from >= 0 && to > from
-      ? `${current.slice(0, from + start.length)}\n${markdown}\n${current.slice(to)}`
-      : `${current}\n${start}\n${markdown}\n${end}\n`;
-  await writeFile(output.path, next);
-  console.log(wroteLine(output, 'npm run bench'));
-}
-
 buildGateway();
 const sandbox = await startSandboxProcess();
 const setLatency = (latencyMs: number) =>
@@ -282,21 +265,17 @@ try {
     console.log(`\n${section}\n`);
     sections.push(section);
   }
-  const cpu = cpus()[0]?.model ?? 'unknown CPU';
-  const header = [
-    `Run ${new Date().toISOString()} on ${cpus().length} × ${cpu}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}.`,
-    `Command: \`npm run bench -- ${process.argv.slice(2).join(' ')}\` (${connections} concurrent clients, ${durationMs / 1000} s per side per query in ${rounds} alternating rounds; UPSTREAM_CONNECTIONS=${poolSize}).`,
-    pinning
-      ? `Pinning: sandbox on CPU ${pinning.sandbox}; gateway on CPU ${pinning.gateway}; the client side (driver + direct REST client) ${clientCpu ? `on CPU ${clientCpu}` : 'unpinned'}.`
-      : 'Pinning: none (taskset missing or a single core).',
-    traced
-      ? 'Tracing: "gateway" has no OTLP endpoint (tracing off); "traced" is a second gateway process with OTEL_TRACES_SAMPLER=always_on exporting OTLP/HTTP protobuf (default OTEL_BSP_* batching) to a local no-op receiver (bench/otlp-sink.ts), measured in the same alternating rounds; its CPU overhead is the median over rounds of traced / untraced CPU per request in one round, the ratio over the whole run in parentheses.'
-      : 'Tracing: off (--no-tracing).',
-    baselineBuild
-      ? `Previous commit: ${baselineBuild.ref} (${baselineBuild.commit}), built the same way in a temporary folder and measured in the same alternating rounds; "CPU / request vs the previous commit" is the median over rounds of the per-round ratio.`
-      : 'Previous commit: not measured (--no-baseline).',
-  ].join('\n');
-  await save(`${header}\n\n${sections.join('\n\n')}`);
+  const header = runHeader({
+    argv: process.argv.slice(2),
+    connections,
+    durationMs,
+    rounds,
+    poolSize,
+    clientCpu,
+    traced: traced !== undefined,
+    baseline: baselineBuild,
+  });
+  await saveRun(`${header}\n\n${sections.join('\n\n')}`, flags.save && !flags['no-save']);
 } finally {
   await gatewayPool.close();
   await traced?.pool.close();
