@@ -6,11 +6,11 @@
  */
 import { getEventListeners } from 'node:events';
 import { createServer, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UpstreamHttp } from '../../src/upstreams/http.js';
 import { createLogger } from '../../src/logger.js';
+import { listenOnLoopback } from '../helpers/free-port.js';
 
 const logger = createLogger('warn', new Writable({ write: (_chunk, _e, cb) => cb() }));
 const CALLS = 12;
@@ -26,8 +26,7 @@ describe('attempts under one request signal', () => {
       if (req.url?.startsWith('/hold')) held.push(res);
       else res.writeHead(200, { 'content-type': 'application/json' }).end('{"data":{}}');
     });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const origin = await listenOnLoopback(server);
     http = new UpstreamHttp({
       name: 'marketplace',
       origin,

@@ -6,13 +6,14 @@
  * it ends, whether parsed, refused, or cut short by its caller or its timeout.
  */
 import { createServer, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
+import type { Socket } from 'node:net';
 import { Writable } from 'node:stream';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { UpstreamError } from '../../src/errors.js';
 import { createLogger } from '../../src/logger.js';
 import { BodyBudget } from '../../src/upstreams/body-budget.js';
 import { UpstreamHttp } from '../../src/upstreams/http.js';
+import { listenOnLoopback } from '../helpers/free-port.js';
 
 const logger = createLogger('warn', new Writable({ write: (_chunk, _e, cb) => cb() }));
 /** One answer: a JSON string of this many bytes in all. */
@@ -34,8 +35,7 @@ describe('the budget of answer bytes read at once', () => {
       held.push(res);
     });
     server.on('connection', (socket) => (connections.add(socket), socket.once('close', () => connections.delete(socket))));
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    origin = await listenOnLoopback(server);
   });
   afterEach(() => {
     for (const res of held.splice(0)) res.destroy();

@@ -6,12 +6,12 @@
  * the upstream (it did answer).
  */
 import { createServer, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UpstreamError } from '../../src/errors.js';
 import { createLogger } from '../../src/logger.js';
 import { UpstreamHttp } from '../../src/upstreams/http.js';
+import { listenOnLoopback } from '../helpers/free-port.js';
 
 const logger = createLogger('warn', new Writable({ write: (_chunk, _e, cb) => cb() }));
 const LIMIT = 4096;
@@ -30,8 +30,7 @@ describe('upstream response size limit', () => {
       req.resume();
       respond(res);
     });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const origin = await listenOnLoopback(server);
     http = new UpstreamHttp({
       name: 'marketplace',
       origin,

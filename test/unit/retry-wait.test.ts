@@ -6,11 +6,11 @@
  */
 import { getEventListeners } from 'node:events';
 import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UpstreamHttp } from '../../src/upstreams/http.js';
 import { createLogger } from '../../src/logger.js';
+import { listenOnLoopback } from '../helpers/free-port.js';
 
 const logger = createLogger('warn', new Writable({ write: (_chunk, _e, cb) => cb() }));
 
@@ -24,8 +24,7 @@ describe('retry wait', () => {
       req.resume();
       res.writeHead(503, { 'content-type': 'application/json' }).end('{"message":"busy"}');
     });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    origin = await listenOnLoopback(server);
   });
   afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 

@@ -6,11 +6,11 @@
  * answering just after both, so a late answer lands on a settled call.
  */
 import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UpstreamHttp } from '../../src/upstreams/http.js';
 import { createLogger } from '../../src/logger.js';
+import { listenOnLoopback } from '../helpers/free-port.js';
 
 const TIMEOUT_MS = 300;
 const logger = createLogger('silent', new Writable({ write: (_c, _e, cb) => cb() }));
@@ -56,8 +56,7 @@ describe('UpstreamHttp: the request deadline against the attempt timeout', () =>
       const delay = req.url?.endsWith('/fast') ? 0 : TIMEOUT_MS + 60;
       setTimeout(() => res.end('{"data":{}}'), delay).unref();
     });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    origin = await listenOnLoopback(server);
   });
   afterAll(async () => {
     server.closeAllConnections();

@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UpstreamHttp } from '../../src/upstreams/http.js';
 import { createLogger } from '../../src/logger.js';
 import { Writable } from 'node:stream';
+import { listenOnLoopback } from '../helpers/free-port.js';
 
 const lines: string[] = [];
 const logger = createLogger('debug', new Writable({ write: (chunk: Buffer, _e, cb) => (lines.push(chunk.toString()), cb()) }));
@@ -38,8 +39,7 @@ describe('UpstreamHttp breaker verdicts', () => {
       req.resume();
       req.on('end', () => res.end('{"data":{}}'));
     });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    origin = await listenOnLoopback(server);
   });
   afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
@@ -133,8 +133,7 @@ describe('UpstreamHttp attempts waiting for a connection', () => {
       if (req.url === '/hang') hung.push(() => res.end('{"data":{}}'));
       else res.end('{"data":{}}');
     });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    origin = await listenOnLoopback(server);
   });
   afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
