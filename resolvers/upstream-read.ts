@@ -186,7 +186,7 @@ async function loadWindowPages<T>(
   return { items: pages.flatMap((p) => p.items), total: pages[0]?.total ?? 0, skip: plan.skip };
 }
 
-export function sliceWindow<T>(window: Window, loaded: { items: T[]; total: number; skip: number }): ConnectionShape<T> {
+function sliceWindow<T>(window: Window, loaded: { items: T[]; total: number; skip: number }): ConnectionShape<T> {
   const nodes = loaded.items.slice(loaded.skip, loaded.skip + window.first);
   const edges = nodes.map((node, i) => ({ cursor: encodeCursor(window.offset + i), node }));
   return {
