@@ -47,6 +47,8 @@ export interface UpstreamHttpOptions {
 
 const DEFAULT_BACKOFF_BASE_MS = 50;
 const DEFAULT_RETRY_MAX_WAIT_MS = 1000;
+/** undici's coarse timers (its headers and body timeouts) fire within a second of their delay. */
+const UNDICI_TIMER_RESOLUTION_MS = 1000;
 
 export class UpstreamHttp {
   readonly name: UpstreamName;
@@ -71,8 +73,11 @@ export class UpstreamHttp {
       keepAliveTimeout: 30_000,
       keepAliveMaxTimeout: 60_000,
       connect: { timeout: Math.min(timeoutMs, 10_000) },
-      headersTimeout: timeoutMs,
-      bodyTimeout: timeoutMs,
+      // Backstops only: the attempt's own timer (attempt-control.ts) bounds headers and body together,
+      // exactly. undici's two tick every half second whatever their delay, so set to the same value they
+      // fired up to ~500 ms early (at 800 ms, answers at 550 ms were cut): given one tick more, never first.
+      headersTimeout: timeoutMs + UNDICI_TIMER_RESOLUTION_MS,
+      bodyTimeout: timeoutMs + UNDICI_TIMER_RESOLUTION_MS,
       // A body growing past this closes its connection (read as UPSTREAM_BAD_RESPONSE in response-body.ts).
       maxResponseSize: options.maxResponseBytes,
     });

@@ -103,6 +103,29 @@ describe('an upstream answering around its timeout', () => {
     it('seo: every edge answered as its timing says, and the process lives', () => driveEdges(gw, 'seo'), 30_000);
   });
 
+  describe('a sub-second timeout', () => {
+    // undici's header and body timers tick every half second (whatever their delay), so as the
+    // gateway's own timer they fired up to ~500 ms early: at 800 ms, answers at 550 ms were cut.
+    const SHORT_MS = 800;
+    let gw: TestGateway;
+    beforeAll(async () => {
+      gw = await startFaultGateway({ UPSTREAM_TIMEOUT_MS: String(SHORT_MS), UPSTREAM_RETRIES: '0' });
+    });
+    afterAll(() => gw?.close());
+    it('an answer at 70 % of the timeout arrives, one after the other (each meeting the timers at another phase)', async () => {
+      resetSandbox(gw);
+      const reads = [0, 1, 2, 3, 4, 5].map((i) => READS.marketplace(i));
+      setFaults(
+        gw,
+        'marketplace',
+        reads.map((read) => ({ kind: 'delay', pathIncludes: read.path, latencyMs: SHORT_MS * 0.7, times: 1 })),
+      );
+      const outcomes: string[] = [];
+      for (const read of reads) outcomes.push(outcomeOf(await gw.query(`{ ${read.query} }`, { headers: ALL_CREDENTIALS }), read.field));
+      expect(outcomes).toEqual(reads.map(() => 'answer'));
+    }, 30_000);
+  });
+
   describe('the shared-cache fill path', () => {
     let gw: TestGateway;
     beforeAll(async () => {
