@@ -1,7 +1,7 @@
 /**
  * The gateway's non-GraphQL routes (README, "HTTP surface"): `/healthz`
  * (liveness), `/readyz` (each upstream's state and Redis's, `degraded` when
- * one is unreachable but never failing on it, since partial results are
+ * one is unreachable or its breaker open, but never failing on it, since partial results are
  * served and Redis has fallbacks; 503 once the process is shutting down, so
  * a load balancer stops routing to it) and `/metrics` (Prometheus).
  */
@@ -92,9 +92,10 @@ export function useHttpRoutes({ pools, sandboxed, redis, readiness, probeTimeout
             },
           ]),
         );
-        const upstreams = Object.fromEntries(entries) as Record<string, { reachable: boolean }>;
+        const upstreams = Object.fromEntries(entries) as Record<string, { reachable: boolean; breaker: string }>;
         const shared = redisReachable ? { redis: { reachable: await redisReachable } } : {};
-        const degraded = Object.values(upstreams).some((u) => !u.reachable) || shared.redis?.reachable === false;
+        // An open breaker counts too: a paused process still accepts connections, and its calls time out.
+        const degraded = Object.values(upstreams).some((u) => !u.reachable || u.breaker === 'open') || shared.redis?.reachable === false;
         endResponse(json(Response, 200, { status: degraded ? 'degraded' : 'ready', upstreams, ...shared }));
         return;
       }
