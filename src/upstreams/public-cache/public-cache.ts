@@ -204,6 +204,8 @@ export class PublicCache {
       headers: { accept: req.headers?.accept ?? 'application/json', ...conditional },
       deadlineAt: Date.now() + upstream.fillTimeoutMs,
       requestId: req.requestId,
+      // The trace of the request that missed (its CLIENT span and the upstream's traceparent), as for any call it makes.
+      trace: req.trace,
       operation: req.operation,
       template: req.template,
       codeOf: req.codeOf,
