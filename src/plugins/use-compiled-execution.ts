@@ -27,7 +27,8 @@ import { useGraphQlJit } from '@envelop/graphql-jit';
 import { compileQuery, isCompiledQuery, type CompiledQuery } from 'graphql-jit';
 import { BREAK, Kind, print, visit, type DocumentNode, type GraphQLSchema } from 'graphql';
 import { LRUCache } from 'lru-cache';
-import type { Plugin } from 'graphql-yoga';
+import { isAsyncIterable, type Plugin } from 'graphql-yoga';
+import { asExecutorErrors } from './compiled-errors.js';
 import type { Logger } from '../logger.js';
 
 /** Whether graphql-jit runs this document as graphql-js would (see above). */
@@ -114,17 +115,40 @@ export function useCompiledExecution({ after, logger }: CompiledExecutionOptions
     );
     return false;
   };
-  return useGraphQlJit(
+  // The executions handed to graphql-jit, whose errors are then written as Yoga's executor writes them.
+  const ranCompiled = new WeakSet<object>();
+  const jit = useGraphQlJit(
     {},
     {
-      enableIf: (args) =>
-        shouldCompile(args.document, () =>
+      enableIf: (args) => {
+        const compile = shouldCompile(args.document, () =>
           compiles(args.schema, args.document, args.operationName, (args.contextValue as { requestId?: string } | undefined)?.requestId),
-        ),
+        );
+        if (compile) ranCompiled.add(args);
+        return compile;
+      },
       cache: compiled,
       // Not reached: a document that does not compile is never handed to the plugin (see compiles).
       onError: (result) =>
         logger.warn({ errors: result.errors?.map((error) => error.message) }, 'graphql-jit could not compile a document'),
     },
   ) as Plugin;
+  const sameErrors: Plugin = {
+    onExecute({ args }) {
+      if (!ranCompiled.has(args)) return;
+      return {
+        onExecuteDone({ result, setResult }) {
+          if (isAsyncIterable(result) || !result.errors?.length) return;
+          const errors = asExecutorErrors(result, args);
+          if (errors) setResult({ ...result, errors });
+        },
+      };
+    },
+  };
+  return {
+    onPluginInit({ addPlugin }) {
+      addPlugin(jit);
+      addPlugin(sameErrors);
+    },
+  };
 }
