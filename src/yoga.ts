@@ -195,6 +195,9 @@ function createEndpoint(
       // Then the request's log scope (at debug level): every line from here on, Yoga's own included, carries its requestId.
       useRequestId(logger),
       ...routes,
+      // Before every plugin that may refuse an operation in onExecute (rate, @defer, cost): a refused
+      // operation's context is ended too (its deadline timer disarmed), not left armed for REQUEST_DEADLINE_MS.
+      useRequestDeadline(),
       // Cheap refusals first: no parsing, no upstream call for a flooding client or an oversized body.
       useRateLimit({
         graphqlEndpoint: endpoint,
@@ -221,7 +224,6 @@ function createEndpoint(
       useIncrementalDelivery({ maskError: maskGatewayError }),
       useQueryLimits({ ...config.limits, exposeCost: config.exposeCost, blockFieldSuggestions: !config.introspection }),
       ...(config.compileAfterExecutions > 0 ? [useCompiledExecution({ after: config.compileAfterExecutions, logger })] : []),
-      useRequestDeadline(),
       useErrorCodes(),
       // After the codes: a refusal to a caller that takes only an event stream becomes its HTTP status.
       useStreamRefusal(),
