@@ -19,22 +19,38 @@ export interface RequestTrace {
 
 /** Weak: a trace is forgotten with its request. */
 const traceOfRequest = new WeakMap<Request, RequestTrace>();
+/** The traced requests in flight under one request id: its trace while there is one, none while several share it. */
+interface ById {
+  trace: RequestTrace | undefined;
+  inFlight: number;
+}
+
 /**
- * Requests in flight by request id, for log lines that name a request (`requestId`) but not its trace; a
- * caller-chosen id shared by two concurrent requests names the later one's trace.
+ * Requests in flight by request id, for log lines that name a request (`requestId`) but not its trace. The id
+ * is the caller's X-Request-Id when it sends one, so two requests in flight can share it (a client reusing one
+ * id, or one sending another caller's): their lines then name no trace rather than, for one of them, the other's.
  */
-const traceOfRequestId = new Map<string, RequestTrace>();
+const traceOfRequestId = new Map<string, ById>();
 
 /** Opens `request`'s trace at its SERVER span's context; `endRequestTrace` forgets it by id. */
 export function beginRequestTrace(request: Request, server: Context, requestId?: string): RequestTrace {
   const requestTrace: RequestTrace = { server, current: server };
   traceOfRequest.set(request, requestTrace);
-  if (requestId !== undefined) traceOfRequestId.set(requestId, requestTrace);
+  if (requestId !== undefined) {
+    const byId = traceOfRequestId.get(requestId);
+    if (byId) {
+      byId.trace = undefined;
+      byId.inFlight++;
+    } else traceOfRequestId.set(requestId, { trace: requestTrace, inFlight: 1 });
+  }
   return requestTrace;
 }
 
-export function endRequestTrace(requestTrace: RequestTrace, requestId?: string): void {
-  if (requestId !== undefined && traceOfRequestId.get(requestId) === requestTrace) traceOfRequestId.delete(requestId);
+/** Once per `beginRequestTrace`, when the request is over. */
+export function endRequestTrace(_requestTrace: RequestTrace, requestId?: string): void {
+  if (requestId === undefined) return;
+  const byId = traceOfRequestId.get(requestId);
+  if (byId && --byId.inFlight <= 0) traceOfRequestId.delete(requestId);
 }
 
 /** The trace of the request being served, if tracing saw it begin. */
@@ -44,5 +60,5 @@ export function requestTraceOf(request: Request | undefined): RequestTrace | und
 
 /** The trace of the request in flight with this id, for its log lines. */
 export function requestTraceById(requestId: string): RequestTrace | undefined {
-  return traceOfRequestId.get(requestId);
+  return traceOfRequestId.get(requestId)?.trace;
 }
