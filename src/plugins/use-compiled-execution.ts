@@ -28,6 +28,7 @@ import { compileQuery, isCompiledQuery, type CompiledQuery } from 'graphql-jit';
 import { BREAK, Kind, print, visit, type DocumentNode, type GraphQLSchema } from 'graphql';
 import { LRUCache } from 'lru-cache';
 import { isAsyncIterable, type Plugin } from 'graphql-yoga';
+import type { OnExecuteHookResult } from '@envelop/core';
 import { asExecutorErrors } from './compiled-errors.js';
 import type { Logger } from '../logger.js';
 
@@ -133,18 +134,15 @@ export function useCompiledExecution({ after, logger }: CompiledExecutionOptions
         logger.warn({ errors: result.errors?.map((error) => error.message) }, 'graphql-jit could not compile a document'),
     },
   ) as Plugin;
-  const sameErrors: Plugin = {
-    onExecute({ args }) {
-      if (!ranCompiled.has(args)) return;
-      return {
-        onExecuteDone({ result, setResult }) {
-          if (isAsyncIterable(result) || !result.errors?.length) return;
-          const errors = asExecutorErrors(result, args);
-          if (errors) setResult({ ...result, errors });
-        },
-      };
+  // One hook object for every compiled execution: nothing is made per request.
+  const writeErrorsAsExecutor = {
+    onExecuteDone({ args, result, setResult }: Parameters<NonNullable<OnExecuteHookResult<unknown>['onExecuteDone']>>[0]) {
+      if (isAsyncIterable(result) || !result.errors?.length) return;
+      const errors = asExecutorErrors(result, args);
+      if (errors) setResult({ ...result, errors });
     },
   };
+  const sameErrors: Plugin = { onExecute: ({ args }) => (ranCompiled.has(args) ? writeErrorsAsExecutor : undefined) };
   return {
     onPluginInit({ addPlugin }) {
       addPlugin(jit);
