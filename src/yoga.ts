@@ -2,7 +2,7 @@
  * Builds the Yoga app from the schema and the per-request context. Never
  * listens (src/server.ts does), so tests can also call `yoga.fetch`.
  */
-import type { GraphQLSchema } from 'graphql';
+import { GraphQLError, type GraphQLSchema } from 'graphql';
 import { createYoga, type GraphiQLOptions, type Plugin, type YogaServerInstance } from 'graphql-yoga';
 import { schema } from '../schema/index.js';
 import type { Config } from './config.js';
@@ -173,11 +173,11 @@ function createEndpoint(
     maskedErrors: { isDev: false, maskError: maskGatewayError },
     logging: {
       // Yoga writes two debug lines per request: their text is built only when they are written.
-      debug: (...args) => logger.isLevelEnabled('debug') && logger.debug(args.map(String).join(' ')),
-      info: (...args) => logger.info(args.map(String).join(' ')),
-      warn: (...args) => logger.warn(args.map(String).join(' ')),
+      debug: (...args) => logger.isLevelEnabled('debug') && logger.debug(logText(args)),
+      info: (...args) => logger.info(logText(args)),
+      warn: (...args) => logger.warn(logText(args)),
       // Yoga logs the error it masks: the request it was met serving is noted on it (use-request-id.ts).
-      error: (...args) => logger.error(requestFieldsOfError(args[0]), args.map(String).join(' ')),
+      error: (...args) => logger.error(requestFieldsOfError(args[0]), logText(args)),
     },
     // An array body runs its operations one by one; bounded so one request cannot fan out without limit.
     batching: { limit: config.limits.batch },
@@ -254,6 +254,15 @@ function useSubgraphEndpoint(path: string, create: () => Promise<Gateway>): Plug
       return subgraph.then((yoga) => yoga.fetch(request, serverContext)).then(endResponse);
     },
   };
+}
+
+/**
+ * Yoga's log arguments as one line of text, a GraphQL error by its message alone: graphql-js's text of a
+ * located error (`String(error)`) prints the lines of the caller's document around it, and a literal
+ * argument written there can be a password (`mobileLogin(input: { password: "…" })`).
+ */
+function logText(args: readonly unknown[]): string {
+  return args.map((arg) => (arg instanceof GraphQLError ? arg.message : String(arg))).join(' ');
 }
 
 function graphiqlOptions(sandboxed: ReadonlySet<string>): GraphiQLOptions {
