@@ -191,6 +191,19 @@ describe('lifetime and eviction', () => {
     expect(await hitsDuring(() => gw.query(GIG_AND_SELLER, { variables: { slug } }))).toBe(0);
   });
 
+  it("a review.created of another gig of the same seller evicts an answer showing the seller's rating", async () => {
+    const { slug, seller_username: seller } = await freshGig();
+    const listed = await (await fetch(`${gw.sandbox.urls.marketplace}/api/v1/gigs?seller=${seller}&per_page=50`)).json();
+    const other = (listed as { data: Array<{ slug: string }> }).data.find((gig) => gig.slug !== slug)!.slug;
+    await gw.query(GIG_AND_SELLER, { variables: { slug } });
+    expect(await hitsDuring(() => gw.query(GIG_AND_SELLER, { variables: { slug } }))).toBe(1);
+    const event = eventFor({ id: 1, gig_slug: other, seller_username: seller, rating: 1 }, 'review.created');
+    expect((await postWebhook(gw.url, event)).status).toBe(202);
+    const after = await counted(() => gw.query(GIG_AND_SELLER, { variables: { slug } }));
+    expect(gw.calls('marketplace').map((c) => c.path)).toEqual([`/api/v1/sellers/${seller}`]);
+    expectOk(after.result);
+  });
+
   it('an unsigned webhook evicts nothing', async () => {
     const { slug } = await freshGig();
     await gw.query(GIG_AND_SELLER, { variables: { slug } });
