@@ -35,7 +35,7 @@ async function reviewableOrder() {
  * waits (polling) until `read` shows what `changed` expects: the sandbox delivers its webhook on its own schedule.
  */
 async function expectFreshAfterReview<T>(orderId: string, read: () => Promise<T>, changed: (before: T, after: T) => boolean) {
-  const before = await read();
+  const before = (await read()) as T;
   gw.resetCalls();
   expect(await read()).toEqual(before);
   expect(gw.calls('marketplace')).toHaveLength(0);
@@ -46,7 +46,7 @@ async function expectFreshAfterReview<T>(orderId: string, read: () => Promise<T>
     }),
   );
   let after = before;
-  const poll = setInterval(() => void read().then((value) => (after = value)), 50);
+  const poll = setInterval(() => void read().then((value) => (after = value as T)), 50);
   try {
     await until(() => changed(before, after));
   } finally {
