@@ -75,12 +75,15 @@ export function useResponseCache({ store, referenceTtlMs }: ResponseCacheOptions
   const now = store.now;
   const plans = new WeakMap<object, OperationPlan>();
   const keys = new WeakMap<object, string>();
+  /** Each execution's mark in the store's evictions, taken before it reads anything. */
+  const begun = new WeakMap<object, number>();
 
   // Before the response cache's own onExecute, so its `enabled` sees the plan (and an unshareable operation
   // is executed as if the cache were not there: no rewritten document, no walk of its result).
   const planner: Plugin<GatewayContext> = {
     onExecute({ args }) {
       plans.set(args.contextValue, planOf(args.schema, args.document, args.operationName));
+      begun.set(args.contextValue, store.mark());
     },
   };
 
@@ -117,7 +120,7 @@ export function useResponseCache({ store, referenceTtlMs }: ResponseCacheOptions
       const context = plain as GatewayContext;
       const lifetime = lifetimeOf(context, now());
       const key = keys.get(context);
-      if (lifetime > 0 && key !== undefined) store.stage(key, context.publicReads.tags);
+      if (lifetime > 0 && key !== undefined) store.stage(key, context.publicReads.tags, begun.get(context) ?? -1);
       return lifetime;
     },
     includeExtensionMetadata: false,

@@ -8,7 +8,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { TOKENS } from '../helpers/gateway.js';
-import { eventFor, postWebhook } from '../helpers/events.js';
+import { eventFor, postWebhook, until } from '../helpers/events.js';
 import { bearer, expectOk } from '../helpers/operations.js';
 import { connectWs } from '../helpers/ws.js';
 import { clock, counted, freshGig, get, GIG_AND_SELLER, gw, responseCacheCount, SELLER_GIGS_REVIEWS } from './response-cache-fixtures.js';
@@ -202,6 +202,20 @@ describe('lifetime and eviction', () => {
     const after = await counted(() => gw.query(GIG_AND_SELLER, { variables: { slug } }));
     expect(gw.calls('marketplace').map((c) => c.path)).toEqual([`/api/v1/sellers/${seller}`]);
     expectOk(after.result);
+  });
+
+  it('an answer still being built when a webhook evicts what it read is not kept: the next caller reads the gig again', async () => {
+    const { slug, seller_username: seller } = await freshGig();
+    // The seller is read after the gig: held long enough for the event to arrive in between.
+    control().setFaults([{ kind: 'delay', method: 'GET', pathIncludes: `/sellers/${seller}`, latencyMs: 2_500, times: 1 }]);
+    gw.resetCalls();
+    const building = gw.query(GIG_AND_SELLER, { variables: { slug } });
+    await until(() => gw.calls('marketplace').some((c) => c.path === `/api/v1/sellers/${seller}`), 5_000);
+    expect((await postWebhook(gw.url, eventFor({ slug }, 'gig.updated'))).status).toBe(202);
+    expectOk(await building);
+    const next = await counted(() => gw.query(GIG_AND_SELLER, { variables: { slug } }));
+    expectOk(next.result);
+    expect(gw.calls('marketplace').map((c) => c.path)).toContain(`/api/v1/gigs/${slug}`);
   });
 
   it('an unsigned webhook evicts nothing', async () => {
