@@ -228,6 +228,18 @@ describe('invalidation from webhooks', () => {
     expect(gigCalls(slug)).toHaveLength(1);
   });
 
+  it('a read still in flight when a webhook evicts its gig is answered but not kept: the next read calls the upstream', async () => {
+    const slug = await freshSlug();
+    control().setFaults([{ kind: 'delay', method: 'GET', pathIncludes: `/gigs/${slug}`, latencyMs: 2_500, times: 1 }]);
+    gw.resetCalls();
+    const reading = readGig(slug);
+    await until(() => gigCalls(slug).length === 1, 5_000);
+    expect((await postWebhook(gw.url, eventFor({ slug }, 'gig.updated'))).status).toBe(202);
+    expect(expectOk(await reading).gig.slug).toBe(slug);
+    expectOk(await readGig(slug));
+    expect(gigCalls(slug)).toHaveLength(2);
+  });
+
   it('an unsigned webhook evicts nothing', async () => {
     const slug = await freshSlug();
     expectOk(await readGig(slug));
