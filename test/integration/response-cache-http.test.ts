@@ -61,6 +61,23 @@ describe('HTTP caching of shared answers', () => {
     expect(persisted.headers.get('etag')).toMatch(/^"/);
   });
 
+  it('only a JSON answer is shared over HTTP, and it varies by Accept: an event stream (no-cache, as Yoga says) or multipart answer (private, no-store) is not', async () => {
+    const { slug } = await freshGig();
+    const json = await get(GIG_AND_SELLER, { slug });
+    const etag = json.headers.get('etag')!;
+    expect(json.headers.get('cache-control')).toMatch(/^public, /);
+    expect((json.headers.get('vary') ?? '').toLowerCase().split(/\s*,\s*/)).toContain('accept');
+    for (const accept of ['text/event-stream', 'multipart/mixed']) {
+      // A cache in front must never hand this body to a caller that asked for JSON (nor a 304 for it).
+      const other = await get(GIG_AND_SELLER, { slug }, { accept, 'if-none-match': etag });
+      expect(other.status).toBe(200);
+      expect(other.headers.get('content-type')).toContain(accept);
+      expect(other.headers.get('cache-control')).toBe(accept === 'text/event-stream' ? 'no-cache' : 'private, no-store');
+      expect(other.headers.get('etag')).toBeNull();
+      expect(await other.text()).toContain(slug);
+    }
+  });
+
   it('an answer that is not shared says private, no-store and carries no validator', async () => {
     const { slug } = await freshGig();
     const query = 'query($slug: String!) { gig(slug: $slug) { title } me { username } }';
