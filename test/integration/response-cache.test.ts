@@ -103,6 +103,23 @@ describe('what is never answered from the response cache (one rule each)', () =>
     expect(hits).toBe(0);
   });
 
+  it("operationName naming the document's private operation runs it: the key holds the operation's name", async () => {
+    const { slug } = await freshGig();
+    const document = 'query Public($slug: String!) { gig(slug: $slug) { title } } query Mine { me { username } }';
+    const post = (operationName: string, headers: Record<string, string> = {}) =>
+      fetch(`${gw.url}/graphql`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...headers },
+        body: JSON.stringify({ query: document, operationName, variables: { slug } }),
+      }).then(async (r) => (await r.json()) as { data?: Record<string, unknown> });
+    // Both in the key space of callers with a credential, where the public operation's answer is kept.
+    await post('Public', bearer(TOKENS.buyer));
+    expect(await hitsDuring(() => post('Public', bearer(TOKENS.buyer)))).toBe(1);
+    const mine = await counted(() => post('Mine', bearer(TOKENS.buyer)));
+    expect(mine.result.data).toEqual({ me: { username: expect.any(String) } });
+    expect(gw.calls('marketplace').map((c) => c.path)).toEqual(['/api/v1/me']);
+  });
+
   it('a root field with no upstream row (node) could read anything: never kept', async () => {
     const { slug } = await freshGig();
     const id = expectOk(
