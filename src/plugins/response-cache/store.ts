@@ -139,10 +139,15 @@ export class ResponseStore implements Cache {
     return this.evict([...entities].map((entity) => entity.typename));
   }
 
+  /** Answers begun before now and built from one of `tags` are not kept: another instance evicted them (a webhook). */
+  noteEvicted(tags: readonly string[]): void {
+    this.evictions.note(tags);
+  }
+
   /** Evicts every answer built from a resource carrying one of `tags` (a webhook's changes); failures are logged. */
   async evict(tags: readonly string[]): Promise<void> {
     if (tags.length === 0) return;
-    this.evictions.note(tags);
+    this.noteEvicted(tags);
     try {
       await this.inner.invalidate(tags.map((tag) => ({ typename: REDIS_PREFIX + tag })));
     } catch (error) {

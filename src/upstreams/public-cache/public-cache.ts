@@ -129,10 +129,15 @@ export class PublicCache {
     }
   }
 
+  /** Reads out now whose answers carry one of `tags` are not kept: another instance evicted them (a webhook). */
+  noteEvicted(tags: readonly string[]): void {
+    this.evictions.note(tags);
+  }
+
   /** Evicts every entry carrying one of `tags` (a webhook's changes); a store failure is logged, never thrown. */
   async evict(tags: readonly string[]): Promise<void> {
     if (tags.length === 0) return;
-    this.evictions.note(tags);
+    this.noteEvicted(tags);
     try {
       await this.options.store.evictTags(tags);
     } catch (error) {
