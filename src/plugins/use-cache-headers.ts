@@ -33,6 +33,8 @@ export const PUBLIC_REFERENCE_FIELDS: ReadonlySet<string> = new Set([
 
 const CREDENTIAL_HEADERS = ['authorization', 'x-seo-api-key', 'x-items-api-key', 'cookie'];
 const NO_STORE = 'private, no-store';
+/** Only a JSON body is public: an event stream or multipart body of the same query must never reach a JSON caller from a cache. */
+const SHAREABLE_BODY = /^application\/(graphql-response\+)?json\b/;
 
 /** Decided once per parsed operation (Yoga caches documents, and their operations with them), not per request. */
 type ReferenceOnlyCache = WeakMap<OperationDefinitionNode, boolean>;
@@ -74,9 +76,10 @@ export function useCacheHeaders({ maxAgeSeconds, publicRootFields = PUBLIC_REFER
     },
     onResponse({ request, response }) {
       if (response.headers.has('cache-control')) return;
-      const isPublic = publicRequests.get(request) === true;
+      const isPublic = publicRequests.get(request) === true && SHAREABLE_BODY.test(response.headers.get('content-type') ?? '');
       response.headers.set('cache-control', isPublic ? `public, max-age=${maxAgeSeconds}` : NO_STORE);
-      if (isPublic) response.headers.set('vary', 'authorization, x-seo-api-key, x-items-api-key');
+      // Accept: the same data goes out as application/json or application/graphql-response+json.
+      if (isPublic) response.headers.set('vary', 'accept, authorization, x-seo-api-key, x-items-api-key');
     },
   };
 }

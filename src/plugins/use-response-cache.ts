@@ -23,7 +23,7 @@ import { createHash } from 'node:crypto';
 import stableStringify from 'fast-json-stable-stringify';
 import { useResponseCache as useYogaResponseCache } from '@graphql-yoga/plugin-response-cache';
 import { handleMaybePromise } from '@whatwg-node/promise-helpers';
-import { isAsyncIterable, type Plugin } from 'graphql-yoga';
+import { isAsyncIterable, processRegularResult, type Plugin } from 'graphql-yoga';
 import type { GatewayContext } from '../context.js';
 import { readCredentials } from '../context.js';
 import { countResponseCache } from '../metrics.js';
@@ -38,8 +38,11 @@ export interface ResponseCacheOptions {
   referenceTtlMs: number;
 }
 
-/** What a shared answer varies by, for a cache in front of the gateway: a caller with a credential has its own key space. */
-const VARY = 'authorization, x-seo-api-key, x-items-api-key';
+/**
+ * What a shared answer varies by, for a cache in front of the gateway: a caller with a credential has its own key
+ * space, and the same data goes out as `application/json` or `application/graphql-response+json` as Accept asks.
+ */
+const VARY = 'accept, authorization, x-seo-api-key, x-items-api-key';
 /** Headers the store puts on a shared answer (store.ts); only GET and persisted-document answers keep them. */
 const STORE_HEADERS = ['ETag', 'Expires', 'Last-Modified'];
 
@@ -75,12 +78,15 @@ export function useResponseCache({ store, referenceTtlMs }: ResponseCacheOptions
   const now = store.now;
   const plans = new WeakMap<object, OperationPlan>();
   const keys = new WeakMap<object, string>();
+  /** Each execution's mark in the store's evictions, taken before it reads anything. */
+  const begun = new WeakMap<object, number>();
 
   // Before the response cache's own onExecute, so its `enabled` sees the plan (and an unshareable operation
   // is executed as if the cache were not there: no rewritten document, no walk of its result).
   const planner: Plugin<GatewayContext> = {
     onExecute({ args }) {
       plans.set(args.contextValue, planOf(args.schema, args.document, args.operationName));
+      begun.set(args.contextValue, store.mark());
     },
   };
 
@@ -117,7 +123,7 @@ export function useResponseCache({ store, referenceTtlMs }: ResponseCacheOptions
       const context = plain as GatewayContext;
       const lifetime = lifetimeOf(context, now());
       const key = keys.get(context);
-      if (lifetime > 0 && key !== undefined) store.stage(key, context.publicReads.tags);
+      if (lifetime > 0 && key !== undefined) store.stage(key, context.publicReads.tags, begun.get(context) ?? -1);
       return lifetime;
     },
     includeExtensionMetadata: false,
@@ -148,17 +154,19 @@ export function useResponseCache({ store, referenceTtlMs }: ResponseCacheOptions
         );
       });
     },
-    onResultProcess({ request, result, setResult, setResultProcessor }) {
+    onResultProcess({ request, result, resultProcessor, setResult, setResultProcessor }) {
       if (Array.isArray(result) || isAsyncIterable(result)) return;
       const single = result as HttpResult;
       const headers = single.extensions?.http?.headers;
       if (!headers || !STORE_HEADERS.some((name) => name in headers)) return;
       const others = Object.fromEntries(Object.entries(headers).filter(([name]) => !STORE_HEADERS.includes(name)));
       const remaining = headers.Expires ? Math.floor((Date.parse(headers.Expires) - now()) / 1000) : 0;
-      const overHttp = request.method === 'GET' || persistedRequests.has(request);
+      // Only as JSON (Yoga's regular processor, chosen before this hook from Accept): an event stream or multipart
+      // body of the same data must never reach, from a cache in front, a caller who asked for JSON.
+      const overHttp = (request.method === 'GET' || persistedRequests.has(request)) && resultProcessor === processRegularResult;
       if (!headers.ETag || !overHttp || remaining <= 0) {
-        // Not stored (the plugin's own ETag is its cache key), a POST of query text, or an answer at the end of
-        // its life: no validator goes out, and use-cache-headers.ts says private, no-store.
+        // Not stored (the plugin's own ETag is its cache key), a POST of query text, not JSON, or an answer at the
+        // end of its life: no validator goes out, and use-cache-headers.ts says private, no-store.
         setResult(withHeaders(single, others));
         return;
       }

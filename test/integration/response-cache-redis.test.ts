@@ -10,7 +10,7 @@
 import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startTestGateway, type TestGateway } from '../helpers/gateway.js';
-import { eventFor, postWebhook } from '../helpers/events.js';
+import { eventFor, postWebhook, until } from '../helpers/events.js';
 import { expectOk } from '../helpers/operations.js';
 import { hasRedisServer, startRedisServer, type RedisServer } from '../helpers/redis-server.js';
 
@@ -63,6 +63,23 @@ describe.skipIf(!hasRedisServer)(`the response cache in Redis${hasRedisServer ? 
     const evicted = await hits(b);
     expectOk(await b.query(GIG_AND_SELLER, { variables: { slug } }));
     expect(await hits(b)).toBe(evicted);
+  });
+
+  it('an answer one instance is still building when a webhook to the other evicts its gig is not kept', async () => {
+    const slug = slugs.pop()!;
+    const query = 'query($slug: String!) { gig(slug: $slug) { slug title reviews(first: 1) { totalCount } } }';
+    // The reviews are read after the gig: held on b long enough for the event to reach a in between.
+    b.sandbox.services.marketplace!.control.setFaults([
+      { kind: 'delay', method: 'GET', pathIncludes: `/gigs/${slug}/reviews`, latencyMs: 2_500, times: 1 },
+    ]);
+    b.resetCalls();
+    const building = b.query(query, { variables: { slug } });
+    await until(() => b.calls('marketplace').some((c) => c.path === `/api/v1/gigs/${slug}/reviews`), 5_000);
+    expect((await postWebhook(a.url, eventFor({ slug }, 'gig.updated'))).status).toBe(202);
+    expectOk(await building);
+    b.resetCalls();
+    expectOk(await b.query(query, { variables: { slug } }));
+    expect(b.calls('marketplace').map((c) => c.path)).toContain(`/api/v1/gigs/${slug}`);
   });
 
   it('every key it writes expires: the answer with its lifetime, and its tag sets once no answer in them can be alive', async () => {

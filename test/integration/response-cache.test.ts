@@ -8,7 +8,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { TOKENS } from '../helpers/gateway.js';
-import { eventFor, postWebhook } from '../helpers/events.js';
+import { eventFor, postWebhook, until } from '../helpers/events.js';
 import { bearer, expectOk } from '../helpers/operations.js';
 import { connectWs } from '../helpers/ws.js';
 import { clock, counted, freshGig, get, GIG_AND_SELLER, gw, responseCacheCount, SELLER_GIGS_REVIEWS } from './response-cache-fixtures.js';
@@ -103,6 +103,23 @@ describe('what is never answered from the response cache (one rule each)', () =>
     expect(hits).toBe(0);
   });
 
+  it("operationName naming the document's private operation runs it: the key holds the operation's name", async () => {
+    const { slug } = await freshGig();
+    const document = 'query Public($slug: String!) { gig(slug: $slug) { title } } query Mine { me { username } }';
+    const post = (operationName: string, headers: Record<string, string> = {}) =>
+      fetch(`${gw.url}/graphql`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...headers },
+        body: JSON.stringify({ query: document, operationName, variables: { slug } }),
+      }).then(async (r) => (await r.json()) as { data?: Record<string, unknown> });
+    // Both in the key space of callers with a credential, where the public operation's answer is kept.
+    await post('Public', bearer(TOKENS.buyer));
+    expect(await hitsDuring(() => post('Public', bearer(TOKENS.buyer)))).toBe(1);
+    const mine = await counted(() => post('Mine', bearer(TOKENS.buyer)));
+    expect(mine.result.data).toEqual({ me: { username: expect.any(String) } });
+    expect(gw.calls('marketplace').map((c) => c.path)).toEqual(['/api/v1/me']);
+  });
+
   it('a root field with no upstream row (node) could read anything: never kept', async () => {
     const { slug } = await freshGig();
     const id = expectOk(
@@ -189,6 +206,33 @@ describe('lifetime and eviction', () => {
     expect(await hitsDuring(() => gw.query(GIG_AND_SELLER, { variables: { slug } }))).toBe(1);
     expect((await postWebhook(gw.url, eventFor({ username: seller }, 'seller.updated'))).status).toBe(202);
     expect(await hitsDuring(() => gw.query(GIG_AND_SELLER, { variables: { slug } }))).toBe(0);
+  });
+
+  it("a review.created of another gig of the same seller evicts an answer showing the seller's rating", async () => {
+    const { slug, seller_username: seller } = await freshGig();
+    const listed = await (await fetch(`${gw.sandbox.urls.marketplace}/api/v1/gigs?seller=${seller}&per_page=50`)).json();
+    const other = (listed as { data: Array<{ slug: string }> }).data.find((gig) => gig.slug !== slug)!.slug;
+    await gw.query(GIG_AND_SELLER, { variables: { slug } });
+    expect(await hitsDuring(() => gw.query(GIG_AND_SELLER, { variables: { slug } }))).toBe(1);
+    const event = eventFor({ id: 1, gig_slug: other, seller_username: seller, rating: 1 }, 'review.created');
+    expect((await postWebhook(gw.url, event)).status).toBe(202);
+    const after = await counted(() => gw.query(GIG_AND_SELLER, { variables: { slug } }));
+    expect(gw.calls('marketplace').map((c) => c.path)).toEqual([`/api/v1/sellers/${seller}`]);
+    expectOk(after.result);
+  });
+
+  it('an answer still being built when a webhook evicts what it read is not kept: the next caller reads the gig again', async () => {
+    const { slug, seller_username: seller } = await freshGig();
+    // The seller is read after the gig: held long enough for the event to arrive in between.
+    control().setFaults([{ kind: 'delay', method: 'GET', pathIncludes: `/sellers/${seller}`, latencyMs: 2_500, times: 1 }]);
+    gw.resetCalls();
+    const building = gw.query(GIG_AND_SELLER, { variables: { slug } });
+    await until(() => gw.calls('marketplace').some((c) => c.path === `/api/v1/sellers/${seller}`), 5_000);
+    expect((await postWebhook(gw.url, eventFor({ slug }, 'gig.updated'))).status).toBe(202);
+    expectOk(await building);
+    const next = await counted(() => gw.query(GIG_AND_SELLER, { variables: { slug } }));
+    expectOk(next.result);
+    expect(gw.calls('marketplace').map((c) => c.path)).toContain(`/api/v1/gigs/${slug}`);
   });
 
   it('an unsigned webhook evicts nothing', async () => {

@@ -62,6 +62,17 @@ describe('Cache-Control on GraphQL responses', () => {
     expect(res.vary).toContain('authorization');
   });
 
+  it('only as JSON, varying by Accept: the same GET answered as multipart is private, no-store', async () => {
+    const url = `${gw.url}/graphql?query=${encodeURIComponent('{ categories { slug } }')}`;
+    const parts = await fetch(url, { headers: { accept: 'multipart/mixed' } });
+    expect(parts.headers.get('content-type')).toContain('multipart/mixed');
+    expect(parts.headers.get('cache-control')).toBe('private, no-store');
+    await parts.text();
+    const json = await fetch(url, { headers: { accept: 'application/json' } });
+    expect(json.headers.get('cache-control')).toBe('public, max-age=60');
+    expect(json.headers.get('vary')).toContain('accept');
+  });
+
   it('the same query sent with a credential is private, no-store', async () => {
     const res = await post('{ categories { slug } }', { authorization: `Bearer ${TOKENS.buyer}` });
     expect(res.cacheControl).toBe('private, no-store');

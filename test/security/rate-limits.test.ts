@@ -17,7 +17,10 @@ const upstreamCalls = (g: TestGateway) => g.calls('marketplace').length + g.call
 describe('per-client limit', () => {
   let gw: TestGateway;
   beforeAll(async () => {
-    gw = await startTestGateway({ RATE_LIMIT_PER_MINUTE: '5' }, ['marketplace']);
+    // With the response cache on: a request it would answer is refused over the limit all the same (docs/caching.md).
+    gw = await startTestGateway({ RATE_LIMIT_PER_MINUTE: '5', PUBLIC_CACHE_MAX_BYTES: '1048576', RESPONSE_CACHE_MAX_ENTRIES: '9' }, [
+      'marketplace',
+    ]);
   });
   afterAll(() => gw.close());
   beforeEach(() => gw.resetCalls());
@@ -29,9 +32,11 @@ describe('per-client limit', () => {
       body: JSON.stringify({ query: '{ seller(username: "pixelcraft") { name } }' }),
     });
 
-  it('refuses the request over the limit with 429, Retry-After and no upstream call', async () => {
+  it('refuses the request over the limit with 429, Retry-After and no upstream call, even one the response cache holds', async () => {
     const mine = { authorization: 'Bearer sandbox:alice:*' };
     for (let i = 0; i < 5; i++) expect((await post(mine)).status).toBe(200);
+    const hits = (await (await fetch(`${gw.url}/metrics`)).text()).match(/gateway_response_cache_requests_total\{result="hit"\} (\d+)/);
+    expect(Number(hits?.[1])).toBe(4);
     gw.resetCalls();
     const refused = await post(mine);
     expect(refused.status).toBe(429);

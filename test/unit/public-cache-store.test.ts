@@ -57,6 +57,9 @@ describe('cache keys and tags', () => {
     expect(tagsForEvent('review.created', { gig_slug: 'g1', seller_username: 's1' })).toEqual([
       'marketplace:gig:g1:reviews',
       'marketplace:gig:g1',
+      'marketplace:gigs',
+      'marketplace:seller:s1',
+      'marketplace:sellers',
     ]);
     expect(tagsForEvent('portfolio.updated', { seller_username: 's1' })).toEqual([
       'marketplace:seller:s1:portfolio',

@@ -22,6 +22,7 @@ import type { Config } from '../../config.js';
 import type { Logger } from '../../logger.js';
 import type { RedisConnection } from '../../redis/connection.js';
 import { countResponseCacheStore } from '../../metrics.js';
+import { EvictionLog } from '../../upstreams/public-cache/eviction-log.js';
 
 type Headers = Record<string, string>;
 type StoredResult = ExecutionResult<Record<string, unknown>, { http?: { headers?: Headers } }>;
@@ -43,6 +44,8 @@ export class ResponseStore implements Cache {
    * and then `set` in one synchronous step, so one slot is enough, and an answer it then declines leaves nothing behind.
    */
   private staged: { key: string; tags: readonly string[] } | undefined;
+  /** What webhooks evicted while answers were being built: one overtaken by an eviction of what it read is not kept. */
+  private readonly evictions = new EvictionLog();
   private readonly inner: Cache;
   /** The clock of the public cache (tests move their own): lifetimes and max-age are counted on it. */
   readonly now: () => number;
@@ -54,9 +57,17 @@ export class ResponseStore implements Cache {
       : createInMemoryCache({ max: options.maxEntries });
   }
 
-  /** Called by the plugin for the answer about to be stored under `key`: the tags it is evicted by. */
-  stage(key: string, tags: readonly string[]): void {
-    this.staged = { key, tags };
+  /** Taken when an operation starts executing, before it reads anything: `stage` compares the evictions since. */
+  mark(): number {
+    return this.evictions.mark();
+  }
+
+  /**
+   * Called by the plugin for the answer about to be stored under `key`: the tags it is evicted by. An answer begun
+   * (`since`, from `mark`) before a webhook evicted one of them is not kept: it may hold what the event changed.
+   */
+  stage(key: string, tags: readonly string[], since: number): void {
+    this.staged = this.evictions.overtaken(tags, since) ? undefined : { key, tags };
   }
 
   /**
@@ -128,9 +139,15 @@ export class ResponseStore implements Cache {
     return this.evict([...entities].map((entity) => entity.typename));
   }
 
+  /** Answers begun before now and built from one of `tags` are not kept: another instance evicted them (a webhook). */
+  noteEvicted(tags: readonly string[]): void {
+    this.evictions.note(tags);
+  }
+
   /** Evicts every answer built from a resource carrying one of `tags` (a webhook's changes); failures are logged. */
   async evict(tags: readonly string[]): Promise<void> {
     if (tags.length === 0) return;
+    this.noteEvicted(tags);
     try {
       await this.inner.invalidate(tags.map((tag) => ({ typename: REDIS_PREFIX + tag })));
     } catch (error) {

@@ -2,6 +2,13 @@
 import { UpstreamError } from '../../errors.js';
 import type { UpstreamResponse } from '../wire.js';
 import type { CachedAnswer } from './store.js';
+import { freshnessOf } from './cache-control.js';
+
+/** How long a stale entry's validator is kept to revalidate with. */
+const VALIDATOR_KEEP_MS = 10 * 60_000;
+
+/** What of an upstream answer is kept (the rest of an entry is its freshness, given when it is kept). */
+export type AnswerParts = Pick<CachedAnswer, 'status' | 'headers' | 'body' | 'bytes'>;
 
 /** Headers kept with an entry: what revalidation and the clients read later. */
 const KEPT_HEADERS = ['content-type', 'etag', 'last-modified', 'cache-control'] as const;
@@ -28,4 +35,18 @@ export function keptHeaders(response: UpstreamResponse): Record<string, string> 
 export function bytesOf(response: UpstreamResponse): number {
   const declared = Number(response.headers['content-length']);
   return Number.isFinite(declared) && declared > 0 ? declared : Buffer.byteLength(JSON.stringify(response.body ?? null));
+}
+
+/** The entry an answer becomes at `now`, and the last moment it is kept, if its Cache-Control (or the default TTL) allows keeping it. */
+export function entryOf(given: AnswerParts, now: number, defaultTtlMs: number): { answer: CachedAnswer; keepUntil: number } | undefined {
+  const { status, headers, body, bytes } = given;
+  const freshness = freshnessOf(headers['cache-control'], {
+    now,
+    defaultTtlMs,
+    hasValidator: headers.etag !== undefined || headers['last-modified'] !== undefined,
+    validatorKeepMs: VALIDATOR_KEEP_MS,
+  });
+  if (!freshness) return undefined;
+  const { keepUntil, ...windows } = freshness;
+  return { answer: { status, headers, body, bytes, storedAt: now, ...windows }, keepUntil };
 }

@@ -24,10 +24,17 @@ export function tagsForEvent(event: string, data: Record<string, unknown>): stri
       const named = [...new Set([username, text(data.seller_username)].filter((name) => name !== undefined))];
       return [...named.flatMap((name) => [tag('seller', name), tag('user', name)]), 'marketplace:sellers'];
     }
-    case 'review':
+    case 'review': {
       if (event !== 'review.created') return [];
-      // A review changes the gig's rating and count as well as its review list.
-      return gig ? [tag('gig', gig, 'reviews'), tag('gig', gig)] : [];
+      // A review changes the gig's rating and count as well as its review list, wherever the gig is shown (gig
+      // lists, and the gigs they prime), and its seller's rating and count, which count every gig of theirs.
+      const seller = text(data.seller_username);
+      return [
+        ...(gig ? [tag('gig', gig, 'reviews'), tag('gig', gig)] : []),
+        'marketplace:gigs',
+        ...(seller ? [tag('seller', seller), 'marketplace:sellers'] : []),
+      ];
+    }
     case 'portfolio':
     case 'testimonial': {
       const seller = text(data.seller_username) ?? username;

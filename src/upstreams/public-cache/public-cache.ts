@@ -25,12 +25,13 @@ import type { UpstreamHttp } from '../http.js';
 import type { Logger } from '../../logger.js';
 import { countCacheRequest, type CacheResult } from '../../metrics.js';
 import type { ReadRecorder, UpstreamRequest, UpstreamResponse } from '../wire.js';
-import { freshnessOf, stateAt } from './cache-control.js';
+import { stateAt } from './cache-control.js';
 import { cacheKeyOf, cacheTagsOf } from './keys.js';
 import type { CachedAnswer, PublicCacheStore } from './store.js';
-import { bytesOf, keptHeaders, responseOf, servesStaleOnError } from './answers.js';
+import { bytesOf, entryOf, keptHeaders, responseOf, servesStaleOnError, type AnswerParts } from './answers.js';
 import { noteRead } from './public-reads.js';
 import { leftError, waitFor } from './waiting.js';
+import { EvictionLog } from './eviction-log.js';
 
 /** What the cache needs of the transport behind it: its name, a send, and how long a shared call may take. */
 export interface CacheableUpstream {
@@ -48,8 +49,6 @@ export interface PublicCacheOptions {
   now?: () => number;
 }
 
-/** How long a stale entry's validator is kept to revalidate with. */
-const VALIDATOR_KEEP_MS = 10 * 60_000;
 /** How often an instance waiting for another instance's fill looks for its entry (or its lock to go). */
 const FILL_POLL_MS = 25;
 
@@ -62,6 +61,8 @@ interface Filled {
 
 export class PublicCache {
   private readonly fills = new Map<string, Promise<Filled>>();
+  /** What webhooks evicted while upstream calls were out: an answer overtaken by an eviction of its tags is not kept. */
+  private readonly evictions = new EvictionLog();
   private readonly now: () => number;
 
   constructor(private readonly options: PublicCacheOptions) {
@@ -128,9 +129,15 @@ export class PublicCache {
     }
   }
 
+  /** Reads out now whose answers carry one of `tags` are not kept: another instance evicted them (a webhook). */
+  noteEvicted(tags: readonly string[]): void {
+    this.evictions.note(tags);
+  }
+
   /** Evicts every entry carrying one of `tags` (a webhook's changes); a store failure is logged, never thrown. */
   async evict(tags: readonly string[]): Promise<void> {
     if (tags.length === 0) return;
+    this.noteEvicted(tags);
     try {
       await this.options.store.evictTags(tags);
     } catch (error) {
@@ -211,6 +218,8 @@ export class PublicCache {
       codeOf: req.codeOf,
       publicRead: true,
     };
+    // Taken before the call: an event that arrives while it is out may have changed what it answers.
+    const begun = this.evictions.mark();
     let response: UpstreamResponse;
     try {
       response = await upstream.send(shared);
@@ -223,39 +232,28 @@ export class PublicCache {
     if (response.status === 304 && entry) {
       // A 304 carries no body: the kept one is fresh again, under the 304's Cache-Control if it sent one.
       const headers = { ...entry.headers, ...keptHeaders(response) };
-      const refreshed = await this.keep(key, tags, entry.status, headers, entry.body, entry.bytes);
+      const refreshed = await this.keep(key, tags, { ...entry, headers }, begun);
       return { response: responseOf(refreshed ?? { ...entry, headers }), result: 'revalidated', freshUntil: refreshed?.freshUntil };
     }
-    const kept =
-      response.status === 200 ? await this.keep(key, tags, 200, keptHeaders(response), response.body, bytesOf(response)) : undefined;
+    if (response.status !== 200) return { response, result: 'miss' };
+    const answer = { status: 200, headers: keptHeaders(response), body: response.body, bytes: bytesOf(response) };
+    const kept = await this.keep(key, tags, answer, begun);
     return { response, result: 'miss', freshUntil: kept?.freshUntil };
   }
 
-  /** Stores an answer if its Cache-Control (or the default TTL) allows; returns what was stored. */
-  private async keep(
-    key: string,
-    tags: string[],
-    status: number,
-    headers: Record<string, string>,
-    body: unknown,
-    bytes: number,
-  ): Promise<CachedAnswer | undefined> {
-    const now = this.now();
-    const freshness = freshnessOf(headers['cache-control'], {
-      now,
-      defaultTtlMs: this.options.defaultTtlMs,
-      hasValidator: headers.etag !== undefined || headers['last-modified'] !== undefined,
-      validatorKeepMs: VALIDATOR_KEEP_MS,
-    });
-    if (!freshness) return undefined;
-    const { keepUntil, ...windows } = freshness;
-    const answer: CachedAnswer = { status, headers, body, bytes, storedAt: now, ...windows };
+  /**
+   * Stores an answer if its Cache-Control (or the default TTL) allows, and no webhook evicted its tags since its call
+   * began (`begun`: it may predate the change); returns what was stored.
+   */
+  private async keep(key: string, tags: string[], given: AnswerParts, begun: number): Promise<CachedAnswer | undefined> {
+    const kept = entryOf(given, this.now(), this.options.defaultTtlMs);
+    if (!kept || this.evictions.overtaken(tags, begun)) return undefined;
     try {
-      await this.options.store.set(key, answer, tags, keepUntil);
+      await this.options.store.set(key, kept.answer, tags, kept.keepUntil);
     } catch (error) {
       this.options.logger.debug({ err: error }, 'public cache: store refused an entry');
     }
-    return answer;
+    return kept.answer;
   }
 }
 
