@@ -6,6 +6,7 @@ import { GraphQLError, type GraphQLSchema } from 'graphql';
 import { createYoga, type GraphiQLOptions, type Plugin, type YogaServerInstance } from 'graphql-yoga';
 import { schema } from '../schema/index.js';
 import type { Config } from './config.js';
+import { EncodedResponse } from './encoded-response.js';
 import { createContextFactory, type GatewayContext } from './context.js';
 import { requestFieldsOfError, type Logger } from './logger.js';
 import { useHttpRoutes, type Readiness } from './plugins/use-http-routes.js';
@@ -188,6 +189,8 @@ function createEndpoint(
     // built-in limit would pipe each body through a TransformStream again, which showed in profiles.
     maxRequestBodySize: false,
     parserAndValidationCache: caches,
+    // A large answer is encoded once, not measured and then encoded again when written (encoded-response.ts).
+    fetchAPI: { Response: EncodedResponse },
     plugins: [
       // First, so its request span is the outermost and every other plugin's work falls inside it. With
       // tracing off (no OTLP endpoint) not there at all: no wrapper around any request phase, no hook.
