@@ -11,8 +11,16 @@ describe('errors of a compiled query, over HTTP', () => {
   const gw = useTestGateway({ COMPILE_AFTER_EXECUTIONS: '2' }, ['marketplace']);
 
   it.each([
-    ['an upstream 404 on one field', 'query A {\n  seller(username: "pixelcraft") { name }\n  gig(slug: "no-such-gig") { slug }\n}', undefined],
-    ['a refused argument inside a fragment', 'query B { a: gigs(first: 1) { ...G } b: gigs(first: $f) { ...G } } fragment G on GigConnection { totalCount }', { f: -1 }],
+    [
+      'an upstream 404 on one field',
+      'query A {\n  seller(username: "pixelcraft") { name }\n  gig(slug: "no-such-gig") { slug }\n}',
+      undefined,
+    ],
+    [
+      'a refused argument inside a fragment',
+      'query B { a: gigs(first: 1) { ...G } b: gigs(first: $f) { ...G } } fragment G on GigConnection { totalCount }',
+      { f: -1 },
+    ],
     ['a variable of the wrong type', 'query C($f: Int!) { gigs(first: $f) { totalCount } }', { f: 'x' }],
   ])('are the same as the uncompiled run, locations included: %s', async (_, text, variables) => {
     const query = text.replace('query B {', 'query B($f: Int) {');
