@@ -17,6 +17,7 @@ import { WebSocketServer } from 'ws';
 import { GraphQLError, type DocumentNode, type ExecutionArgs } from 'graphql';
 import type { GatewayContext } from './context.js';
 import { withCodes } from './plugins/use-error-codes.js';
+import { withoutInternals, type SingleResult } from './plugins/use-stream-refusal.js';
 import type { WebSocketOperationContext } from './plugins/use-rate-limit.js';
 import { trustedDocumentsOf, type Gateway } from './yoga.js';
 import { trustedQuery } from './plugins/use-trusted-documents.js';
@@ -51,7 +52,15 @@ function traceCarrier(upgradeHeaders: IncomingMessage['headers'], params: Record
   return carrier;
 }
 
-const coded = (errors: readonly GraphQLError[]): GraphQLError[] => withCodes({ errors }).errors as GraphQLError[];
+/** Coded, and without the `http` hints a plugin leaves for an HTTP response (Yoga drops them there; here there is none). */
+const coded = (errors: readonly GraphQLError[]): GraphQLError[] => (withCodes({ errors }).errors as GraphQLError[]).map(withoutHttp);
+
+function withoutHttp(error: GraphQLError): GraphQLError {
+  if (error.extensions?.http === undefined) return error;
+  const { http: _http, ...extensions } = error.extensions;
+  const { nodes, source, positions, path, originalError } = error;
+  return new GraphQLError(error.message, { nodes, source, positions, path, originalError, extensions });
+}
 
 const UNEXPECTED = () => new GraphQLError('Unexpected error.', { extensions: { code: 'INTERNAL_SERVER_ERROR' } });
 
@@ -130,8 +139,9 @@ export function attachWebSocket(server: Server, yoga: Gateway, options: WebSocke
           return refusal;
         }
       },
-      // Over HTTP, use-error-codes.ts codes a result's errors (variable coercion, …) as Yoga sends it.
-      onNext: (_ctx, _id, _params, _args, result) => withCodes(result as Parameters<typeof withCodes>[0]) as never,
+      // Over HTTP, use-error-codes.ts codes a result's errors (variable coercion, …) as Yoga sends it, and Yoga drops `http`.
+      onNext: (_ctx, _id, _params, _args, result) =>
+        withoutInternals(withCodes(result as Parameters<typeof withCodes>[0]) as SingleResult) as never,
     },
     {
       debug: (message) => yoga.logger.debug(message),

@@ -6,8 +6,9 @@
  *   Yoga rebuilds each error from as it writes the response, so the caller got it without locations. Each
  *   gets the document's source and the offsets of its locations' tokens, from which Yoga's copy
  *   computes the same locations;
- * - variables that do not coerce are refused by graphql-jit in words of its own ("Expected type Int; …"):
- *   the variables are coerced again by graphql-js, whose errors are the ones the caller gets.
+ * - variables that do not coerce are refused by graphql-jit in words of its own ("Expected type Int; …"),
+ *   and as a 200: the variables are coerced again by graphql-js, whose errors the caller gets, marked
+ *   400 as Yoga's executor marks them.
  *
  * Only a result with errors comes here: an answer without any costs nothing.
  */
@@ -25,6 +26,10 @@ function coercionErrors(args: ExecutionArgs): readonly GraphQLError[] | undefine
   const operation = getOperationAST(args.document, args.operationName);
   if (!operation) return undefined;
   const coerced = getVariableValues(args.schema, operation.variableDefinitions ?? [], args.variableValues ?? {}, { maxErrors: 50 });
+  // Yoga's executor marks them as the request's fault: 400 for a caller that takes application/json.
+  for (const error of coerced.errors ?? []) {
+    Object.defineProperty(error, 'extensions', { value: { ...error.extensions, http: { status: 400 } }, enumerable: true });
+  }
   return coerced.errors;
 }
 

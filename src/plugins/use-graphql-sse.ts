@@ -14,7 +14,7 @@
  * coded errors answered to the request that sent the operation; the stream stays.
  */
 import { GraphQLError, getOperationAST, type DocumentNode, type ExecutionResult } from 'graphql';
-import type { Plugin } from 'graphql-yoga';
+import { isAsyncIterable, type Plugin } from 'graphql-yoga';
 import type { Response as SseResponse } from 'graphql-sse';
 import { createHandler } from 'graphql-sse/lib/use/fetch';
 import type { GatewayContext } from '../context.js';
@@ -119,7 +119,9 @@ export function useGraphQLSSE(options: { graphqlEndpoint: string; trusted: Trust
               }
               const args = { schema, document, contextValue, variableValues: params.variables, operationName: params.operationName };
               const run = getOperationAST(document, params.operationName)?.operation === 'subscription' ? subscribe : execute;
-              return (await run(args)) as ExecutionResult;
+              const result = (await run(args)) as ExecutionResult;
+              // Refused while it ran (cost, variables, …): no `data`, which graphql-sse would take for execution arguments.
+              return isAsyncIterable(result) || 'data' in result ? result : refusal(result.errors ?? []);
             } catch (error) {
               contextValue?.finish?.();
               if (error instanceof GraphQLError) return refusal([error]);

@@ -26,7 +26,7 @@ const TERMINAL_STATUS: Record<string, number> = {
   PERSISTED_QUERY_NOT_FOUND: 404,
 };
 
-interface SingleResult {
+export interface SingleResult {
   data?: unknown;
   errors?: readonly { extensions?: Record<string, unknown> }[];
 }

@@ -11,13 +11,21 @@ describe('errors of a compiled query, over HTTP', () => {
   const gw = useTestGateway({ COMPILE_AFTER_EXECUTIONS: '2' }, ['marketplace']);
 
   it.each([
-    ['an upstream 404 on one field', 'query A {\n  seller(username: "pixelcraft") { name }\n  gig(slug: "no-such-gig") { slug }\n}', undefined],
-    ['a refused argument inside a fragment', 'query B { a: gigs(first: 1) { ...G } b: gigs(first: $f) { ...G } } fragment G on GigConnection { totalCount }', { f: -1 }],
+    [
+      'an upstream 404 on one field',
+      'query A {\n  seller(username: "pixelcraft") { name }\n  gig(slug: "no-such-gig") { slug }\n}',
+      undefined,
+    ],
+    [
+      'a refused argument inside a fragment',
+      'query B { a: gigs(first: 1) { ...G } b: gigs(first: $f) { ...G } } fragment G on GigConnection { totalCount }',
+      { f: -1 },
+    ],
     ['a variable of the wrong type', 'query C($f: Int!) { gigs(first: $f) { totalCount } }', { f: 'x' }],
   ])('are the same as the uncompiled run, locations included: %s', async (_, text, variables) => {
     const query = text.replace('query B {', 'query B($f: Int) {');
     const runs = [];
-    for (let run = 0; run < 3; run++) runs.push(await gw.query(query, { variables }));
+    for (let run = 0; run < 3; run++) runs.push(await gw.query(query, { variables, headers: { accept: 'application/json' } }));
     const errorsOf = (run: { errors?: unknown[] }) => run.errors;
     expect(errorsOf(runs[0]!)?.length).toBeGreaterThan(0);
     for (const error of errorsOf(runs[0]!) as { locations?: unknown }[]) expect(error.locations).toBeDefined();
@@ -25,5 +33,7 @@ describe('errors of a compiled query, over HTTP', () => {
     expect(errorsOf(runs[1]!)).toEqual(errorsOf(runs[0]!));
     expect(errorsOf(runs[2]!)).toEqual(errorsOf(runs[0]!));
     expect(runs[1]!.data).toEqual(runs[0]!.data);
+    // The HTTP status too (a variable that does not coerce is 400 for an application/json caller).
+    expect(runs[1]!.status).toBe(runs[0]!.status);
   });
 });

@@ -22,10 +22,10 @@ describe('a public read fetched by the shared cache, with tracing on', () => {
     expect(calls).toHaveLength(1);
     const match = /^00-([0-9a-f]{32})-([0-9a-f]{16})-01$/.exec(String(calls[0]!.headers.traceparent));
     expect(match?.[1]).toBe(CALLER_TRACE);
-    await vi.waitFor(
-      () => expect(receiver.spans().filter((s) => s.kind === CLIENT && s.traceId === CALLER_TRACE)).toHaveLength(1),
-      { timeout: 10_000, interval: 50 },
-    );
+    await vi.waitFor(() => expect(receiver.spans().filter((s) => s.kind === CLIENT && s.traceId === CALLER_TRACE)).toHaveLength(1), {
+      timeout: 10_000,
+      interval: 50,
+    });
     const client = receiver.spans().find((s) => s.kind === CLIENT && s.traceId === CALLER_TRACE)!;
     const execute = receiver.spans().find((s) => s.name === 'graphql.execute' && s.traceId === CALLER_TRACE)!;
     expect(client.parentSpanId).toBe(execute.spanId);

@@ -2,11 +2,10 @@
  * The shared cache of public upstream reads, the outermost layer of every
  * upstream (`PublicCacheLayer`, below), in front of its transport (http.ts).
  *
- * Safe by construction: only a GET the client marked `publicRead` (a row
- * whose `sharing` is not private, sent without any credential: the client
- * decides it from the row, src/upstreams/operations.ts `sharingOf`) is looked
- * up or kept, so an answer kept here cannot depend on who asked. Anything
- * else passes through untouched (`bypass`).
+ * Safe by construction: only a GET the client marked `publicRead` (a row whose `sharing` is not
+ * private, sent without any credential: the client decides it from the row, src/upstreams/operations.ts
+ * `sharingOf`) is looked up or kept, so an answer kept here cannot depend on who asked. Anything else
+ * passes through untouched (`bypass`).
  *
  * Freshness follows the upstream's Cache-Control (cache-control.ts). Past it,
  * an entry with a validator is revalidated with If-None-Match /
@@ -15,8 +14,8 @@
  * through the store's claimFill), and that call has its own deadline: a
  * caller who leaves or runs out of time stops waiting for it, nobody else does.
  *
- * Only the caller that starts a fill takes a unit of its request's call
- * budget: a hit or a joined call makes no upstream call, so the cost
+ * Only the caller that starts a fill takes a unit of its request's call budget (and its trace has the
+ * call's CLIENT span): a hit or a joined call makes no upstream call, so the cost
  * estimate stays an upper bound and `extensions.cost.actual` counts real calls.
  */
 import type { UpstreamName } from '../../errors.js';
@@ -211,7 +210,6 @@ export class PublicCache {
       headers: { accept: req.headers?.accept ?? 'application/json', ...conditional },
       deadlineAt: Date.now() + upstream.fillTimeoutMs,
       requestId: req.requestId,
-      // The trace of the request that missed (its CLIENT span and the upstream's traceparent), as for any call it makes.
       trace: req.trace,
       operation: req.operation,
       template: req.template,
