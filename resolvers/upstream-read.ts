@@ -109,7 +109,7 @@ function prefetchItems(
   pending.then(
     (connection) => {
       const ready = wanted.filter(({ child }) => mayPrefetch(ctx, child.row));
-      for (const { node } of connection.edges) {
+      for (const node of connection.nodes) {
         for (const { child, selection } of ready) {
           start(() => {
             const carried = child.carried?.(node);
@@ -188,14 +188,14 @@ async function loadWindowPages<T>(
 
 function sliceWindow<T>(window: Window, loaded: { items: T[]; total: number; skip: number }): ConnectionShape<T> {
   const nodes = loaded.items.slice(loaded.skip, loaded.skip + window.first);
-  const edges = nodes.map((node, i) => ({ cursor: encodeCursor(window.offset + i), node }));
   return {
-    edges,
+    nodes,
+    offset: window.offset,
     pageInfo: {
       hasNextPage: window.offset + nodes.length < loaded.total,
       hasPreviousPage: window.offset > 0,
-      startCursor: edges[0]?.cursor ?? null,
-      endCursor: edges.at(-1)?.cursor ?? null,
+      startCursor: nodes.length > 0 ? encodeCursor(window.offset) : null,
+      endCursor: nodes.length > 0 ? encodeCursor(window.offset + nodes.length - 1) : null,
     },
     totalCount: loaded.total,
   };

@@ -6,7 +6,7 @@
  */
 import type { ArgBuilder, ObjectRef } from '@pothos/core';
 import { builder, type BuilderTypes } from './builder.js';
-import { MAX_FIRST, DEFAULT_FIRST } from '../src/upstreams/paging.js';
+import { MAX_FIRST, DEFAULT_FIRST, encodeCursor } from '../src/upstreams/paging.js';
 
 export interface PageInfoShape {
   hasNextPage: boolean;
@@ -21,7 +21,9 @@ export interface EdgeShape<T> {
 }
 
 export interface ConnectionShape<T> {
-  edges: EdgeShape<T>[];
+  nodes: T[];
+  /** The offset of the first node in the whole list: its edge's cursor encodes it. */
+  offset: number;
   pageInfo: PageInfoShape;
   totalCount: number | null;
 }
@@ -45,15 +47,23 @@ export function connectionOf<T>(
   const Edge = builder.objectRef<EdgeShape<T>>(`${name}Edge`).implement({
     fields: (t) => ({
       cursor: t.exposeString('cursor', { nullable: false }),
-      node: t.field({ type: node, nullable: false, resolve: (edge) => edge.node as never }),
+      // The node type is generic here, which Pothos's `expose` cannot check against the shape.
+      node: t.expose('node', { type: node as ObjectRef<BuilderTypes, unknown>, nullable: false } as never),
     }),
   });
   return builder.objectRef<ConnectionShape<T>>(`${name}Connection`).implement({
     fields: (t) => ({
-      edges: t.field({ type: [Edge], nullable: false, resolve: (c) => c.edges }),
-      nodes: t.field({ type: [node], nullable: false, resolve: (c) => c.edges.map((e) => e.node) }),
-      pageInfo: t.field({ type: PageInfo, nullable: false, resolve: (c) => c.pageInfo }),
-      totalCount: t.int({ description: 'Total number of items the upstream reports for this list.', resolve: (c) => c.totalCount }),
+      // Edges (and their cursors) are built only for a query that asks for them; everything else is a
+      // property read, which graphql-jit compiles to one (a resolver costs an info object, a path and
+      // an arguments object per call).
+      edges: t.field({
+        type: [Edge],
+        nullable: false,
+        resolve: (c) => c.nodes.map((node, i) => ({ cursor: encodeCursor(c.offset + i), node })),
+      }),
+      nodes: t.expose('nodes', { type: [node as ObjectRef<BuilderTypes, unknown>], nullable: false } as never),
+      pageInfo: t.expose('pageInfo', { type: PageInfo, nullable: false }),
+      totalCount: t.exposeInt('totalCount', { description: 'Total number of items the upstream reports for this list.' }),
     }),
   });
 }
