@@ -11,14 +11,26 @@ import { TOKENS } from '../helpers/gateway.js';
 import { eventFor, postWebhook, until } from '../helpers/events.js';
 import { bearer, expectOk } from '../helpers/operations.js';
 import { connectWs } from '../helpers/ws.js';
-import { clock, counted, freshGig, get, GIG_AND_SELLER, gw, responseCacheCount, SELLER_GIGS_REVIEWS } from './response-cache-fixtures.js';
+import {
+  clock,
+  counted,
+  freshGig,
+  get,
+  GIG_AND_SELLER,
+  gw,
+  responseCacheCount,
+  SELLER_GIGS_REVIEWS,
+  storedCount,
+} from './response-cache-fixtures.js';
 
 describe('warm public queries are answered whole, with no upstream call', () => {
   it('gig + seller: the second anonymous request makes 0 upstream calls and gets the same answer', async () => {
     const { slug } = await freshGig();
     const hitsBefore = await responseCacheCount('hit');
+    const storedBefore = await storedCount();
     const cold = await counted(() => gw.query(GIG_AND_SELLER, { variables: { slug } }));
     expect(cold.calls).toBe(2);
+    expect(await storedCount()).toBe(storedBefore + 1);
     const warm = await counted(() => gw.query(GIG_AND_SELLER, { variables: { slug } }));
     expect(warm.calls).toBe(0);
     expect(warm.result.data).toEqual(expectOk(cold.result));
@@ -169,6 +181,22 @@ describe('what is never answered from the response cache (one rule each)', () =>
 
 describe('lifetime and eviction', () => {
   const control = () => gw.sandbox.services.marketplace!.control;
+
+  it('an upstream answer the shared cache may not keep (private, no-store, max-age=0): the whole answer is neither kept nor public', async () => {
+    for (const cacheControl of ['private, max-age=60', 'no-store', 'max-age=0']) {
+      const { slug } = await freshGig();
+      const real = await (await fetch(`${gw.sandbox.urls.marketplace}/api/v1/gigs/${slug}`)).json();
+      const headers = { 'cache-control': cacheControl };
+      control().setFaults([{ kind: 'status', status: 200, method: 'GET', pathIncludes: `/gigs/${slug}`, body: real, headers }]);
+      const stored = await storedCount();
+      const first = await get(GIG_AND_SELLER, { slug });
+      expect(first.status).toBe(200);
+      expect(first.headers.get('cache-control')).toBe('private, no-store');
+      expect(await hitsDuring(() => gw.query(GIG_AND_SELLER, { variables: { slug } }))).toBe(0);
+      expect(await storedCount()).toBe(stored);
+    }
+    control().setFaults([]);
+  });
 
   it('lives as long as the shortest-lived upstream answer it was built from', async () => {
     const { slug } = await freshGig();
