@@ -134,14 +134,16 @@ export class PublicCache {
     this.evictions.note(tags);
   }
 
-  /** Evicts every entry carrying one of `tags` (a webhook's changes); a store failure is logged, never thrown. */
-  async evict(tags: readonly string[]): Promise<void> {
-    if (tags.length === 0) return;
+  /** Evicts every entry carrying one of `tags` (a webhook's changes); false when the store failed (logged, never thrown). */
+  async evict(tags: readonly string[]): Promise<boolean> {
+    if (tags.length === 0) return true;
     this.noteEvicted(tags);
     try {
       await this.options.store.evictTags(tags);
+      return true;
     } catch (error) {
       this.options.logger.warn({ err: error, tags }, 'public cache: eviction failed');
+      return false;
     }
   }
 
