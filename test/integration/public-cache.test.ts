@@ -240,6 +240,19 @@ describe('invalidation from webhooks', () => {
     expect(gigCalls(slug)).toHaveLength(2);
   });
 
+  it('a read begun after a webhook evicted its gig does not join a call for it that began before: it asks again', async () => {
+    const slug = await freshSlug();
+    control().setFaults([{ kind: 'delay', method: 'GET', pathIncludes: `/gigs/${slug}`, latencyMs: 2_500, times: 1 }]);
+    gw.resetCalls();
+    const before = readGig(slug);
+    await until(() => gigCalls(slug).length === 1, 5_000);
+    expect((await postWebhook(gw.url, eventFor({ slug }, 'gig.updated'))).status).toBe(202);
+    // A subscriber who reads again on hearing the event: its own call, not the answer of one begun before the change.
+    expectOk(await readGig(slug));
+    expect(gigCalls(slug)).toHaveLength(2);
+    expectOk(await before);
+  });
+
   it('an unsigned webhook evicts nothing', async () => {
     const slug = await freshSlug();
     expectOk(await readGig(slug));
