@@ -236,6 +236,17 @@ describe('lifetime and eviction', () => {
     expect(await hitsDuring(() => gw.query(GIG_AND_SELLER, { variables: { slug } }))).toBe(0);
   });
 
+  it('a gig event naming its seller evicts an answer showing the seller (their gig count and rating cover every gig)', async () => {
+    const { seller_username: seller } = await freshGig();
+    const query = 'query($seller: String!) { seller(username: $seller) { username rating attributes } }';
+    await gw.query(query, { variables: { seller } });
+    expect(await hitsDuring(() => gw.query(query, { variables: { seller } }))).toBe(1);
+    expect((await postWebhook(gw.url, eventFor({ slug: `${seller}-new-gig`, seller_username: seller }, 'gig.created'))).status).toBe(202);
+    const after = await counted(() => gw.query(query, { variables: { seller } }));
+    expectOk(after.result);
+    expect(gw.calls('marketplace').map((c) => c.path)).toEqual([`/api/v1/sellers/${seller}`]);
+  });
+
   it("a review.created of another gig of the same seller evicts an answer showing the seller's rating", async () => {
     const { slug, seller_username: seller } = await freshGig();
     const listed = await (await fetch(`${gw.sandbox.urls.marketplace}/api/v1/gigs?seller=${seller}&per_page=50`)).json();
@@ -249,18 +260,21 @@ describe('lifetime and eviction', () => {
     expectOk(after.result);
   });
 
-  it('an answer still being built when a webhook evicts what it read is not kept: the next caller reads the gig again', async () => {
+  it('an answer still being built when a webhook evicts what it already read is not kept: the next caller reads it again', async () => {
     const { slug, seller_username: seller } = await freshGig();
-    // The seller is read after the gig: held long enough for the event to arrive in between.
-    control().setFaults([{ kind: 'delay', method: 'GET', pathIncludes: `/sellers/${seller}`, latencyMs: 2_500, times: 1 }]);
+    // The seller kept by the shared cache first, so the operation below reads it at once.
+    expectOk(await gw.query('query($seller: String!) { seller(username: $seller) { name } }', { variables: { seller } }));
+    const query = 'query($slug: String!) { gig(slug: $slug) { title seller { username name } reviews(first: 1) { totalCount } } }';
+    // The gig's reviews (which the event does not change) are held long enough for it to arrive meanwhile.
+    control().setFaults([{ kind: 'delay', method: 'GET', pathIncludes: `/gigs/${slug}/reviews`, latencyMs: 2_500, times: 1 }]);
     gw.resetCalls();
-    const building = gw.query(GIG_AND_SELLER, { variables: { slug } });
-    await until(() => gw.calls('marketplace').some((c) => c.path === `/api/v1/sellers/${seller}`), 5_000);
-    expect((await postWebhook(gw.url, eventFor({ slug }, 'gig.updated'))).status).toBe(202);
+    const building = gw.query(query, { variables: { slug } });
+    await until(() => gw.calls('marketplace').some((c) => c.path === `/api/v1/gigs/${slug}/reviews`), 5_000);
+    expect((await postWebhook(gw.url, eventFor({ username: seller }, 'seller.updated'))).status).toBe(202);
     expectOk(await building);
-    const next = await counted(() => gw.query(GIG_AND_SELLER, { variables: { slug } }));
+    const next = await counted(() => gw.query(query, { variables: { slug } }));
     expectOk(next.result);
-    expect(gw.calls('marketplace').map((c) => c.path)).toContain(`/api/v1/gigs/${slug}`);
+    expect(gw.calls('marketplace').map((c) => c.path)).toContain(`/api/v1/sellers/${seller}`);
   });
 
   it('an unsigned webhook evicts nothing', async () => {
