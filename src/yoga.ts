@@ -43,6 +43,7 @@ import { localIntake, type EventBus, type EventIntake } from './webhooks/events.
 import type { ReferenceData } from './reference-data.js';
 import type { UpstreamPools } from './upstreams/index.js';
 import { tagsForEvent, type PublicCache } from './upstreams/public-cache/index.js';
+import { RedisUnavailableError } from './redis/connection.js';
 
 export interface GatewayDeps {
   config: Config;
@@ -281,7 +282,9 @@ function evictChanges(cache: PublicCache | undefined, responses: ResponseStore |
   if (!cache && !responses) return undefined;
   return async (event: { event: string; data: Record<string, unknown> }) => {
     const tags = tagsForEvent(event.event, event.data);
-    await Promise.all([cache?.evict(tags), responses?.evict(tags)]);
+    const evicted = await Promise.all([cache?.evict(tags) ?? true, responses?.evict(tags) ?? true]);
+    // Answers the event changed are still kept (Redis failed): the sender is told to deliver it again (503), not "accepted".
+    if (evicted.includes(false)) throw new RedisUnavailableError();
   };
 }
 

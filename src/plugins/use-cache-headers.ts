@@ -78,8 +78,9 @@ export function useCacheHeaders({ maxAgeSeconds, publicRootFields = PUBLIC_REFER
       if (response.headers.has('cache-control')) return;
       const isPublic = publicRequests.get(request) === true && SHAREABLE_BODY.test(response.headers.get('content-type') ?? '');
       response.headers.set('cache-control', isPublic ? `public, max-age=${maxAgeSeconds}` : NO_STORE);
-      // Accept: the same data goes out as application/json or application/graphql-response+json.
-      if (isPublic) response.headers.set('vary', 'accept, authorization, x-seo-api-key, x-items-api-key');
+      // Accept: the same data goes out as application/json or application/graphql-response+json. Appended: with CORS,
+      // Vary already names Origin, which a cache in front needs as much (one origin's allowance is not another's).
+      if (isPublic) response.headers.append('vary', 'accept, authorization, x-seo-api-key, x-items-api-key');
     },
   };
 }

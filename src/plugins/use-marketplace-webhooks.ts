@@ -4,8 +4,9 @@
  * already accepted with 200 `{"status":"duplicate"}` without publishing it
  * again, and publishes a new event to subscribers with 202. A 2xx is only
  * ever sent for an event that is published (or was already): when Redis
- * (REDIS_URL) cannot say, the answer is 503 `EVENTS_UNAVAILABLE` with
- * Retry-After, so the sender delivers it again.
+ * (REDIS_URL) cannot say, or could not evict what the event changed, the
+ * answer is 503 `EVENTS_UNAVAILABLE` with Retry-After, so the sender delivers
+ * it again.
  */
 import type { Plugin } from 'graphql-yoga';
 import { requestIdOf } from '../context.js';
@@ -53,7 +54,7 @@ export interface WebhookOptions {
   logger: Logger;
   /** Publishes each accepted event once (this process's bus, or Redis with REDIS_URL). */
   intake: EventIntake;
-  /** Runs for an accepted event before it is published (the public cache evicts what the event changed). */
+  /** Runs for an accepted event before it is published (the caches evict what it changed); a RedisUnavailableError is a 503. */
   beforePublish?: (event: MarketplaceEvent) => Promise<void>;
 }
 

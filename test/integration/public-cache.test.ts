@@ -228,16 +228,30 @@ describe('invalidation from webhooks', () => {
     expect(gigCalls(slug)).toHaveLength(1);
   });
 
-  it('a read still in flight when a webhook evicts its gig is answered but not kept: the next read calls the upstream', async () => {
+  /** A read of a fresh gig whose upstream call is held 2.5 s, with a signed gig.updated accepted while it is out. */
+  async function readAcrossGigUpdated() {
     const slug = await freshSlug();
     control().setFaults([{ kind: 'delay', method: 'GET', pathIncludes: `/gigs/${slug}`, latencyMs: 2_500, times: 1 }]);
     gw.resetCalls();
     const reading = readGig(slug);
     await until(() => gigCalls(slug).length === 1, 5_000);
     expect((await postWebhook(gw.url, eventFor({ slug }, 'gig.updated'))).status).toBe(202);
+    return { slug, reading };
+  }
+
+  it('a read still in flight when a webhook evicts its gig is answered but not kept: the next read calls the upstream', async () => {
+    const { slug, reading } = await readAcrossGigUpdated();
     expect(expectOk(await reading).gig.slug).toBe(slug);
     expectOk(await readGig(slug));
     expect(gigCalls(slug)).toHaveLength(2);
+  });
+
+  it('a read begun after a webhook evicted its gig does not join a call for it that began before: it asks again', async () => {
+    const { slug, reading } = await readAcrossGigUpdated();
+    // A subscriber who reads again on hearing the event: its own call, not the answer of one begun before the change.
+    expectOk(await readGig(slug));
+    expect(gigCalls(slug)).toHaveLength(2);
+    expectOk(await reading);
   });
 
   it('an unsigned webhook evicts nothing', async () => {

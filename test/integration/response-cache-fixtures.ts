@@ -46,6 +46,12 @@ export async function responseCacheCount(result: 'hit' | 'miss'): Promise<number
   return line ? Number(line.split(' ').pop()) : 0;
 }
 
+/** Whole answers stored so far (gateway_response_cache_stored_total). */
+export async function storedCount(): Promise<number> {
+  const text = await (await fetch(`${gw.url}/metrics`)).text();
+  return Number(/^gateway_response_cache_stored_total (\d+)$/m.exec(text)?.[1] ?? 0);
+}
+
 export const get = (query: string, variables: Record<string, unknown>, headers: Record<string, string> = {}) =>
   fetch(`${gw.url}/graphql?${new URLSearchParams({ query, variables: JSON.stringify(variables) })}`, {
     headers: { accept: 'application/json', ...headers },

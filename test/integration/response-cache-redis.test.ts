@@ -82,6 +82,33 @@ describe.skipIf(!hasRedisServer)(`the response cache in Redis${hasRedisServer ? 
     expect(b.calls('marketplace').map((c) => c.path)).toContain(`/api/v1/gigs/${slug}`);
   });
 
+  it('a webhook whose eviction fails is not acknowledged: 503 with Retry-After, so the sender delivers it again', async () => {
+    const slug = slugs.pop()!;
+    expectOk(await a.query(GIG_AND_SELLER, { variables: { slug } }));
+    const client = new Redis(redis.url);
+    const tagSet = `gateway:response:marketplace:gig:${slug}`;
+    try {
+      // The gig's tag set made unreadable (WRONGTYPE), as a Redis failing in the middle of an eviction would.
+      const members = await client.smembers(tagSet);
+      expect(members.length).toBeGreaterThan(0);
+      await client.del(tagSet);
+      await client.set(tagSet, 'not a set');
+      const event = eventFor({ slug }, 'gig.updated');
+      const refused = await postWebhook(a.url, event);
+      expect(refused.status).toBe(503);
+      expect(refused.headers.get('retry-after')).not.toBeNull();
+      await client.del(tagSet);
+      await client.sadd(tagSet, ...members);
+      // Delivered again, it evicts, and is accepted (not a duplicate: it was never published).
+      expect((await postWebhook(a.url, event)).status).toBe(202);
+      const before = await hits(b);
+      expectOk(await b.query(GIG_AND_SELLER, { variables: { slug } }));
+      expect(await hits(b)).toBe(before);
+    } finally {
+      client.disconnect();
+    }
+  });
+
   it('every key it writes expires: the answer with its lifetime, and its tag sets once no answer in them can be alive', async () => {
     const slug = slugs.pop()!;
     expectOk(await a.query(GIG_AND_SELLER, { variables: { slug } }));

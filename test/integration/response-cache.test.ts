@@ -11,14 +11,26 @@ import { TOKENS } from '../helpers/gateway.js';
 import { eventFor, postWebhook, until } from '../helpers/events.js';
 import { bearer, expectOk } from '../helpers/operations.js';
 import { connectWs } from '../helpers/ws.js';
-import { clock, counted, freshGig, get, GIG_AND_SELLER, gw, responseCacheCount, SELLER_GIGS_REVIEWS } from './response-cache-fixtures.js';
+import {
+  clock,
+  counted,
+  freshGig,
+  get,
+  GIG_AND_SELLER,
+  gw,
+  responseCacheCount,
+  SELLER_GIGS_REVIEWS,
+  storedCount,
+} from './response-cache-fixtures.js';
 
 describe('warm public queries are answered whole, with no upstream call', () => {
   it('gig + seller: the second anonymous request makes 0 upstream calls and gets the same answer', async () => {
     const { slug } = await freshGig();
     const hitsBefore = await responseCacheCount('hit');
+    const storedBefore = await storedCount();
     const cold = await counted(() => gw.query(GIG_AND_SELLER, { variables: { slug } }));
     expect(cold.calls).toBe(2);
+    expect(await storedCount()).toBe(storedBefore + 1);
     const warm = await counted(() => gw.query(GIG_AND_SELLER, { variables: { slug } }));
     expect(warm.calls).toBe(0);
     expect(warm.result.data).toEqual(expectOk(cold.result));
@@ -170,6 +182,22 @@ describe('what is never answered from the response cache (one rule each)', () =>
 describe('lifetime and eviction', () => {
   const control = () => gw.sandbox.services.marketplace!.control;
 
+  it('an upstream answer the shared cache may not keep (private, no-store, max-age=0): the whole answer is neither kept nor public', async () => {
+    for (const cacheControl of ['private, max-age=60', 'no-store', 'max-age=0']) {
+      const { slug } = await freshGig();
+      const real = await (await fetch(`${gw.sandbox.urls.marketplace}/api/v1/gigs/${slug}`)).json();
+      const headers = { 'cache-control': cacheControl };
+      control().setFaults([{ kind: 'status', status: 200, method: 'GET', pathIncludes: `/gigs/${slug}`, body: real, headers }]);
+      const stored = await storedCount();
+      const first = await get(GIG_AND_SELLER, { slug });
+      expect(first.status).toBe(200);
+      expect(first.headers.get('cache-control')).toBe('private, no-store');
+      expect(await hitsDuring(() => gw.query(GIG_AND_SELLER, { variables: { slug } }))).toBe(0);
+      expect(await storedCount()).toBe(stored);
+    }
+    control().setFaults([]);
+  });
+
   it('lives as long as the shortest-lived upstream answer it was built from', async () => {
     const { slug } = await freshGig();
     const real = await (await fetch(`${gw.sandbox.urls.marketplace}/api/v1/gigs/${slug}`)).json();
@@ -208,6 +236,17 @@ describe('lifetime and eviction', () => {
     expect(await hitsDuring(() => gw.query(GIG_AND_SELLER, { variables: { slug } }))).toBe(0);
   });
 
+  it('a gig event naming its seller evicts an answer showing the seller (their gig count and rating cover every gig)', async () => {
+    const { seller_username: seller } = await freshGig();
+    const query = 'query($seller: String!) { seller(username: $seller) { username rating attributes } }';
+    await gw.query(query, { variables: { seller } });
+    expect(await hitsDuring(() => gw.query(query, { variables: { seller } }))).toBe(1);
+    expect((await postWebhook(gw.url, eventFor({ slug: `${seller}-new-gig`, seller_username: seller }, 'gig.created'))).status).toBe(202);
+    const after = await counted(() => gw.query(query, { variables: { seller } }));
+    expectOk(after.result);
+    expect(gw.calls('marketplace').map((c) => c.path)).toEqual([`/api/v1/sellers/${seller}`]);
+  });
+
   it("a review.created of another gig of the same seller evicts an answer showing the seller's rating", async () => {
     const { slug, seller_username: seller } = await freshGig();
     const listed = await (await fetch(`${gw.sandbox.urls.marketplace}/api/v1/gigs?seller=${seller}&per_page=50`)).json();
@@ -221,18 +260,21 @@ describe('lifetime and eviction', () => {
     expectOk(after.result);
   });
 
-  it('an answer still being built when a webhook evicts what it read is not kept: the next caller reads the gig again', async () => {
+  it('an answer still being built when a webhook evicts what it already read is not kept: the next caller reads it again', async () => {
     const { slug, seller_username: seller } = await freshGig();
-    // The seller is read after the gig: held long enough for the event to arrive in between.
-    control().setFaults([{ kind: 'delay', method: 'GET', pathIncludes: `/sellers/${seller}`, latencyMs: 2_500, times: 1 }]);
+    // The seller kept by the shared cache first, so the operation below reads it at once.
+    expectOk(await gw.query('query($seller: String!) { seller(username: $seller) { name } }', { variables: { seller } }));
+    const query = 'query($slug: String!) { gig(slug: $slug) { title seller { username name } reviews(first: 1) { totalCount } } }';
+    // The gig's reviews (which the event does not change) are held long enough for it to arrive meanwhile.
+    control().setFaults([{ kind: 'delay', method: 'GET', pathIncludes: `/gigs/${slug}/reviews`, latencyMs: 2_500, times: 1 }]);
     gw.resetCalls();
-    const building = gw.query(GIG_AND_SELLER, { variables: { slug } });
-    await until(() => gw.calls('marketplace').some((c) => c.path === `/api/v1/sellers/${seller}`), 5_000);
-    expect((await postWebhook(gw.url, eventFor({ slug }, 'gig.updated'))).status).toBe(202);
+    const building = gw.query(query, { variables: { slug } });
+    await until(() => gw.calls('marketplace').some((c) => c.path === `/api/v1/gigs/${slug}/reviews`), 5_000);
+    expect((await postWebhook(gw.url, eventFor({ username: seller }, 'seller.updated'))).status).toBe(202);
     expectOk(await building);
-    const next = await counted(() => gw.query(GIG_AND_SELLER, { variables: { slug } }));
+    const next = await counted(() => gw.query(query, { variables: { slug } }));
     expectOk(next.result);
-    expect(gw.calls('marketplace').map((c) => c.path)).toContain(`/api/v1/gigs/${slug}`);
+    expect(gw.calls('marketplace').map((c) => c.path)).toContain(`/api/v1/sellers/${seller}`);
   });
 
   it('an unsigned webhook evicts nothing', async () => {

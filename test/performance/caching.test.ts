@@ -9,7 +9,9 @@ import { startTestGateway, TOKENS, type TestGateway } from '../helpers/gateway.j
 
 let gw: TestGateway;
 beforeAll(async () => {
-  gw = await startTestGateway({ REFERENCE_CACHE_TTL_MS: '60000' }, ['marketplace']);
+  gw = await startTestGateway({ REFERENCE_CACHE_TTL_MS: '60000', CORS_ORIGINS: 'https://app.example,https://admin.example' }, [
+    'marketplace',
+  ]);
 });
 afterAll(() => gw.close());
 beforeEach(() => {
@@ -71,6 +73,15 @@ describe('Cache-Control on GraphQL responses', () => {
     const json = await fetch(url, { headers: { accept: 'application/json' } });
     expect(json.headers.get('cache-control')).toBe('public, max-age=60');
     expect(json.headers.get('vary')).toContain('accept');
+  });
+
+  it("with CORS, a public answer varies by Origin too (a cache must not hand one origin's allowance to another)", async () => {
+    const url = `${gw.url}/graphql?query=${encodeURIComponent('{ categories { slug } }')}`;
+    const answer = await fetch(url, { headers: { accept: 'application/json', origin: 'https://app.example' } });
+    expect(answer.headers.get('access-control-allow-origin')).toBe('https://app.example');
+    expect(answer.headers.get('cache-control')).toBe('public, max-age=60');
+    const vary = (answer.headers.get('vary') ?? '').toLowerCase().split(/\s*,\s*/);
+    expect(vary).toEqual(expect.arrayContaining(['origin', 'accept', 'authorization']));
   });
 
   it('the same query sent with a credential is private, no-store', async () => {

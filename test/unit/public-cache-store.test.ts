@@ -45,6 +45,12 @@ describe('cache keys and tags', () => {
   it('evicts per event family what the event changes', () => {
     expect(tagsForEvent('gig.updated', { slug: 'g1' })).toEqual(['marketplace:gig:g1', 'marketplace:gigs']);
     expect(tagsForEvent('gig.published', { gig_slug: 'g2' })).toContain('marketplace:gig:g2');
+    expect(tagsForEvent('gig.created', { slug: 'g3', seller_username: 's1' })).toEqual([
+      'marketplace:gig:g3',
+      'marketplace:gigs',
+      'marketplace:seller:s1',
+      'marketplace:sellers',
+    ]);
     expect(tagsForEvent('seller.updated', { username: 's1' })).toEqual([
       'marketplace:seller:s1',
       'marketplace:user:s1',

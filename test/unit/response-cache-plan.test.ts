@@ -32,6 +32,13 @@ describe('the plan of an operation', () => {
     expect(plan('{ gig(slug: "a") { ... on Gig { title } } item(id: "1") { id } }').shareable).toBe(false);
   });
 
+  it('judges a field by its name, whatever its alias, and whether or not @include/@skip would run it', () => {
+    expect(plan('{ gig: me { username } }').shareable).toBe(false);
+    expect(plan('{ gig(slug: "a") { title } me @include(if: false) { username } }').shareable).toBe(false);
+    expect(plan('query($mine: Boolean!) { gig(slug: "a") { title } me @skip(if: $mine) { username } }').shareable).toBe(false);
+    expect(plan('{ gig(slug: "a") { title typename: __typename } kind: __type(name: "Gig") { name } }').shareable).toBe(false);
+  });
+
   it('never shares a root field with no upstream row: node could read anything', () => {
     expect(plan('{ node(id: "x") { id } }')).toMatchObject({ shareable: false, reason: 'Query.node names no upstream row' });
   });

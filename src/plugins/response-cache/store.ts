@@ -135,8 +135,8 @@ export class ResponseStore implements Cache {
     await pipeline.exec();
   }
 
-  invalidate(entities: Iterable<{ typename: string; id?: string | number }>): Promise<void> {
-    return this.evict([...entities].map((entity) => entity.typename));
+  async invalidate(entities: Iterable<{ typename: string; id?: string | number }>): Promise<void> {
+    await this.evict([...entities].map((entity) => entity.typename));
   }
 
   /** Answers begun before now and built from one of `tags` are not kept: another instance evicted them (a webhook). */
@@ -144,14 +144,16 @@ export class ResponseStore implements Cache {
     this.evictions.note(tags);
   }
 
-  /** Evicts every answer built from a resource carrying one of `tags` (a webhook's changes); failures are logged. */
-  async evict(tags: readonly string[]): Promise<void> {
-    if (tags.length === 0) return;
+  /** Evicts every answer built from a resource carrying one of `tags` (a webhook's changes); false when the store failed (logged). */
+  async evict(tags: readonly string[]): Promise<boolean> {
+    if (tags.length === 0) return true;
     this.noteEvicted(tags);
     try {
       await this.inner.invalidate(tags.map((tag) => ({ typename: REDIS_PREFIX + tag })));
+      return true;
     } catch (error) {
       this.options.logger.warn({ err: error, tags }, 'response cache: eviction failed');
+      return false;
     }
   }
 }

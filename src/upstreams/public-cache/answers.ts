@@ -1,6 +1,6 @@
 /** An entry of the public cache and the upstream response it stands for, both ways. */
 import { UpstreamError } from '../../errors.js';
-import type { UpstreamResponse } from '../wire.js';
+import type { UpstreamRequest, UpstreamResponse } from '../wire.js';
 import type { CachedAnswer } from './store.js';
 import { freshnessOf } from './cache-control.js';
 
@@ -49,4 +49,29 @@ export function entryOf(given: AnswerParts, now: number, defaultTtlMs: number): 
   if (!freshness) return undefined;
   const { keepUntil, ...windows } = freshness;
   return { answer: { status, headers, body, bytes, storedAt: now, ...windows }, keepUntil };
+}
+
+/**
+ * The request of a shared fill, detached from the caller that started it: only what a shared read may carry (never a
+ * header of the caller's beyond what it accepts), the kept entry's validator to revalidate with, and its own deadline.
+ */
+export function sharedRequestOf(req: UpstreamRequest, entry: CachedAnswer | undefined, deadlineAt: number): UpstreamRequest {
+  const conditional: Record<string, string> = {};
+  if (entry?.headers.etag) conditional['if-none-match'] = entry.headers.etag;
+  else if (entry?.headers['last-modified']) conditional['if-modified-since'] = entry.headers['last-modified'];
+  return {
+    method: 'GET',
+    path: req.path,
+    query: req.query,
+    // Only what a shared read may carry: never a header of the caller's beyond what it accepts.
+    headers: { accept: req.headers?.accept ?? 'application/json', ...conditional },
+    deadlineAt,
+    requestId: req.requestId,
+    // The missing request's trace: the fill is a CLIENT span of it, and its traceparent goes upstream.
+    trace: req.trace,
+    operation: req.operation,
+    template: req.template,
+    codeOf: req.codeOf,
+    publicRead: true,
+  };
 }

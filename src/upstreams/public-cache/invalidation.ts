@@ -7,6 +7,11 @@ import { resourceTag } from './keys.js';
 
 const tag = (kind: string, id: string, part?: string) => resourceTag('marketplace', kind, id, part);
 const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : undefined);
+/** The seller an event names, and lists showing sellers: their gig count and rating cover every gig of theirs. */
+const sellerOf = (data: Record<string, unknown>) => {
+  const seller = text(data.seller_username);
+  return seller ? [tag('seller', seller), 'marketplace:sellers'] : [];
+};
 
 /** The tags an event makes stale; none for an event that changes no public read. */
 export function tagsForEvent(event: string, data: Record<string, unknown>): string[] {
@@ -15,8 +20,8 @@ export function tagsForEvent(event: string, data: Record<string, unknown>): stri
   const username = text(data.username);
   switch (family) {
     case 'gig':
-      // The gig with its pricing and reviews (every path under /gigs/{slug}), and lists showing gigs.
-      return gig ? [tag('gig', gig), 'marketplace:gigs'] : ['marketplace:gigs'];
+      // The gig with its pricing and reviews (every path under /gigs/{slug}), lists showing gigs, and its seller.
+      return [...(gig ? [tag('gig', gig)] : []), 'marketplace:gigs', ...sellerOf(data)];
     case 'seller':
     case 'user': {
       // A seller is a user too: both profiles of everyone named (seller.favorited names the buyer
@@ -27,13 +32,8 @@ export function tagsForEvent(event: string, data: Record<string, unknown>): stri
     case 'review': {
       if (event !== 'review.created') return [];
       // A review changes the gig's rating and count as well as its review list, wherever the gig is shown (gig
-      // lists, and the gigs they prime), and its seller's rating and count, which count every gig of theirs.
-      const seller = text(data.seller_username);
-      return [
-        ...(gig ? [tag('gig', gig, 'reviews'), tag('gig', gig)] : []),
-        'marketplace:gigs',
-        ...(seller ? [tag('seller', seller), 'marketplace:sellers'] : []),
-      ];
+      // lists, and the gigs they prime), and its seller's.
+      return [...(gig ? [tag('gig', gig, 'reviews'), tag('gig', gig)] : []), 'marketplace:gigs', ...sellerOf(data)];
     }
     case 'portfolio':
     case 'testimonial': {

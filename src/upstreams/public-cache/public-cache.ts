@@ -27,7 +27,7 @@ import type { ReadRecorder, UpstreamRequest, UpstreamResponse } from '../wire.js
 import { stateAt } from './cache-control.js';
 import { cacheKeyOf, cacheTagsOf } from './keys.js';
 import type { CachedAnswer, PublicCacheStore } from './store.js';
-import { bytesOf, entryOf, keptHeaders, responseOf, servesStaleOnError, type AnswerParts } from './answers.js';
+import { bytesOf, entryOf, keptHeaders, responseOf, servesStaleOnError, sharedRequestOf, type AnswerParts } from './answers.js';
 import { noteRead } from './public-reads.js';
 import { leftError, waitFor } from './waiting.js';
 import { EvictionLog } from './eviction-log.js';
@@ -128,19 +128,24 @@ export class PublicCache {
     }
   }
 
-  /** Reads out now whose answers carry one of `tags` are not kept: another instance evicted them (a webhook). */
+  /** Reads out now whose answers carry one of `tags` are neither kept nor joined: an event (a webhook) changed them. */
   noteEvicted(tags: readonly string[]): void {
+    if (tags.length === 0) return;
     this.evictions.note(tags);
+    // A read from now on calls again rather than join a call begun before the change (its waiters keep theirs).
+    this.fills.clear();
   }
 
-  /** Evicts every entry carrying one of `tags` (a webhook's changes); a store failure is logged, never thrown. */
-  async evict(tags: readonly string[]): Promise<void> {
-    if (tags.length === 0) return;
+  /** Evicts every entry carrying one of `tags` (a webhook's changes); false when the store failed (logged, never thrown). */
+  async evict(tags: readonly string[]): Promise<boolean> {
+    if (tags.length === 0) return true;
     this.noteEvicted(tags);
     try {
       await this.options.store.evictTags(tags);
+      return true;
     } catch (error) {
       this.options.logger.warn({ err: error, tags }, 'public cache: eviction failed');
+      return false;
     }
   }
 
@@ -157,7 +162,10 @@ export class PublicCache {
   }
 
   private startFill(upstream: CacheableUpstream, req: UpstreamRequest, key: string, entry: CachedAnswer | undefined): Promise<Filled> {
-    const fill = this.fill(upstream, req, key, entry).finally(() => this.fills.delete(key));
+    // Deleted only while it is the key's fill: an eviction may have let a newer one take the key.
+    const fill: Promise<Filled> = this.fill(upstream, req, key, entry).finally(
+      () => this.fills.get(key) === fill && this.fills.delete(key),
+    );
     // Every waiter may leave before it ends (a background revalidation has none): its failure is theirs to hear, or nobody's.
     fill.catch(() => undefined);
     this.fills.set(key, fill);
@@ -199,23 +207,7 @@ export class PublicCache {
     key: string,
     entry: CachedAnswer | undefined,
   ): Promise<Filled> {
-    const conditional: Record<string, string> = {};
-    if (entry?.headers.etag) conditional['if-none-match'] = entry.headers.etag;
-    else if (entry?.headers['last-modified']) conditional['if-modified-since'] = entry.headers['last-modified'];
-    const shared: UpstreamRequest = {
-      method: 'GET',
-      path: req.path,
-      query: req.query,
-      // Only what a shared read may carry: never a header of the caller's beyond what it accepts.
-      headers: { accept: req.headers?.accept ?? 'application/json', ...conditional },
-      deadlineAt: Date.now() + upstream.fillTimeoutMs,
-      requestId: req.requestId,
-      trace: req.trace,
-      operation: req.operation,
-      template: req.template,
-      codeOf: req.codeOf,
-      publicRead: true,
-    };
+    const shared = sharedRequestOf(req, entry, Date.now() + upstream.fillTimeoutMs);
     // Taken before the call: an event that arrives while it is out may have changed what it answers.
     const begun = this.evictions.mark();
     let response: UpstreamResponse;
