@@ -92,6 +92,8 @@ export const envSchema = z.object({
    * with REDIS_URL in Redis instead). 0 (default) turns it off. It needs the public cache on (PUBLIC_CACHE_MAX_BYTES > 0).
    */
   RESPONSE_CACHE_MAX_ENTRIES: z.coerce.number().int().min(0).default(0),
+  /** Bytes of answers the response cache keeps in this process (each counted as twice its JSON text); not with Redis. */
+  RESPONSE_CACHE_MAX_BYTES: positiveInt(64 * 1024 * 1024),
 
   /** Unsafe values (src/config-secrets.ts) are refused in production and warned about elsewhere. */
   MARKETPLACE_WEBHOOK_SECRET: optionalSecret,

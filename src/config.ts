@@ -34,8 +34,8 @@ export interface Config {
   referenceCacheTtlMs: number;
   /** The shared cache of public reads (src/upstreams/public-cache/); maxBytes 0: off. */
   publicCache: { ttlMs: number; maxBytes: number };
-  /** The response cache (src/plugins/use-response-cache.ts); maxEntries 0: off. */
-  responseCache: { maxEntries: number };
+  /** The response cache (src/plugins/use-response-cache.ts); maxEntries 0: off. maxBytes bounds it in the process. */
+  responseCache: { maxEntries: number; maxBytes: number };
   webhookSecret: string | undefined;
   redisUrl: string | undefined;
   redisCommandTimeoutMs: number;
@@ -156,7 +156,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     validatePurchaseConcurrency: e.VALIDATE_PURCHASE_CONCURRENCY,
     referenceCacheTtlMs: e.REFERENCE_CACHE_TTL_MS,
     publicCache: { ttlMs: e.PUBLIC_CACHE_TTL_MS, maxBytes: e.PUBLIC_CACHE_MAX_BYTES },
-    responseCache: { maxEntries: e.RESPONSE_CACHE_MAX_ENTRIES },
+    responseCache: { maxEntries: e.RESPONSE_CACHE_MAX_ENTRIES, maxBytes: e.RESPONSE_CACHE_MAX_BYTES },
     webhookSecret: e.MARKETPLACE_WEBHOOK_SECRET,
     redisUrl: e.REDIS_URL,
     redisCommandTimeoutMs: e.REDIS_COMMAND_TIMEOUT_MS,

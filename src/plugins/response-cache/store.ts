@@ -16,13 +16,14 @@
  */
 import { createHash } from 'node:crypto';
 import type { ExecutionResult } from 'graphql';
-import { createInMemoryCache, type Cache } from '@graphql-yoga/plugin-response-cache';
+import type { Cache } from '@graphql-yoga/plugin-response-cache';
 import { createRedisCache } from '@envelop/response-cache-redis';
 import type { Config } from '../../config.js';
 import type { Logger } from '../../logger.js';
 import type { RedisConnection } from '../../redis/connection.js';
 import { countResponseCacheStore } from '../../metrics.js';
 import { EvictionLog } from '../../upstreams/public-cache/eviction-log.js';
+import { createBoundedMemoryCache } from './memory-cache.js';
 
 type Headers = Record<string, string>;
 type StoredResult = ExecutionResult<Record<string, unknown>, { http?: { headers?: Headers } }>;
@@ -31,8 +32,9 @@ type StoredResult = ExecutionResult<Record<string, unknown>, { http?: { headers?
 const REDIS_PREFIX = 'gateway:response:';
 
 export interface ResponseStoreOptions {
-  /** Answers kept in this process (LRU by count), when there is no Redis. */
+  /** Answers kept in this process (LRU by count and by size), when there is no Redis. */
   maxEntries: number;
+  maxBytes: number;
   logger: Logger;
   redis?: RedisConnection;
   now?: () => number;
@@ -54,7 +56,7 @@ export class ResponseStore implements Cache {
     this.now = options.now ?? Date.now;
     this.inner = options.redis
       ? createRedisCache({ redis: options.redis.client, buildRedisOperationResultCacheKey: (id) => `${id}:tags` })
-      : createInMemoryCache({ max: options.maxEntries });
+      : createBoundedMemoryCache({ maxEntries: options.maxEntries, maxBytes: options.maxBytes, sizeOf: sizeInMemory });
   }
 
   /** Taken when an operation starts executing, before it reads anything: `stage` compares the evictions since. */
@@ -170,6 +172,11 @@ export function storedJsonOf(data: unknown): string | undefined {
   return data !== null && typeof data === 'object' ? storedJson.get(data) : undefined;
 }
 
+/** What an answer in this process's LRU is counted as: its JSON text (kept for hits) and its data, about as large. */
+function sizeInMemory(result: StoredResult): number {
+  return 2 * (storedJsonOf(result.data) ?? JSON.stringify(result.data ?? null)).length;
+}
+
 /** A strong validator of the data's JSON: equal data, equal ETag, whichever instance or entry produced it. */
 function etagOf(json: string): string {
   return `"${createHash('sha256').update(json).digest('base64url').slice(0, 32)}"`;
@@ -183,5 +190,6 @@ export function createResponseStore(
   now?: () => number,
 ): ResponseStore | undefined {
   if (config.responseCache.maxEntries === 0 || config.publicCache.maxBytes === 0) return undefined;
-  return new ResponseStore({ maxEntries: config.responseCache.maxEntries, logger, redis, now });
+  const { maxEntries, maxBytes } = config.responseCache;
+  return new ResponseStore({ maxEntries, maxBytes, logger, redis, now });
 }
