@@ -15,10 +15,7 @@ import { fork } from 'node:child_process';
 import { createServer, type RequestListener, type Server } from 'node:http';
 import { createServerAdapter, Response as AdapterResponse } from '@whatwg-node/server';
 import { Pool } from 'undici';
-import { createApp } from '../src/app.js';
-import { loadConfig } from '../src/config.js';
-import { createLogger } from '../src/logger.js';
-import { startSandbox } from '../src/sandbox/index.js';
+import { startWarmCacheApp } from './warm-cache-app.js';
 
 interface Job {
   url: string;
@@ -56,25 +53,9 @@ async function client(): Promise<void> {
 
 async function main(): Promise<void> {
   const [rounds = 5, requests = 3000, connections = 1] = process.argv.slice(2).map(Number);
-  const sandbox = await startSandbox();
-  const config = loadConfig({
-    ...process.env,
-    NODE_ENV: 'production',
-    LOG_LEVEL: 'silent',
-    RATE_LIMIT_PER_MINUTE: '0',
-    PUBLIC_CACHE_MAX_BYTES: String(64 * 1024 * 1024),
-    PUBLIC_CACHE_TTL_MS: '60000',
-    RESPONSE_CACHE_MAX_ENTRIES: '10000',
-    MARKETPLACE_URL: sandbox.urls.marketplace,
-    SEO_URL: sandbox.urls.seo,
-    ITEMS_URL: sandbox.urls.items,
-  });
-  const app = await createApp(config, createLogger('silent'));
-  const newest = (await (await fetch(`${sandbox.urls.marketplace}/api/v1/gigs?page=1&per_page=1`)).json()) as {
-    data: Array<{ slug: string }>;
-  };
+  const { app, newestGigSlug, close } = await startWarmCacheApp({ NODE_ENV: 'production' });
   const query = 'query($slug: String!) { gig(slug: $slug) { slug title priceFrom seller { username name rating } } }';
-  const hitBody = JSON.stringify({ query, variables: { slug: newest.data[0]!.slug } });
+  const hitBody = JSON.stringify({ query, variables: { slug: newestGigSlug } });
   const answer = await (await app.yoga.fetch('http://gateway/graphql', { method: 'POST', headers: { ...HEADERS }, body: hitBody })).text();
   const contentType = 'application/graphql-response+json; charset=utf-8';
 
@@ -131,8 +112,7 @@ async function main(): Promise<void> {
     );
   child.send('exit');
   for (const { server } of Object.values(variants)) server.close();
-  await app.close();
-  await sandbox.close();
+  await close();
 }
 
 await (process.argv[2] === 'client' ? client() : main());
