@@ -6,7 +6,9 @@
  * - `bare`: a `node:http` handler that reads the body and writes the answer (the floor of any Node server);
  * - `adapter`: whatwg-node's server adapter around a handler that does the same (Yoga's Node glue, no Yoga);
  * - `hit`: the gateway app (NODE_ENV=production, response cache on) answering gig + seller from its cache;
- * - `typename`: the same app answering `{ __typename }` (Yoga's pipeline with no field and no cache).
+ * - `typename`: the same app answering `{ __typename }` (Yoga's pipeline with no field and no cache);
+ * - `plain Yoga`: `createYoga` with a one-field schema and nothing else, answering `{ __typename }`;
+ * - `…, in process`: the same through `yoga.fetch` in this process (no HTTP, no adapter's Node glue).
  *
  * Each round runs every variant once, in a random order; medians over rounds. Run
  * `tsx bench/http-hit-probe.ts [rounds] [requests per round] [connections]`.
@@ -14,6 +16,7 @@
 import { fork } from 'node:child_process';
 import { createServer, type RequestListener, type Server } from 'node:http';
 import { createServerAdapter, Response as AdapterResponse } from '@whatwg-node/server';
+import { createSchema, createYoga, type YogaServerInstance } from 'graphql-yoga';
 import { Pool } from 'undici';
 import { startWarmCacheApp } from './warm-cache-app.js';
 
@@ -75,22 +78,44 @@ async function main(): Promise<void> {
     await request.text();
     return new AdapterResponse(answer, { headers: { 'content-type': contentType } });
   });
+  // Yoga with none of the gateway's plugins (and, like it, no CORS, GraphiQL or landing page): Yoga's own phases.
+  const plainYoga = createYoga({
+    schema: createSchema({ typeDefs: 'type Query { ok: Boolean }' }),
+    logging: false,
+    cors: false,
+    graphiql: false,
+    landingPage: false,
+  });
   const gateway = await listen(app.yoga);
-  const variants: Record<string, { server: Server; body: string }> = {
+  const typename = JSON.stringify({ query: '{ __typename }' });
+  const variants: Record<string, { server: Server; body: string; inProcess?: YogaServerInstance<object, object> }> = {
     bare: { server: await listen(bare), body: hitBody },
     adapter: { server: await listen(adapter as unknown as RequestListener), body: hitBody },
     hit: { server: gateway, body: hitBody },
-    typename: { server: gateway, body: JSON.stringify({ query: '{ __typename }' }) },
+    'hit, in process': { server: gateway, body: hitBody, inProcess: app.yoga as never },
+    typename: { server: gateway, body: typename },
+    'plain Yoga': { server: await listen(plainYoga), body: typename },
+    'plain Yoga, in process': { server: gateway, body: typename, inProcess: plainYoga },
   };
 
   const child = fork(new URL(import.meta.url).pathname, ['client'], { stdio: 'inherit' });
   await new Promise((resolve) => child.once('message', resolve));
-  const run = (name: string, count: number) =>
-    new Promise<{ failed: number; micros: number }>((resolve) => {
+  const run = async (name: string, count: number): Promise<{ failed: number; micros: number }> => {
+    const { inProcess, body } = variants[name]!;
+    if (inProcess) {
+      let failed = 0;
+      for (let i = 0; i < count; i++) {
+        const res = await inProcess.fetch('http://gateway/graphql', { method: 'POST', headers: { ...HEADERS }, body });
+        if (!(await res.text()).startsWith('{"data"')) failed++;
+      }
+      return { failed, micros: 0 };
+    }
+    return new Promise((resolve) => {
       child.once('message', resolve);
       const { port } = variants[name]!.server.address() as { port: number };
-      child.send({ url: `http://127.0.0.1:${port}/graphql`, body: variants[name]!.body, requests: count, connections } satisfies Job);
+      child.send({ url: `http://127.0.0.1:${port}/graphql`, body, requests: count, connections } satisfies Job);
     });
+  };
   const names = Object.keys(variants);
   const gatewayMicros: Record<string, number[]> = Object.fromEntries(names.map((name) => [name, []]));
   const clientMicros: Record<string, number[]> = Object.fromEntries(names.map((name) => [name, []]));
@@ -108,10 +133,10 @@ async function main(): Promise<void> {
   const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
   for (const name of names)
     console.log(
-      `${name.padEnd(9)} gateway ${median(gatewayMicros[name]!).toFixed(1)} µs/request [${gatewayMicros[name]!.map((v) => v.toFixed(0)).join(' ')}], client ${median(clientMicros[name]!).toFixed(1)} µs`,
+      `${name.padEnd(22)} gateway ${median(gatewayMicros[name]!).toFixed(1)} µs/request [${gatewayMicros[name]!.map((v) => v.toFixed(0)).join(' ')}], client ${median(clientMicros[name]!).toFixed(1)} µs`,
     );
   child.send('exit');
-  for (const { server } of Object.values(variants)) server.close();
+  for (const server of new Set(Object.values(variants).map((variant) => variant.server))) server.close();
   await close();
 }
 
