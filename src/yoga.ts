@@ -19,7 +19,7 @@ import { useCacheHeaders } from './plugins/use-cache-headers.js';
 import { useNotePersistedRequests, useResponseCache } from './plugins/use-response-cache.js';
 import type { ResponseStore } from './plugins/response-cache/store.js';
 import { parserCaches } from './document-cache.js';
-import { useDisableIntrospection } from '@graphql-yoga/plugin-disable-introspection';
+import { useNoIntrospection } from './plugins/use-no-introspection.js';
 import { useBodyLimit } from './plugins/use-body-limit.js';
 import { useCsrfPrevention } from './plugins/use-csrf-prevention.js';
 import { useGetParameters } from './plugins/use-get-parameters.js';
@@ -221,7 +221,7 @@ function createEndpoint(
       // response cache notes which requests named a document: their shared answers are public over HTTP).
       ...(deps.responseCache ? [useNotePersistedRequests()] : []),
       ...usePersistedQueries({ trusted, apq }),
-      ...(config.introspection ? [] : [useDisableIntrospection()]),
+      ...(config.introspection ? [] : [useNoIntrospection()]),
       // Before armor's parse: a deeply nested literal would overflow the parser's stack.
       useNestingLimit(),
       // Before the cost limit: a @defer/@stream operation a JSON-only caller cannot receive is refused without cost.

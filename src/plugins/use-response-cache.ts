@@ -19,7 +19,7 @@
  *   and `Vary` on the credential headers, and a matching `If-None-Match` gets
  *   `304`. Anything else is left to use-cache-headers.ts (`private, no-store`).
  */
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import stableStringify from 'fast-json-stable-stringify';
 import { useResponseCache as useYogaResponseCache } from '@graphql-yoga/plugin-response-cache';
 import { handleMaybePromise } from '@whatwg-node/promise-helpers';
@@ -103,7 +103,8 @@ export function useResponseCache({ store, referenceTtlMs }: ResponseCacheOptions
       const plan = context && plans.get(context);
       return plan === undefined || (keys.has(context) && mayShare(plan, request));
     },
-    // The library's default key (the same fields) hashes through WebCrypto's async digest, the largest cost of a hit.
+    // The library's default key (the same fields) hashes through WebCrypto's async digest, the largest cost of a hit;
+    // node:crypto's one-shot `hash` costs about a third of a Hash object's create, update and digest.
     buildResponseCacheKey: (params) => {
       const text = [
         params.documentString,
@@ -111,7 +112,7 @@ export function useResponseCache({ store, referenceTtlMs }: ResponseCacheOptions
         stableStringify(params.variableValues ?? {}),
         params.sessionId ?? '',
       ].join('|');
-      const key = createHash('sha256').update(text).digest('base64url');
+      const key = hash('sha256', text, 'base64url');
       keys.set(params.context as object, key);
       return key;
     },
@@ -159,12 +160,20 @@ export function useResponseCache({ store, referenceTtlMs }: ResponseCacheOptions
       const single = result as HttpResult;
       const headers = single.extensions?.http?.headers;
       if (!headers || !STORE_HEADERS.some((name) => name in headers)) return;
+      const overHttp = request.method === 'GET' || persistedRequests.has(request);
+      if (!overHttp) {
+        const answer = plainAnswerOf(single, headers);
+        if (answer) {
+          setResult(answer);
+          return;
+        }
+      }
       const others = Object.fromEntries(Object.entries(headers).filter(([name]) => !STORE_HEADERS.includes(name)));
       const remaining = headers.Expires ? Math.floor((Date.parse(headers.Expires) - now()) / 1000) : 0;
       // Only as JSON (Yoga's regular processor, chosen before this hook from Accept): an event stream or multipart
       // body of the same data must never reach, from a cache in front, a caller who asked for JSON.
-      const overHttp = (request.method === 'GET' || persistedRequests.has(request)) && resultProcessor === processRegularResult;
-      if (!headers.ETag || !overHttp || remaining <= 0) {
+      const publicJson = overHttp && resultProcessor === processRegularResult;
+      if (!headers.ETag || !publicJson || remaining <= 0) {
         // Not stored (the plugin's own ETag is its cache key), a POST of query text, not JSON, or an answer at the
         // end of its life: no validator goes out, and use-cache-headers.ts says private, no-store.
         setResult(withHeaders(single, others));
@@ -186,6 +195,26 @@ export function useResponseCache({ store, referenceTtlMs }: ResponseCacheOptions
     },
   };
   return [planner as Plugin, answering];
+}
+
+/**
+ * What a hit on an entry of this process's store sends where no validator goes out (a POST of query text): the
+ * same for every hit on that entry, so built on the first and kept with the entry (by its extensions object, which
+ * the plugin's copy of the entry shares), not built again per hit. Undefined for anything else: a result another
+ * plugin changed (errors, extensions such as the cost, or headers added; its data replaced), or an entry read from
+ * Redis (a new object each time).
+ */
+const plainAnswers = new WeakMap<object, HttpResult>();
+
+function plainAnswerOf(result: HttpResult, headers: Record<string, string>): HttpResult | undefined {
+  const extensions = result.extensions;
+  if (!extensions || !(SERVED_FROM_CACHE in result) || storedJsonOf(result.data) === undefined) return undefined;
+  for (const key in result) if (key !== 'data' && key !== 'extensions') return undefined;
+  for (const key in extensions) if (key !== 'http') return undefined;
+  for (const name in headers) if (!STORE_HEADERS.includes(name)) return undefined;
+  let answer = plainAnswers.get(extensions);
+  if (answer === undefined) plainAnswers.set(extensions, (answer = withHeaders(result, {})));
+  return answer.data === result.data ? answer : undefined;
 }
 
 /**

@@ -12,6 +12,7 @@ import { loadConfig } from '../../src/config.js';
 import { estimateUpstreamCalls } from '../../src/plugins/upstream-cost.js';
 import { schema } from '../../schema/index.js';
 import { ALL_CREDENTIALS, startTestGateway, useTestGateway, type GraphQLResponse, type TestGateway } from '../helpers/gateway.js';
+import { connectWs } from '../helpers/ws.js';
 
 const gw = useTestGateway();
 
@@ -190,6 +191,18 @@ describe('production switches', () => {
     expect(res.errors?.[0]?.message).toMatch(/introspection has been disabled/);
     const typo = await locked.query('{ seler(username: "pixelcraft") { name } }');
     expect(typo.errors?.[0]?.message).not.toMatch(/Did you mean/);
+  });
+
+  it('refuses introspection over graphql-ws too, where no HTTP request is parsed', async () => {
+    const ws = await connectWs(locked.url);
+    try {
+      const result = await ws.run('{ __schema { types { name } } }');
+      const errors = result.error ?? result.next[0]?.errors;
+      expect(result.next.some((payload) => payload.data?.__schema)).toBe(false);
+      expect(errors?.[0]?.message).toMatch(/introspection has been disabled/);
+    } finally {
+      ws.close();
+    }
   });
 
   it('defaults introspection to off in production and on elsewhere', () => {

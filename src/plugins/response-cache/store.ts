@@ -14,7 +14,7 @@
  *   fails or times out is a miss, and the operation runs; while the
  *   connection is known to be down, nothing is asked.
  */
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import type { ExecutionResult } from 'graphql';
 import type { Cache } from '@graphql-yoga/plugin-response-cache';
 import { createRedisCache } from '@envelop/response-cache-redis';
@@ -93,8 +93,14 @@ export class ResponseStore implements Cache {
 
   /** The stored answer if its lifetime, on the public cache's clock (the stores' own expiry runs on theirs), is not over. */
   private fresh(stored: StoredResult | null | undefined): StoredResult | undefined {
-    const expires = stored?.extensions?.http?.headers?.Expires;
-    return stored && expires && Date.parse(expires) > this.now() ? stored : undefined;
+    if (!stored) return undefined;
+    // This process's entries carry their expiry as a number (parsing the date on every hit showed in profiles); Redis's are new objects.
+    let expiresAt = expiries.get(stored);
+    if (expiresAt === undefined) {
+      const expires = stored.extensions?.http?.headers?.Expires;
+      expiresAt = expires ? Date.parse(expires) : Number.NaN;
+    }
+    return expiresAt > this.now() ? stored : undefined;
   }
 
   set(key: string, result: StoredResult, _entities: unknown, ttlMs: number): Promise<void> | void {
@@ -103,10 +109,11 @@ export class ResponseStore implements Cache {
     if (!tags || !(ttlMs > 0 && Number.isFinite(ttlMs))) return;
     const json = JSON.stringify(result.data ?? null);
     if (result.data) storedJson.set(result.data, json);
+    // Whole seconds, rounded down: what max-age is counted from on every later answer.
+    const expiresAt = Math.floor((this.now() + ttlMs) / 1000) * 1000;
     const headers: Headers = {
       ETag: etagOf(json),
-      // Whole seconds, rounded down: what max-age is counted from on every later answer.
-      Expires: new Date(Math.floor((this.now() + ttlMs) / 1000) * 1000).toUTCString(),
+      Expires: new Date(expiresAt).toUTCString(),
       'Last-Modified': new Date(this.now()).toUTCString(),
     };
     // The answer going out now carries the same headers as every answer served from this entry.
@@ -114,6 +121,7 @@ export class ResponseStore implements Cache {
     const http = (extensions.http ??= {});
     http.headers = { ...http.headers, ...headers };
     const stored: StoredResult = { data: result.data, extensions: { http: { headers } } };
+    expiries.set(stored, expiresAt);
     if (this.options.redis && !this.options.redis.available) return;
     countResponseCacheStore();
     const entities = tags.map((tag) => ({ typename: REDIS_PREFIX + tag }));
@@ -160,6 +168,9 @@ export class ResponseStore implements Cache {
   }
 }
 
+/** When each answer this process's store holds expires (ms, the `Expires` it carries), so a hit need not parse the date. */
+const expiries = new WeakMap<object, number>();
+
 /**
  * The JSON text of each answer's data as it was stored, written once for its ETag. This process's LRU hands every
  * hit the same data object, so a hit is sent as that text rather than serialised again (an entry read from Redis
@@ -179,7 +190,7 @@ function sizeInMemory(result: StoredResult): number {
 
 /** A strong validator of the data's JSON: equal data, equal ETag, whichever instance or entry produced it. */
 function etagOf(json: string): string {
-  return `"${createHash('sha256').update(json).digest('base64url').slice(0, 32)}"`;
+  return `"${hash('sha256', json, 'base64url').slice(0, 32)}"`;
 }
 
 /** The response cache's store, or undefined when it is off (RESPONSE_CACHE_MAX_ENTRIES=0, or the public cache is off: nothing would say how fresh an answer is). */
