@@ -47,7 +47,7 @@ export interface UpstreamHttpOptions {
 
 const DEFAULT_BACKOFF_BASE_MS = 50;
 const DEFAULT_RETRY_MAX_WAIT_MS = 1000;
-/** undici's coarse timers (its headers and body timeouts) fire within a second of their delay. */
+/** undici's coarse timers (its connect, headers and body timeouts) fire within a second of their delay. */
 const UNDICI_TIMER_RESOLUTION_MS = 1000;
 
 export class UpstreamHttp {
@@ -72,10 +72,11 @@ export class UpstreamHttp {
       pipelining: 1,
       keepAliveTimeout: 30_000,
       keepAliveMaxTimeout: 60_000,
-      connect: { timeout: Math.min(timeoutMs, 10_000) },
-      // Backstops only: the attempt's own timer (attempt-control.ts) bounds headers and body together,
-      // exactly. undici's two tick every half second whatever their delay, so set to the same value they
-      // fired up to ~500 ms early (at 800 ms, answers at 550 ms were cut): given one tick more, never first.
+      // Backstops only: the attempt's own timer (attempt-control.ts) bounds connect, headers and body
+      // together, exactly. undici's tick every half second whatever their delay, so set to the same value
+      // they fired up to ~500 ms early (at 800 ms, answers at 550 ms were cut): given one tick more, never
+      // first. A connect is also bounded at 10 s on its own, within a longer UPSTREAM_TIMEOUT_MS.
+      connect: { timeout: Math.min(timeoutMs + UNDICI_TIMER_RESOLUTION_MS, 10_000) },
       headersTimeout: timeoutMs + UNDICI_TIMER_RESOLUTION_MS,
       bodyTimeout: timeoutMs + UNDICI_TIMER_RESOLUTION_MS,
       // A body growing past this closes its connection (read as UPSTREAM_BAD_RESPONSE in response-body.ts).

@@ -14,6 +14,7 @@
  * served again once the breaker lets a call through.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { connect, type Socket } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { spawnGatewayProcess, type GatewayProcess } from '../helpers/gateway-process.js';
 import { freePort } from '../helpers/free-port.js';
@@ -66,7 +67,10 @@ async function startMarketplace(port: number): Promise<ChildProcess> {
   return child;
 }
 
-async function startGateway(marketplacePort: number): Promise<{ gateway: GatewayProcess; origin: string }> {
+async function startGateway(
+  marketplacePort: number,
+  env: Record<string, string> = {},
+): Promise<{ gateway: GatewayProcess; origin: string }> {
   const gateway = spawnGatewayProcess({
     PORT: String(await freePort()),
     MARKETPLACE_URL: `http://127.0.0.1:${marketplacePort}`,
@@ -74,6 +78,7 @@ async function startGateway(marketplacePort: number): Promise<{ gateway: Gateway
     UPSTREAM_RETRIES: '0',
     BREAKER_FAILURES: '2',
     BREAKER_COOLDOWN_MS: String(COOLDOWN_MS),
+    ...env,
   });
   await until(() => /Gateway ready: (http:\/\/[^\s]+)\/graphql/.test(gateway.output()), 30_000);
   const origin = /Gateway ready: (http:\/\/[^\s]+)\/graphql/.exec(gateway.output())![1]!;
@@ -91,6 +96,18 @@ async function ask(origin: string, query = QUERY, credentials: Record<string, st
   });
   const body = (await response.json()) as Answer['body'];
   return { status: response.status, ms: performance.now() - started, body };
+}
+
+/** Connections that fill a paused listener's accept queue (backlog 1 holds two), so that no further connect completes. */
+async function fillAcceptQueue(port: number): Promise<Socket[]> {
+  const sockets: Socket[] = [];
+  for (let i = 0; i < 2; i++) {
+    const socket = connect(port, '127.0.0.1');
+    socket.on('error', () => undefined);
+    await new Promise((resolve) => socket.once('connect', resolve));
+    sockets.push(socket);
+  }
+  return sockets;
 }
 
 /** Asks until the whole answer comes back without errors, failing after `ms`. */
@@ -156,6 +173,38 @@ describe('an upstream process paused and stopped', () => {
     const after = await answeredAgain(origin, 10_000);
     expect(after.body.data?.me).toMatchObject({ username: expect.any(String) });
     expect(gateway.child.exitCode).toBeNull();
+  }, 40_000);
+
+  it('blackholed (its connections never complete): each call times out after UPSTREAM_TIMEOUT_MS, never before', async () => {
+    // A listener with a full accept queue, paused: the kernel drops new SYNs, as a firewall dropping packets does.
+    const hole = spawn(
+      process.execPath,
+      [
+        '-e',
+        "const s = require('net').createServer().listen({ port: 0, host: '127.0.0.1', backlog: 1 }, () => console.log(s.address().port))",
+      ],
+      {
+        stdio: ['ignore', 'pipe', 'inherit'],
+      },
+    );
+    sandboxes.push(hole);
+    const port = await new Promise<number>((resolve) => hole.stdout!.once('data', (chunk: Buffer) => resolve(Number(chunk.toString()))));
+    hole.kill('SIGSTOP');
+    const fillers = await fillAcceptQueue(port);
+    try {
+      // The breaker left closed: every call is an attempt of its own.
+      const { origin } = await startGateway(port, { BREAKER_FAILURES: '100' });
+      // One after the other: each attempt meets undici's half-second timer ticks at another phase.
+      for (let i = 0; i < 4; i++) {
+        const answer = await ask(origin);
+        expect(codeOf(answer, 'me')).toBe('UPSTREAM_TIMEOUT');
+        expect(answer.body.data?.item).toEqual({ id: '1' });
+        expect(answer.ms).toBeGreaterThanOrEqual(TIMEOUT_MS - 50);
+        expect(answer.ms).toBeLessThan(TIMEOUT_MS + 2_000);
+      }
+    } finally {
+      for (const socket of fillers) socket.destroy();
+    }
   }, 40_000);
 
   it('stopped: its fields fail at once with UPSTREAM_UNAVAILABLE; served again once it listens again', async () => {
