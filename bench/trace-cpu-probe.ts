@@ -3,9 +3,14 @@
  * like bench/run.ts, after an optional stretch of 0 ms traffic on one of them only (the other idle):
  *   PROBE_IDLE_MS=90000 [PROBE_BUSY=traced] PROBE_SLICE=750 PROBE_GAP=1500 npx tsx bench/trace-cpu-probe.ts
  * PROBE_BUSY: untraced (default), traced or both (one after the other).
+ * Prints each round's traced / untraced CPU per request, their median, and each side's CPU on its main
+ * thread and on its other threads (V8's GC and compiler helpers). Runs the build (`npm run build` first).
  * Env: PROBE_LATENCY (20), PROBE_ONLY (query name part), PROBE_WARM_MS, PROBE_REWARM_MS (both sides, 0 ms,
- * after the busy stretch), PROBE_ROUNDS, PROBE_TRACED_ENV (JSON, e.g. OTEL_BSP_*), PROBE_ARGV (node flags).
+ * after the busy stretch), PROBE_ROUNDS, PROBE_SLICE (ms per side per round), PROBE_ARGV (node flags),
+ * PROBE_TRACED_ENV: JSON, extra env of the traced gateway (e.g. OTEL_BSP_*); a JSON array of such objects
+ * starts one traced gateway per entry, all measured in the same rounds (each side's place in a round rotates).
  */
+import { readdir, readFile } from 'node:fs/promises';
 import { Pool } from 'undici';
 import { DirectRequest, RestPools } from './direct/rest.js';
 import { drive } from './driver.js';
@@ -14,65 +19,112 @@ import { benchQueries, loadFixtures } from './queries.js';
 import { SERVICES, gatewayTask } from './sides.js';
 import { startOtlpSink } from './otlp-sink.js';
 
+/** user + system clock ticks (1/100 s) of `pid`'s main thread and of its other threads. */
+async function threadTicks(pid: number): Promise<{ main: number; others: number }> {
+  const ticks = { main: 0, others: 0 };
+  for (const tid of await readdir(`/proc/${pid}/task`)) {
+    const stat = await readFile(`/proc/${pid}/task/${tid}/stat`, 'utf8').catch(() => undefined);
+    const fields = stat?.slice(stat.lastIndexOf(')') + 2).split(' ');
+    if (fields) ticks[tid === String(pid) ? 'main' : 'others'] += Number(fields[11]) + Number(fields[12]);
+  }
+  return ticks;
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const half = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[half]! : (sorted[half - 1]! + sorted[half]!) / 2;
+};
+const percent = (ratio: number) => `${ratio >= 1 ? '+' : ''}${((ratio - 1) * 100).toFixed(0)} %`;
+
+interface Side {
+  name: string;
+  gateway: GatewayProcess;
+  pool: Pool;
+  /** Every request answered, warm-up included (to read a `--cpu-prof` profile per request). */
+  answered: number;
+  measured: { requests: number; cpuMicros: number; ms: number; mainTicks: number; otherTicks: number };
+  /** CPU per request in each round (ms). */
+  rounds: number[];
+}
+
 const latency = Number(process.env.PROBE_LATENCY ?? 20);
 const only = process.env.PROBE_ONLY ?? 'gig';
-const extra = JSON.parse(process.env.PROBE_TRACED_ENV ?? '{}') as Record<string, string>;
+const tracedEnv = JSON.parse(process.env.PROBE_TRACED_ENV ?? '{}') as Record<string, string> | Record<string, string>[];
+const variants = Array.isArray(tracedEnv) ? tracedEnv : [tracedEnv];
 const argv = process.env.PROBE_ARGV ? process.env.PROBE_ARGV.split(' ') : [];
 const sandbox = await startSandboxProcess();
 const sink = await startOtlpSink();
 const NO = { OTEL_EXPORTER_OTLP_ENDPOINT: '', OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: '' };
-const plain = await startGatewayProcess(sandbox.origins, NO, argv);
-const traced = await startGatewayProcess(
-  sandbox.origins,
-  {
-    ...NO,
-    OTEL_EXPORTER_OTLP_ENDPOINT: sink.url,
-    OTEL_EXPORTER_OTLP_PROTOCOL: 'http/protobuf',
-    OTEL_TRACES_SAMPLER: 'always_on',
-    ...extra,
-  },
-  argv,
-);
+const TRACED = { OTEL_EXPORTER_OTLP_ENDPOINT: sink.url, OTEL_EXPORTER_OTLP_PROTOCOL: 'http/protobuf', OTEL_TRACES_SAMPLER: 'always_on' };
+const side = (name: string, gateway: GatewayProcess): Side => ({
+  name,
+  gateway,
+  pool: new Pool(new URL(gateway.url).origin, { connections: 4 }),
+  answered: 0,
+  measured: { requests: 0, cpuMicros: 0, ms: 0, mainTicks: 0, otherTicks: 0 },
+  rounds: [],
+});
+const plain = side('plain', await startGatewayProcess(sandbox.origins, NO, argv));
+const traced: Side[] = [];
+for (const [i, env] of variants.entries()) {
+  const name = variants.length > 1 ? `traced ${i} ${JSON.stringify(env)}` : 'traced';
+  traced.push(side(name, await startGatewayProcess(sandbox.origins, { ...NO, ...TRACED, ...env }, argv)));
+}
+const sides = [plain, ...traced];
 pin(process.pid, pinning?.client);
 const rest = new RestPools(sandbox.origins, 8);
 const query = benchQueries(await loadFixtures(new DirectRequest(rest, {}))).find((q) => q.name.includes(only))!;
-const pools = new Map<GatewayProcess, Pool>([plain, traced].map((g) => [g, new Pool(new URL(g.url).origin, { connections: 4 })]));
-const warm = Number(process.env.PROBE_WARM_MS ?? 1500);
-const slice = Number(process.env.PROBE_SLICE ?? 2000);
-const gap = Number(process.env.PROBE_GAP ?? 0);
-for (const g of [plain, traced]) await drive(gatewayTask(pools.get(g)!, query), 4, warm);
+const driveSide = async (s: Side, ms: number) => {
+  const sample = await drive(gatewayTask(s.pool, query), 4, ms);
+  s.answered += sample.latencies.length;
+  return sample;
+};
+for (const s of sides) await driveSide(s, Number(process.env.PROBE_WARM_MS ?? 1500));
 const idleMs = Number(process.env.PROBE_IDLE_MS ?? 0);
-const busy = { traced: [traced], both: [plain, traced] }[process.env.PROBE_BUSY ?? ''] ?? [plain];
-for (const g of idleMs ? busy : []) await drive(gatewayTask(pools.get(g)!, query), 4, idleMs);
+const busy = { traced, both: sides }[process.env.PROBE_BUSY ?? ''] ?? [plain];
+for (const s of idleMs ? busy : []) await driveSide(s, idleMs);
 const rewarm = Number(process.env.PROBE_REWARM_MS ?? 0);
-if (rewarm) for (const g of [plain, traced]) await drive(gatewayTask(pools.get(g)!, query), 4, rewarm);
+if (rewarm) for (const s of sides) await driveSide(s, rewarm);
 await Promise.all(
   SERVICES.map((s) => fetch(`${sandbox.origins[s]}/__sandbox/latency`, { method: 'POST', body: JSON.stringify({ latencyMs: latency }) })),
 );
-const totals = new Map<GatewayProcess, { cpu: number; n: number; ms: number }>();
+const slice = Number(process.env.PROBE_SLICE ?? 2000);
+const gap = Number(process.env.PROBE_GAP ?? 0);
 for (let r = 0; r < Number(process.env.PROBE_ROUNDS ?? 4); r++) {
-  for (const g of r % 2 ? [traced, plain] : [plain, traced]) {
-    const before = await g.cpuMicros();
+  // Each side's place in the round rotates, so none is always measured right after another.
+  const order = sides.map((_, i) => sides[(i + r) % sides.length]!);
+  for (const s of order) {
+    const threadsBefore = await threadTicks(s.gateway.child.pid!);
+    const before = await s.gateway.cpuMicros();
     const t0 = Date.now();
-    const s = await drive(gatewayTask(pools.get(g)!, query), 4, slice);
-    const cpu = (await g.cpuMicros()) - before;
-    console.log(`  ${g === plain ? 'plain ' : 'traced'} round ${r}: ${(cpu / 1000 / s.latencies.length).toFixed(2)} ms/req`);
-    if (gap) await new Promise((r) => setTimeout(r, gap));
-    const t = totals.get(g) ?? { cpu: 0, n: 0, ms: 0 };
-    totals.set(g, { cpu: t.cpu + cpu, n: t.n + s.latencies.length, ms: t.ms + Date.now() - t0 });
+    const sample = await driveSide(s, slice);
+    const cpu = (await s.gateway.cpuMicros()) - before;
+    const threadsAfter = await threadTicks(s.gateway.child.pid!);
+    s.rounds.push(cpu / 1000 / sample.latencies.length);
+    const m = s.measured;
+    m.requests += sample.latencies.length;
+    m.cpuMicros += cpu;
+    m.ms += Date.now() - t0;
+    m.mainTicks += threadsAfter.main - threadsBefore.main;
+    m.otherTicks += threadsAfter.others - threadsBefore.others;
+    console.log(`  ${s.name} round ${r}: ${s.rounds.at(-1)!.toFixed(2)} ms/req`);
+    if (gap) await new Promise((resolve) => setTimeout(resolve, gap));
   }
 }
-for (const [name, g] of [
-  ['plain', plain],
-  ['traced', traced],
-] as const) {
-  const t = totals.get(g)!;
+for (const s of sides) {
+  const m = s.measured;
   console.log(
-    `${query.name} ${latency}ms ${name}: ${(t.cpu / 1000 / t.n).toFixed(2)} ms/req, ${(t.cpu / 1000 / (t.ms / 1000)).toFixed(0)} ms cpu/s, ${(t.n / (t.ms / 1000)).toFixed(0)} req/s`,
+    `${query.name} ${latency}ms ${s.name}: ${(m.cpuMicros / 1000 / m.requests).toFixed(2)} ms/req (main thread ${((m.mainTicks * 10) / m.requests).toFixed(2)}, other threads ${((m.otherTicks * 10) / m.requests).toFixed(2)}), ${(m.cpuMicros / 1000 / (m.ms / 1000)).toFixed(0)} ms cpu/s, ${(m.requests / (m.ms / 1000)).toFixed(0)} req/s; ${m.requests} requests measured, ${s.answered} in all, pid ${s.gateway.child.pid}`,
   );
 }
-for (const p of pools.values()) await p.close();
-await plain.stop();
-await traced.stop();
+for (const s of traced) {
+  const ratios = s.rounds.map((ms, r) => ms / plain.rounds[r]!);
+  console.log(
+    `${query.name} ${latency}ms ${s.name} / plain per round: ${ratios.map(percent).join(' ')}; median ${percent(median(ratios))} (${ratios.length} rounds)`,
+  );
+}
+for (const s of sides) await s.pool.close();
+for (const s of sides) await s.gateway.stop();
 await sink.close();
 await sandbox.stop();
