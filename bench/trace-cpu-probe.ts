@@ -9,6 +9,10 @@
  * after the busy stretch), PROBE_ROUNDS, PROBE_SLICE (ms per side per round), PROBE_ARGV (node flags),
  * PROBE_TRACED_ENV: JSON, extra env of the traced gateway (e.g. OTEL_BSP_*); a JSON array of such objects
  * starts one traced gateway per entry, all measured in the same rounds (each side's place in a round rotates).
+ * PROBE_COPIES (1): gateway processes per side (the untraced one and each traced variant). Two processes of one
+ * build can differ by 20 points in CPU per request for as long as they run (the JIT's and the heap's luck), so a
+ * difference between variants is read over several copies: a side's CPU per request in a round is the sum of its
+ * copies' CPU over the sum of their requests.
  */
 import { readdir, readFile } from 'node:fs/promises';
 import { Pool } from 'undici';
@@ -39,13 +43,20 @@ const percent = (ratio: number) => `${ratio >= 1 ? '+' : ''}${((ratio - 1) * 100
 
 interface Side {
   name: string;
+  gateways: Copy[];
+  measured: { requests: number; cpuMicros: number; ms: number; mainTicks: number; otherTicks: number };
+  /** CPU per request in each round (ms), over its copies. */
+  rounds: number[];
+}
+
+interface Copy {
   gateway: GatewayProcess;
   pool: Pool;
   /** Every request answered, warm-up included (to read a `--cpu-prof` profile per request). */
   answered: number;
-  measured: { requests: number; cpuMicros: number; ms: number; mainTicks: number; otherTicks: number };
-  /** CPU per request in each round (ms). */
-  rounds: number[];
+  /** This round's CPU (µs) and requests, and all rounds'. */
+  round: { cpuMicros: number; requests: number };
+  total: { cpuMicros: number; requests: number };
 }
 
 const latency = Number(process.env.PROBE_LATENCY ?? 20);
@@ -57,65 +68,82 @@ const sandbox = await startSandboxProcess();
 const sink = await startOtlpSink();
 const NO = { OTEL_EXPORTER_OTLP_ENDPOINT: '', OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: '' };
 const TRACED = { OTEL_EXPORTER_OTLP_ENDPOINT: sink.url, OTEL_EXPORTER_OTLP_PROTOCOL: 'http/protobuf', OTEL_TRACES_SAMPLER: 'always_on' };
-const side = (name: string, gateway: GatewayProcess): Side => ({
-  name,
-  gateway,
-  pool: new Pool(new URL(gateway.url).origin, { connections: 4 }),
-  answered: 0,
-  measured: { requests: 0, cpuMicros: 0, ms: 0, mainTicks: 0, otherTicks: 0 },
-  rounds: [],
-});
-const plain = side('plain', await startGatewayProcess(sandbox.origins, NO, argv));
+const copies = Number(process.env.PROBE_COPIES ?? 1);
+const side = async (name: string, env: Record<string, string>): Promise<Side> => {
+  const gateways: Copy[] = [];
+  for (let i = 0; i < copies; i++) {
+    const gateway = await startGatewayProcess(sandbox.origins, env, argv);
+    gateways.push({
+      gateway,
+      pool: new Pool(new URL(gateway.url).origin, { connections: 4 }),
+      answered: 0,
+      round: { cpuMicros: 0, requests: 0 },
+      total: { cpuMicros: 0, requests: 0 },
+    });
+  }
+  return { name, gateways, measured: { requests: 0, cpuMicros: 0, ms: 0, mainTicks: 0, otherTicks: 0 }, rounds: [] };
+};
+const plain = await side('plain', NO);
 const traced: Side[] = [];
 for (const [i, env] of variants.entries()) {
-  const name = variants.length > 1 ? `traced ${i} ${JSON.stringify(env)}` : 'traced';
-  traced.push(side(name, await startGatewayProcess(sandbox.origins, { ...NO, ...TRACED, ...env }, argv)));
+  traced.push(await side(variants.length > 1 ? `traced ${i} ${JSON.stringify(env)}` : 'traced', { ...NO, ...TRACED, ...env }));
 }
 const sides = [plain, ...traced];
+const all = sides.flatMap((s) => s.gateways.map((copy) => ({ side: s, copy })));
 pin(process.pid, pinning?.client);
 const rest = new RestPools(sandbox.origins, 8);
 const query = benchQueries(await loadFixtures(new DirectRequest(rest, {}))).find((q) => q.name.includes(only))!;
-const driveSide = async (s: Side, ms: number) => {
-  const sample = await drive(gatewayTask(s.pool, query), 4, ms);
-  s.answered += sample.latencies.length;
+const driveCopy = async (copy: Copy, ms: number) => {
+  const sample = await drive(gatewayTask(copy.pool, query), 4, ms);
+  copy.answered += sample.latencies.length;
   return sample;
 };
-for (const s of sides) await driveSide(s, Number(process.env.PROBE_WARM_MS ?? 1500));
+const copiesOf = (list: Side[]) => list.flatMap((s) => s.gateways);
+for (const { copy } of all) await driveCopy(copy, Number(process.env.PROBE_WARM_MS ?? 1500));
 const idleMs = Number(process.env.PROBE_IDLE_MS ?? 0);
 const busy = { traced, both: sides }[process.env.PROBE_BUSY ?? ''] ?? [plain];
-for (const s of idleMs ? busy : []) await driveSide(s, idleMs);
+for (const copy of idleMs ? copiesOf(busy) : []) await driveCopy(copy, idleMs);
 const rewarm = Number(process.env.PROBE_REWARM_MS ?? 0);
-if (rewarm) for (const s of sides) await driveSide(s, rewarm);
+if (rewarm) for (const { copy } of all) await driveCopy(copy, rewarm);
 await Promise.all(
   SERVICES.map((s) => fetch(`${sandbox.origins[s]}/__sandbox/latency`, { method: 'POST', body: JSON.stringify({ latencyMs: latency }) })),
 );
 const slice = Number(process.env.PROBE_SLICE ?? 2000);
 const gap = Number(process.env.PROBE_GAP ?? 0);
 for (let r = 0; r < Number(process.env.PROBE_ROUNDS ?? 4); r++) {
-  // Each side's place in the round rotates, so none is always measured right after another.
-  const order = sides.map((_, i) => sides[(i + r) % sides.length]!);
-  for (const s of order) {
-    const threadsBefore = await threadTicks(s.gateway.child.pid!);
-    const before = await s.gateway.cpuMicros();
+  // Each process's place in the round rotates, so none is always measured right after another.
+  const order = all.map((_, i) => all[(i + r) % all.length]!);
+  for (const { side: s, copy } of order) {
+    const pid = copy.gateway.child.pid!;
+    const threadsBefore = await threadTicks(pid);
+    const before = await copy.gateway.cpuMicros();
     const t0 = Date.now();
-    const sample = await driveSide(s, slice);
-    const cpu = (await s.gateway.cpuMicros()) - before;
-    const threadsAfter = await threadTicks(s.gateway.child.pid!);
-    s.rounds.push(cpu / 1000 / sample.latencies.length);
+    const sample = await driveCopy(copy, slice);
+    const cpu = (await copy.gateway.cpuMicros()) - before;
+    const threadsAfter = await threadTicks(pid);
+    copy.round = { cpuMicros: cpu, requests: sample.latencies.length };
+    copy.total.cpuMicros += cpu;
+    copy.total.requests += sample.latencies.length;
     const m = s.measured;
     m.requests += sample.latencies.length;
     m.cpuMicros += cpu;
     m.ms += Date.now() - t0;
     m.mainTicks += threadsAfter.main - threadsBefore.main;
     m.otherTicks += threadsAfter.others - threadsBefore.others;
-    console.log(`  ${s.name} round ${r}: ${s.rounds.at(-1)!.toFixed(2)} ms/req`);
     if (gap) await new Promise((resolve) => setTimeout(resolve, gap));
+  }
+  for (const s of sides) {
+    const cpu = s.gateways.reduce((sum, c) => sum + c.round.cpuMicros, 0);
+    const requests = s.gateways.reduce((sum, c) => sum + c.round.requests, 0);
+    s.rounds.push(cpu / 1000 / requests);
+    const each = s.gateways.map((c) => (c.round.cpuMicros / 1000 / c.round.requests).toFixed(2)).join(' ');
+    console.log(`  ${s.name} round ${r}: ${s.rounds.at(-1)!.toFixed(2)} ms/req${copies > 1 ? ` (copies ${each})` : ''}`);
   }
 }
 for (const s of sides) {
   const m = s.measured;
   console.log(
-    `${query.name} ${latency}ms ${s.name}: ${(m.cpuMicros / 1000 / m.requests).toFixed(2)} ms/req (main thread ${((m.mainTicks * 10) / m.requests).toFixed(2)}, other threads ${((m.otherTicks * 10) / m.requests).toFixed(2)}), ${(m.cpuMicros / 1000 / (m.ms / 1000)).toFixed(0)} ms cpu/s, ${(m.requests / (m.ms / 1000)).toFixed(0)} req/s; ${m.requests} requests measured, ${s.answered} in all, pid ${s.gateway.child.pid}`,
+    `${query.name} ${latency}ms ${s.name}: ${(m.cpuMicros / 1000 / m.requests).toFixed(2)} ms/req (main thread ${((m.mainTicks * 10) / m.requests).toFixed(2)}, other threads ${((m.otherTicks * 10) / m.requests).toFixed(2)}), ${(m.cpuMicros / 1000 / (m.ms / 1000)).toFixed(0)} ms cpu/s, ${(m.requests / (m.ms / 1000)).toFixed(0)} req/s; ${m.requests} requests measured; ${s.gateways.map((c) => `pid ${c.gateway.child.pid} ${(c.total.cpuMicros / 1000 / c.total.requests).toFixed(2)} ms/req, ${c.answered} in all`).join(', ')}`,
   );
 }
 for (const s of traced) {
@@ -124,7 +152,7 @@ for (const s of traced) {
     `${query.name} ${latency}ms ${s.name} / plain per round: ${ratios.map(percent).join(' ')}; median ${percent(median(ratios))} (${ratios.length} rounds)`,
   );
 }
-for (const s of sides) await s.pool.close();
-for (const s of sides) await s.gateway.stop();
+for (const { copy } of all) await copy.pool.close();
+for (const { copy } of all) await copy.gateway.stop();
 await sink.close();
 await sandbox.stop();
