@@ -5,11 +5,13 @@
  * configured batch processor to a no-op receiver in another process (its CPU is not counted).
  *   npx tsx bench/span-cost-probe.ts [requests per run] [runs]
  * Env: the OTEL_* variables as the gateway reads them (OTEL_BSP_*, OTEL_EXPORTER_OTLP_PROTOCOL, ...).
- * PROBE_EXPORT=0 drops the ended spans instead (the SDK's cost without the exporter's).
+ * PROBE_EXPORT=0 drops the ended spans instead (the SDK's cost without the exporter's); PROBE_EXPORT=serialize
+ * encodes them as the OTLP/HTTP protobuf exporter does, and sends nothing.
  * PROBE_HOLD_MB: keeps that much of other garbage alive per run, so the spans live in a heap like the gateway's.
  */
 import { spawn } from 'node:child_process';
 import { ROOT_CONTEXT, SpanKind, propagation, trace, type Attributes } from '@opentelemetry/api';
+import { ProtobufTraceSerializer } from '@opentelemetry/otlp-transformer';
 import type { ReadableSpan, SpanExporter } from '@opentelemetry/sdk-trace-base';
 import { loadConfig } from '../src/config.js';
 import { activeTracer, beginRequestTrace, endRequestTrace, startTracing } from '../src/tracing.js';
@@ -29,7 +31,15 @@ const sink = spawn(
 const port = await new Promise<string>((resolve) => sink.stdout!.once('data', (chunk: Buffer) => resolve(chunk.toString().trim())));
 const config = loadConfig({ ...process.env, OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${port}`, OTEL_TRACES_SAMPLER: 'always_on' });
 const dropping: SpanExporter = { export: (_: ReadableSpan[], done) => done({ code: 0 }), shutdown: async () => undefined };
-const tracing = startTracing(config.tracing!, process.env.PROBE_EXPORT === '0' ? dropping : undefined);
+const serializing: SpanExporter = {
+  export: (spans: ReadableSpan[], done) => {
+    ProtobufTraceSerializer.serializeRequest(spans);
+    done({ code: 0 });
+  },
+  shutdown: async () => undefined,
+};
+const exporter = { '0': dropping, serialize: serializing }[process.env.PROBE_EXPORT ?? ''];
+const tracing = startTracing(config.tracing!, exporter);
 const tracer = activeTracer()!;
 const target = spanTargetOf('marketplace', 'http://127.0.0.1:4010');
 const operation: Attributes = { 'graphql.operation.type': 'query' };
