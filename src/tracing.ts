@@ -88,9 +88,13 @@ export function startTracing(config: TracingConfig | undefined, exporter?: SpanE
 }
 
 function exporterOf(config: TracingConfig): SpanExporter {
-  // One export in flight at a time, besides a timed-out one still closing: a hanging collector holds at most
-  // two batches (the processor's queue, bounded by maxQueueSize, holds the rest and drops beyond it).
-  const options = { url: config.url, headers: config.headers, timeoutMillis: config.exportTimeoutMillis, concurrencyLimit: 2 };
+  // While serving, the batch processor sends one export at a time, so a hanging collector holds one batch (and a
+  // timed-out one still closing); the processor's queue, bounded by maxQueueSize, holds the rest and drops beyond it.
+  // On shutdown it sends its whole queue at once, one export per batch: the exporter takes them all (still bounded by
+  // the queue), where a limit of 2 refused the third and lost its spans (test/unit/tracing-shutdown.test.ts).
+  const { maxQueueSize, maxExportBatchSize } = config.batch;
+  const concurrencyLimit = Math.ceil(maxQueueSize / Math.min(maxExportBatchSize, maxQueueSize)) + 1;
+  const options = { url: config.url, headers: config.headers, timeoutMillis: config.exportTimeoutMillis, concurrencyLimit };
   return config.protocol === 'http/json' ? new JsonExporter(options) : new ProtobufExporter(options);
 }
 

@@ -118,4 +118,20 @@ describe('startTracing', () => {
     expect(exported.map((s) => s.name)).toEqual(recorded ? ['probe'] : []);
     expect(activeTracer()).toBeUndefined();
   });
+
+  it.each([
+    [{}, [512, 88]],
+    [{ OTEL_BSP_MAX_EXPORT_BATCH_SIZE: '128' }, [128, 128, 128, 128, 88]],
+  ])('exports at most 512 spans at a time by default, or OTEL_BSP_MAX_EXPORT_BATCH_SIZE (%j): %j', async (env, batches) => {
+    const exported: number[] = [];
+    const exporter: SpanExporter = {
+      export: (spans, done) => (exported.push(spans.length), done({ code: 0 })),
+      shutdown: async () => undefined,
+    };
+    tracing = startTracing(tracingOf({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://c:4318', OTEL_TRACES_SAMPLER: 'always_on', ...env }), exporter);
+    for (let i = 0; i < 600; i++) activeTracer()!.startSpan(`span ${i}`).end();
+    await tracing.shutdown();
+    tracing = undefined;
+    expect(exported).toEqual(batches);
+  });
 });
