@@ -23,17 +23,21 @@
  * is the median over rounds of the two CPU times per request of one round.
  * `--no-baseline` leaves it out.
  *
- *   npm run bench -- [--duration 4] [--rounds 4] [--connections 4] [--latencies 0,20] [--only gig]
+ * `--copies N` runs each of those sides as N processes of its build sharing its
+ * rounds (bench/gateway-side.ts): two processes of one build differ by up to
+ * 20 points of CPU per request for as long as they run.
+ *
+ *   npm run bench -- [--duration 4] [--rounds 4] [--connections 4] [--latencies 0,20] [--only gig] [--copies 1]
  *                    [--client-cpu gateway|any] [--save] [--profile] [--no-tracing] [--baseline HEAD~1] [--no-baseline]
  *
  * Gateway settings come from the environment as usual (UPSTREAM_CONNECTIONS,
  * ITEMS_BATCH_THRESHOLD, ...), so a before/after is two runs with another env.
  */
 import { parseArgs } from 'node:util';
-import { Pool } from 'undici';
+import type { Pool } from 'undici';
 import { DirectRequest, RestPools, type Origins } from './direct/rest.js';
 import { drive, merge, percentile, type Sample } from './driver.js';
-import { buildGateway, pin, pinning, startGatewayProcess, startSandboxProcess, type GatewayProcess } from './processes.js';
+import { buildGateway, pin, pinning, startGatewayProcess, startSandboxProcess } from './processes.js';
 import { benchQueries, loadFixtures, type BenchQuery } from './queries.js';
 import { SERVICES, countCalls, control, gatewayTask } from './sides.js';
 import { startOtlpSink } from './otlp-sink.js';
@@ -41,12 +45,15 @@ import { growthTable, type GrowthOptions } from './growth.js';
 import { buildBaseline, medianRatio, type RoundCpu } from './baseline.js';
 import { table, type Row } from './first-table.js';
 import { runHeader, saveRun } from './saved-run.js';
+import { startSide, type GatewaySide } from './gateway-side.js';
 
 const { values: flags } = parseArgs({
   options: {
     duration: { type: 'string', default: '4' },
     rounds: { type: 'string', default: '4' },
     connections: { type: 'string', default: '4' },
+    /** Processes per gateway side (gateway, traced, previous commit), sharing its rounds. */
+    copies: { type: 'string', default: '1' },
     latencies: { type: 'string', default: '0,20' },
     only: { type: 'string' },
     /** Write the tables into docs/benchmarks.md (tracked); without it they go to a temporary copy. */
@@ -71,47 +78,26 @@ const connections = Number(flags.connections);
 const latencies = flags.latencies.split(',').map(Number);
 const poolSize = Number(process.env.UPSTREAM_CONNECTIONS ?? 64);
 
-/** The traced gateway, its client pool, and how many bytes of spans it has exported so far. */
+const copies = Math.max(1, Number(flags.copies));
+
+/** The traced gateway side, and how many bytes of spans it has exported so far. */
 interface Traced {
-  gateway: GatewayProcess;
-  pool: Pool;
+  side: GatewaySide;
   exportedBytes(): number;
-}
-
-/** The previous commit's gateway and its client pool. */
-interface Previous {
-  gateway: GatewayProcess;
-  pool: Pool;
-}
-
-/** Drives one gateway for one round, adding its CPU time to `cpu.micros` and the round's own to `rounds`. */
-async function driveGateway(
-  gateway: GatewayProcess,
-  task: () => Promise<void>,
-  samples: Sample[],
-  cpu: { micros: number; rounds?: RoundCpu[] },
-  ms: number,
-): Promise<void> {
-  const before = await gateway.cpuMicros();
-  const sample = await drive(task, connections, ms);
-  samples.push(sample);
-  const micros = (await gateway.cpuMicros()) - before;
-  cpu.micros += micros;
-  cpu.rounds?.push({ micros, requests: sample.latencies.length });
 }
 
 const cpuMsPerRequest = (micros: number, sample: Sample) => micros / 1000 / Math.max(1, sample.latencies.length);
 
 async function measure(
   query: BenchQuery,
-  gateway: GatewayProcess,
-  gatewayPool: Pool,
+  gateway: GatewaySide,
   rest: RestPools,
   origins: Origins,
   traced?: Traced,
-  previous?: Previous,
+  previous?: GatewaySide,
 ): Promise<Row> {
-  const viaGateway = gatewayTask(gatewayPool, query);
+  const via = (pool: Pool) => gatewayTask(pool, query);
+  const viaGateway = via(gateway.first.pool);
   const direct = () => query.direct(new DirectRequest(rest, query.credentials));
   await viaGateway(); // fail loudly on a broken query before measuring anything
   const gatewayCalls = await countCalls(origins, viaGateway);
@@ -123,12 +109,10 @@ async function measure(
   });
   await control(origins, '/__sandbox/recording', { recording: false });
   // Settle connections at this latency (the JIT was warmed at 0 ms before any measurement, see below).
-  await drive(viaGateway, connections, 500);
+  await gateway.warm(via, 500);
   await drive(direct, connections, 500);
-  const viaTraced = traced && gatewayTask(traced.pool, query);
-  if (viaTraced) await drive(viaTraced, connections, 500);
-  const viaPrevious = previous && gatewayTask(previous.pool, query);
-  if (viaPrevious) await drive(viaPrevious, connections, 500);
+  await traced?.side.warm(via, 500);
+  await previous?.warm(via, 500);
   const gatewaySamples: Sample[] = [];
   const directSamples: Sample[] = [];
   const tracedSamples: Sample[] = [];
@@ -140,10 +124,10 @@ async function measure(
   const slice = durationMs / rounds;
   for (let round = 0; round < rounds; round++) {
     const sides = [
-      () => driveGateway(gateway, viaGateway, gatewaySamples, cpu, slice),
+      () => gateway.round(via, gatewaySamples, cpu, slice),
       async () => void directSamples.push(await drive(direct, connections, slice)),
-      ...(traced && viaTraced ? [() => driveGateway(traced.gateway, viaTraced, tracedSamples, tracedCpu, slice)] : []),
-      ...(previous && viaPrevious ? [() => driveGateway(previous.gateway, viaPrevious, previousSamples, previousCpu, slice)] : []),
+      ...(traced ? [() => traced.side.round(via, tracedSamples, tracedCpu, slice)] : []),
+      ...(previous ? [() => previous.round(via, previousSamples, previousCpu, slice)] : []),
     ];
     // Each round starts with another side, so drift on a shared machine hits all alike.
     for (let i = 0; i < sides.length; i++) await sides[(round + i) % sides.length]!();
@@ -184,35 +168,24 @@ const setLatency = (latencyMs: number) =>
 const profileArgs = flags.profile ? ['--cpu-prof', '--cpu-prof-dir=bench/profiles', '--cpu-prof-interval', '100'] : [];
 // Tracing off: no endpoint, even if the shell that runs the benchmark has one set.
 const NO_TRACING = { OTEL_EXPORTER_OTLP_ENDPOINT: '', OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: '' };
-const gateway = await startGatewayProcess(sandbox.origins, NO_TRACING, profileArgs);
+// Profiled: the first copy of a side only (one profile per side).
+const argsOf = (copy: number) => (copy === 0 ? profileArgs : []);
+const gateway = await startSide(copies, connections, (i) => startGatewayProcess(sandbox.origins, NO_TRACING, argsOf(i)));
+const gatewayPool = gateway.first.pool;
 const sink = flags['no-tracing'] ? undefined : await startOtlpSink();
-const tracedGateway =
-  sink &&
-  (await startGatewayProcess(
-    sandbox.origins,
-    {
-      ...NO_TRACING,
-      OTEL_EXPORTER_OTLP_ENDPOINT: sink.url,
-      OTEL_EXPORTER_OTLP_PROTOCOL: 'http/protobuf',
-      OTEL_TRACES_SAMPLER: 'always_on',
-    },
-    profileArgs,
-  ));
+const TRACED = { ...NO_TRACING, OTEL_EXPORTER_OTLP_PROTOCOL: 'http/protobuf', OTEL_TRACES_SAMPLER: 'always_on' };
+const traced: Traced | undefined = sink && {
+  side: await startSide(copies, connections, (i) =>
+    startGatewayProcess(sandbox.origins, { ...TRACED, OTEL_EXPORTER_OTLP_ENDPOINT: sink.url }, argsOf(i)),
+  ),
+  exportedBytes: () => sink.bytes(),
+};
 const baselineBuild = flags['no-baseline'] || flags['growth-only'] ? undefined : await buildBaseline(flags.baseline);
-const previousGateway = baselineBuild && (await startGatewayProcess(sandbox.origins, NO_TRACING, [], baselineBuild.dir));
+const previous =
+  baselineBuild && (await startSide(copies, connections, () => startGatewayProcess(sandbox.origins, NO_TRACING, [], baselineBuild.dir)));
 const clientCpu = flags['client-cpu'] === 'any' ? undefined : pinning?.client;
 pin(process.pid, clientCpu);
 const rest = new RestPools(sandbox.origins, poolSize);
-const gatewayPool = new Pool(new URL(gateway.url).origin, { connections, pipelining: 1, keepAliveTimeout: 30_000 });
-const traced: Traced | undefined = tracedGateway && {
-  gateway: tracedGateway,
-  pool: new Pool(new URL(tracedGateway.url).origin, { connections, pipelining: 1, keepAliveTimeout: 30_000 }),
-  exportedBytes: () => sink!.bytes(),
-};
-const previous: Previous | undefined = previousGateway && {
-  gateway: previousGateway,
-  pool: new Pool(new URL(previousGateway.url).origin, { connections, pipelining: 1, keepAliveTimeout: 30_000 }),
-};
 try {
   const fixtures = await loadFixtures(new DirectRequest(rest, {}));
   const queries = flags['growth-only'] ? [] : benchQueries(fixtures).filter((q) => !flags.only || q.name.includes(flags.only));
@@ -233,9 +206,10 @@ try {
   // runs for a second on each side at 0 ms (thousands of requests) before anything is measured.
   await setLatency(0);
   for (const query of queries) {
-    await drive(gatewayTask(gatewayPool, query), connections, 1000);
-    if (traced) await drive(gatewayTask(traced.pool, query), connections, 1000);
-    if (previous) await drive(gatewayTask(previous.pool, query), connections, 1000);
+    const via = (pool: Pool) => gatewayTask(pool, query);
+    await gateway.warm(via, 1000);
+    await traced?.side.warm(via, 1000);
+    await previous?.warm(via, 1000);
     await drive(() => query.direct(new DirectRequest(rest, query.credentials)), connections, 1000);
   }
 
@@ -250,7 +224,7 @@ try {
     const rows: Row[] = [];
     for (const query of queries) {
       process.stderr.write(`latency ${latency} ms: ${query.name} …\n`);
-      rows.push(await measure(query, gateway, gatewayPool, rest, sandbox.origins, traced, previous));
+      rows.push(await measure(query, gateway, rest, sandbox.origins, traced, previous));
     }
     rowsByLatency.push(rows);
   }
@@ -270,6 +244,7 @@ try {
     connections,
     durationMs,
     rounds,
+    copies,
     poolSize,
     clientCpu,
     traced: traced !== undefined,
@@ -277,11 +252,8 @@ try {
   });
   await saveRun(`${header}\n\n${sections.join('\n\n')}`, flags.save && !flags['no-save']);
 } finally {
-  await gatewayPool.close();
-  await traced?.pool.close();
-  await tracedGateway?.stop();
-  await previous?.pool.close();
-  await previousGateway?.stop();
+  await traced?.side.stop();
+  await previous?.stop();
   await baselineBuild?.remove();
   await sink?.close();
   await rest.close();

@@ -15,6 +15,8 @@ export interface RunFacts {
   connections: number;
   durationMs: number;
   rounds: number;
+  /** Processes per gateway side (`--copies`). */
+  copies: number;
   poolSize: number;
   /** The CPU the client side is pinned to, if it is. */
   clientCpu: string | undefined;
@@ -27,6 +29,9 @@ export function runHeader(run: RunFacts): string {
   return [
     `Run ${new Date().toISOString()} on ${cpus().length} × ${cpu}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}.`,
     `Command: \`npm run bench -- ${run.argv.join(' ')}\` (${run.connections} concurrent clients, ${run.durationMs / 1000} s per side per query in ${run.rounds} alternating rounds; UPSTREAM_CONNECTIONS=${run.poolSize}).`,
+    run.copies > 1
+      ? `Each gateway side (gateway, traced, previous commit) is ${run.copies} processes of its build sharing its rounds (--copies ${run.copies}): its CPU per request in a round is theirs over their requests.`
+      : 'Each gateway side is one process (--copies 1).',
     pinning
       ? `Pinning: sandbox on CPU ${pinning.sandbox}; gateway on CPU ${pinning.gateway}; the client side (driver + direct REST client) ${run.clientCpu ? `on CPU ${run.clientCpu}` : 'unpinned'}.`
       : 'Pinning: none (taskset missing or a single core).',

@@ -1,0 +1,73 @@
+/**
+ * One gateway side of the first table (the gateway, the traced gateway, the
+ * previous commit's gateway) as one or more processes of the same build
+ * (`--copies`). Two processes of one build differ in CPU per request by up
+ * to 20 points for as long as they run (docs/benchmarks.md, "Tracing
+ * overhead"), which one process per side reads as a difference between the
+ * sides. A side's round is split between its copies, and the round's CPU
+ * per request is their CPU over their requests.
+ */
+import { Pool } from 'undici';
+import { drive, type Sample } from './driver.js';
+import type { GatewayProcess } from './processes.js';
+import type { RoundCpu } from './baseline.js';
+
+export interface GatewayCopy {
+  gateway: GatewayProcess;
+  pool: Pool;
+}
+
+export type TaskFor = (pool: Pool) => () => Promise<void>;
+
+export class GatewaySide {
+  constructor(
+    readonly copies: readonly GatewayCopy[],
+    private readonly connections: number,
+  ) {}
+
+  /** The first copy: where a query's upstream calls are counted and the growth table's uncached rows run. */
+  get first(): GatewayCopy {
+    return this.copies[0]!;
+  }
+
+  /** Every copy driven for `ms` (warm-up, settling). */
+  async warm(task: TaskFor, ms: number): Promise<void> {
+    for (const copy of this.copies) await drive(task(copy.pool), this.connections, ms);
+  }
+
+  /** One round of `ms` shared by the copies; adds the round's CPU to `cpu.micros` and the round itself to `cpu.rounds`. */
+  async round(task: TaskFor, samples: Sample[], cpu: { micros: number; rounds: RoundCpu[] }, ms: number): Promise<void> {
+    let micros = 0;
+    let requests = 0;
+    for (const copy of this.copies) {
+      const before = await copy.gateway.cpuMicros();
+      const sample = await drive(task(copy.pool), this.connections, ms / this.copies.length);
+      micros += (await copy.gateway.cpuMicros()) - before;
+      requests += sample.latencies.length;
+      samples.push(sample);
+    }
+    cpu.micros += micros;
+    cpu.rounds.push({ micros, requests });
+  }
+
+  async stop(): Promise<void> {
+    for (const { pool, gateway } of this.copies) {
+      await pool.close();
+      await gateway.stop();
+    }
+  }
+}
+
+/** `copies` processes started by `start` (given the copy's index), each with a client pool of `connections`. */
+export async function startSide(
+  copies: number,
+  connections: number,
+  start: (index: number) => Promise<GatewayProcess>,
+): Promise<GatewaySide> {
+  const started: GatewayCopy[] = [];
+  for (let i = 0; i < copies; i++) {
+    const gateway = await start(i);
+    started.push({ gateway, pool: new Pool(new URL(gateway.url).origin, { connections, pipelining: 1, keepAliveTimeout: 30_000 }) });
+  }
+  return new GatewaySide(started, connections);
+}
