@@ -33,9 +33,17 @@ function withoutOriginalError(error: Error): Error {
   });
 }
 
-/** Mirrors Yoga's masking rule: a GraphQLError is meant for the caller unless it wraps something that is not one. */
+/**
+ * Mirrors Yoga's masking rule (its `isOriginalGraphQLError`, applied down the whole chain): a GraphQLError is
+ * meant for the caller unless something in its `originalError` chain is not one. One level was not enough: an
+ * internal error wrapped twice was masked by Yoga but not logged as unexpected here.
+ */
 function isUnexpected(error: unknown): boolean {
-  if (!(error instanceof GraphQLError)) return true;
-  const original = error.originalError;
-  return original !== undefined && original !== null && !(original instanceof GraphQLError);
+  // Bounded, so a cycle of causes cannot hang the request; a chain that deep is odd enough to be logged.
+  for (let depth = 0; depth < 32; depth++) {
+    if (!(error instanceof GraphQLError)) return true;
+    if (error.originalError === undefined || error.originalError === null) return false;
+    error = error.originalError;
+  }
+  return true;
 }
