@@ -22,7 +22,9 @@ export async function subscribeMarketplaceEvents(
   ctx: GatewayContext,
 ): Promise<AsyncIterable<MarketplaceEvent>> {
   const wanted = args.events?.length ? new Set(args.events.slice(0, MAX_EVENT_FILTERS)) : undefined;
-  // Throws UNAUTHENTICATED (no token) or FORBIDDEN (no users.read) before anything is streamed.
+  // Throws UNAUTHENTICATED (no token) or FORBIDDEN (no users.read) before anything is streamed. The only
+  // upstream call of a subscription: ctx.signal aborts at REQUEST_DEADLINE_MS (use-request-deadline.ts), so
+  // nothing that runs once events flow may call an upstream or read it.
   const username = isAdmin(ctx) ? undefined : (await ctx.clients.marketplace.read(ops.me)).username;
   return pipe(
     ctx.events.subscribe('marketplace:event'),

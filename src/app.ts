@@ -90,7 +90,7 @@ export async function createApp(config: Config, logger: Logger, { now }: AppOpti
   const stopNoting = bus ? noteHeardEvictions(events, [publicCache, responseCache]) : undefined;
   const shared = redis && bus ? { ping: redis.ping, limiter: bus.limiter } : undefined;
   // Registration is refused where only trusted documents may run, so no store is made there.
-  const apq = config.apq.maxBytes > 0 && !config.persistedDocuments.only ? createApqStore({ ...config.apq, redis }) : undefined;
+  const apq = config.apq.maxBytes > 0 && !config.persistedDocuments.only ? createApqStore({ ...config.apq, redis, logger }) : undefined;
   const yoga = createGateway({
     config,
     pools,

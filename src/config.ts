@@ -128,6 +128,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       `Invalid configuration:\n  WORKERS: ${workers} workers need ${sandboxed.join(', ')} (the embedded sandbox runs in one process only; start it with \`npm run sandbox\` and set the URLs it prints)`,
     );
   }
+  if (e.UPSTREAM_INFLIGHT_BYTES > 0 && e.UPSTREAM_INFLIGHT_BYTES < e.UPSTREAM_MAX_RESPONSE_BYTES) {
+    // An answer sized between the two would never fit the budget: UPSTREAM_UNAVAILABLE "retry in 1 s", for ever.
+    throw new ConfigError(
+      `Invalid configuration:\n  UPSTREAM_INFLIGHT_BYTES: ${e.UPSTREAM_INFLIGHT_BYTES} is below UPSTREAM_MAX_RESPONSE_BYTES (${e.UPSTREAM_MAX_RESPONSE_BYTES}): an answer between the two could never be read; raise it to at least UPSTREAM_MAX_RESPONSE_BYTES, or set 0 for no bound`,
+    );
+  }
   if (e.PERSISTED_DOCUMENTS_ONLY && !e.PERSISTED_DOCUMENTS) {
     throw new ConfigError(
       'Invalid configuration:\n  PERSISTED_DOCUMENTS_ONLY: needs PERSISTED_DOCUMENTS (the persisted-documents.json to run)',

@@ -2,15 +2,29 @@
  * How Yoga masks an error the caller must not see: the error is logged once as
  * unexpected (coded errors reach the caller as they are), the caller gets
  * Yoga's generic message, and in production nothing of the cause.
+ *
+ * Once: Yoga writes its own line for every error it masks, the same error
+ * again; its logger (yoga.ts) leaves out the errors logged here.
  */
 import { GraphQLError } from 'graphql';
 import { maskError } from 'graphql-yoga';
 import type { Logger } from './logger.js';
 
+/** The errors written as `unexpected error` already: weak, so each goes with its request. */
+const loggedAsUnexpected = new WeakSet<object>();
+
+/** Whether `error` has had its `unexpected error` line: Yoga's own line for it would repeat it. */
+export function wasLoggedAsUnexpected(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && loggedAsUnexpected.has(error);
+}
+
 export function gatewayErrorMask(production: boolean, logger: Logger): (error: unknown, message: string) => Error {
   return (error, message) => {
     // Yoga asks about every error; only the ones it is about to mask are unexpected (coded ones reach the caller as they are).
-    if (isUnexpected(error)) logger.error({ err: error }, 'unexpected error');
+    if (isUnexpected(error) && !wasLoggedAsUnexpected(error)) {
+      logger.error({ err: error }, 'unexpected error');
+      if (typeof error === 'object' && error !== null) loggedAsUnexpected.add(error);
+    }
     const masked = maskError(error, message, false);
     return production ? withoutOriginalError(masked) : masked;
   };
@@ -33,9 +47,17 @@ function withoutOriginalError(error: Error): Error {
   });
 }
 
-/** Mirrors Yoga's masking rule: a GraphQLError is meant for the caller unless it wraps something that is not one. */
+/**
+ * Mirrors Yoga's masking rule (its `isOriginalGraphQLError`, applied down the whole chain): a GraphQLError is
+ * meant for the caller unless something in its `originalError` chain is not one. One level was not enough: an
+ * internal error wrapped twice was masked by Yoga but not logged as unexpected here.
+ */
 function isUnexpected(error: unknown): boolean {
-  if (!(error instanceof GraphQLError)) return true;
-  const original = error.originalError;
-  return original !== undefined && original !== null && !(original instanceof GraphQLError);
+  // Bounded, so a cycle of causes cannot hang the request; a chain that deep is odd enough to be logged.
+  for (let depth = 0; depth < 32; depth++) {
+    if (!(error instanceof GraphQLError)) return true;
+    if (error.originalError === undefined || error.originalError === null) return false;
+    error = error.originalError;
+  }
+  return true;
 }

@@ -15,7 +15,7 @@
  * Yoga's debug lines, which go through the one process logger, get it from `requestLogScope`, entered
  * only while debug lines are written (src/plugins/use-request-id.ts): on Node 20 any AsyncLocalStorage
  * turns on promise hooks for every promise, which cost 7-18 % of the CPU per request. An unexpected error
- * (the `unexpected error` line and Yoga's own) carries it through `noteRequestOfError`, noted by the
+ * (its one `unexpected error` line, and any other error Yoga logs) carries it through `noteRequestOfError`, noted by the
  * same plugin before Yoga masks the error.
  * `pretty` is for people (development); `json` is for log shippers.
  */

@@ -10,10 +10,15 @@
  * while it is unavailable, the outage logged once for everything that uses
  * it. Any failure is a miss (the client then registers the query again) or a
  * skipped write. A registered text is never trusted blindly: the APQ plugin
- * checks that the hash is the sha256 of the text before `set`.
+ * checks that the hash is the sha256 of the text before `set`, and a text read
+ * back from Redis is checked again (its sha256, its size) before it runs or is
+ * kept here: whoever can write that key (or a corrupted value) must not make
+ * the gateway run another document under a hash a client trusts.
  */
+import { createHash } from 'node:crypto';
 import { GraphQLError } from 'graphql';
 import { LRUCache } from 'lru-cache';
+import type { Logger } from '../logger.js';
 import type { RedisConnection } from '../redis/connection.js';
 
 export interface ApqStore {
@@ -30,6 +35,8 @@ export interface ApqStoreOptions {
   maxDocumentBytes: number;
   /** Shared with the other instances through this connection, when REDIS_URL is set. */
   redis?: RedisConnection;
+  /** Where a text read from Redis that fails its checks is reported (at warn, never the text itself). */
+  logger?: Logger;
 }
 
 const PREFIX = 'gateway:apq:';
@@ -58,7 +65,14 @@ export function createApqStore(options: ApqStoreOptions): ApqStore {
       const kept = memory.get(hash);
       if (kept !== undefined || !redis) return kept;
       const shared = await redis.get(hash);
-      if (shared !== undefined) memory.set(hash, shared);
+      if (shared === undefined) return undefined;
+      const wrong = wrongStoredText(hash, shared, maxDocumentBytes);
+      if (wrong !== undefined) {
+        // A miss: the client registers the query again, which overwrites the key with a text that passes.
+        options.logger?.warn({ hash, bytes: Buffer.byteLength(shared), reason: wrong }, 'persisted query from Redis refused');
+        return undefined;
+      }
+      memory.set(hash, shared);
       return shared;
     },
     async set(hash, query) {
@@ -75,6 +89,13 @@ export function createApqStore(options: ApqStoreOptions): ApqStore {
       return Promise.resolve();
     },
   };
+}
+
+/** Why a text read from Redis cannot be the query registered under `hash`, or undefined when it can. */
+function wrongStoredText(hash: string, text: string, maxDocumentBytes: number): string | undefined {
+  if (Buffer.byteLength(text) > maxDocumentBytes) return 'over APQ_MAX_DOCUMENT_BYTES';
+  if (createHash('sha256').update(text).digest('hex') !== hash) return 'not the sha256 of its text';
+  return undefined;
 }
 
 /** The Redis side: a command is sent only while the connection answers, and any failure is a miss or a skipped write. */

@@ -20,7 +20,7 @@ import { createHandler } from 'graphql-sse/lib/use/fetch';
 import type { GatewayContext } from '../context.js';
 import type { TrustedDocuments } from '../trusted-documents.js';
 import { withCodes } from './use-error-codes.js';
-import { withoutInternals } from './use-stream-refusal.js';
+import { withoutInternals, type SingleResult } from './use-stream-refusal.js';
 import { trustedQuery } from './use-trusted-documents.js';
 
 const TOKEN_HEADER = 'x-graphql-event-stream-token';
@@ -131,8 +131,10 @@ export function useGraphQLSSE(options: { graphqlEndpoint: string; trusted: Trust
               ]);
             }
           },
-          // Over plain HTTP, use-error-codes.ts codes a result's errors as Yoga sends it.
-          onNext: (_ctx, _req, result) => withCodes(result as Parameters<typeof withCodes>[0]) as ExecutionResult,
+          // Over plain HTTP, use-error-codes.ts codes a result's errors as Yoga sends it, and Yoga drops the `http`
+          // hints meant for the HTTP response: a streamed result (data and errors alike) has no such response.
+          onNext: (_ctx, _req, result) =>
+            withoutInternals(withCodes(result as Parameters<typeof withCodes>[0]) as SingleResult) as ExecutionResult,
         },
         yoga.fetchAPI,
       );

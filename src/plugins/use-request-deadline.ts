@@ -8,6 +8,16 @@
  * has been produced (or the caller stopped reading): the calls behind the
  * deferred parts are still running when the initial part is sent, and must
  * not be aborted then. They stay bound by the request's deadline.
+ *
+ * A subscription has no such hook here: its context's signal aborts when
+ * REQUEST_DEADLINE_MS passes, however long the stream stays open. That is
+ * harmless only because of what subscriptions do today: the one field
+ * (`marketplaceEvents`, resolvers/events.ts) calls an upstream once, at its
+ * start (GET /me), and its events come from the in-process event bus,
+ * resolved from the event alone. A subscription field (or an event's field)
+ * that called an upstream or read `ctx.signal` later would be aborted at the
+ * deadline: it would need a signal of its own, ended with the stream
+ * (test: subscriptions 'past REQUEST_DEADLINE_MS').
  */
 import { isAsyncIterable, type Plugin } from 'graphql-yoga';
 import type { GatewayContext } from '../context.js';

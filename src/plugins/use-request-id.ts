@@ -10,7 +10,7 @@
  *   Only then: on Node 20 an AsyncLocalStorage turns on promise hooks for
  *   every promise of the process, 7-18 % of the CPU per request
  *   (docs/benchmarks.md, "Fourth pass").
- * - The lines that log an unexpected error (error-masking.ts's and Yoga's):
+ * - The line that logs an unexpected error (error-masking.ts's; Yoga's would repeat it):
  *   each error of a result, or of building the context, is noted with its
  *   request before Yoga masks it (Yoga's mask runs after every plugin of ours).
  */

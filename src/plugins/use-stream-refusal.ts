@@ -29,6 +29,7 @@ const TERMINAL_STATUS: Record<string, number> = {
 export interface SingleResult {
   data?: unknown;
   errors?: readonly { extensions?: Record<string, unknown> }[];
+  extensions?: Record<string, unknown>;
 }
 
 /** Whether the caller takes an event stream and no JSON (so Yoga would answer a single result as a stream). */
@@ -44,7 +45,11 @@ function refusalStatus(result: SingleResult): number | undefined {
   return typeof code === 'string' ? TERMINAL_STATUS[code] : undefined;
 }
 
-/** The result as Yoga would serialise it: errors in their JSON form, without the `http` hints meant for the server. */
+/**
+ * The result as Yoga would serialise it: errors in their JSON form, and neither they nor the result carrying
+ * the `http` hints (status, headers) meant for an HTTP response. Every answer that is not one (a graphql-ws or
+ * graphql-sse message, a refusal's JSON body) goes through here.
+ */
 export function withoutInternals(result: SingleResult): SingleResult {
   const errors = result.errors?.map((error) => {
     const json = (typeof (error as { toJSON?: unknown }).toJSON === 'function' ? (error as { toJSON(): object }).toJSON() : error) as {
@@ -54,7 +59,9 @@ export function withoutInternals(result: SingleResult): SingleResult {
     const { http: _http, ...extensions } = json.extensions;
     return { ...json, extensions };
   });
-  return { ...result, errors };
+  if (result.extensions?.http === undefined) return { ...result, errors };
+  const { http: _http, ...extensions } = result.extensions;
+  return { ...result, errors, extensions: Object.keys(extensions).length > 0 ? extensions : undefined };
 }
 
 export function useStreamRefusal(): Plugin {

@@ -4,6 +4,7 @@
  * two stores (two gateway instances), and a Redis that stops answering only
  * turns lookups into misses, at once, logged once.
  */
+import { createHash } from 'node:crypto';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../../src/logger.js';
@@ -15,6 +16,8 @@ import { startTestGateway } from '../helpers/gateway.js';
 import { parse } from 'graphql';
 
 const text = (n: number, bytes: number) => `query Q${n} { categories { slug } } # ${'x'.repeat(bytes)}`;
+/** The key a client registers a text under: a text read back from Redis is checked against it. */
+const sha256 = (query: string) => createHash('sha256').update(query).digest('hex');
 
 describe('in the process', () => {
   it('keeps no more bytes than APQ_MAX_BYTES, evicting the least recently used', async () => {
@@ -60,15 +63,17 @@ describe.skipIf(!hasRedisServer)(`through Redis${hasRedisServer ? '' : ' (skippe
     const storeOn = (connection: RedisConnection) => createApqStore({ maxBytes: 10_000, maxDocumentBytes: 5000, redis: connection });
     const [first, second] = [storeOn(connections[0]!), storeOn(connections[1]!)];
     // Both connected once one's write is read by the other (a store not yet connected skips writes and misses).
-    await expect.poll(async () => (await first.set('shared', text(1, 10)), second.get('shared')), { timeout: 5000 }).toBe(text(1, 10));
+    await expect
+      .poll(async () => (await first.set(sha256(text(1, 10)), text(1, 10)), second.get(sha256(text(1, 10)))), { timeout: 5000 })
+      .toBe(text(1, 10));
 
     await redis.stop();
     const started = Date.now();
-    expect(await second.get('not-registered')).toBeUndefined();
-    await first.set('while-down', text(2, 10));
+    expect(await second.get(sha256('not-registered'))).toBeUndefined();
+    await first.set(sha256(text(2, 10)), text(2, 10));
     expect(Date.now() - started).toBeLessThan(2000);
     // The process's own copy still serves what it registered.
-    expect(await first.get('while-down')).toBe(text(2, 10));
+    expect(await first.get(sha256(text(2, 10)))).toBe(text(2, 10));
     const outages = () =>
       lines.filter((line) => line.msg.startsWith('Redis unavailable') && line.msg.includes('persisted queries miss')).length;
     // Logged once per connection (two here), however many reconnection attempts fail.
@@ -78,6 +83,45 @@ describe.skipIf(!hasRedisServer)(`through Redis${hasRedisServer ? '' : ' (skippe
     await Promise.all([first.close(), second.close(), ...connections.map((connection) => connection.close())]);
   });
 
+  it('a text read from Redis that is not the sha256 of its key, or is over APQ_MAX_DOCUMENT_BYTES, is a miss, logged without the text', async () => {
+    const own = await startRedisServer();
+    const lines: { level: number; msg: string; hash?: string }[] = [];
+    const raw: string[] = [];
+    const logger = createLogger(
+      'info',
+      new Writable({
+        write: (chunk: Buffer, _encoding, done) => (raw.push(chunk.toString()), lines.push(JSON.parse(chunk.toString())), done()),
+      }),
+    );
+    const connection = openRedis(own.url, logger);
+    const store = () => createApqStore({ maxBytes: 10_000, maxDocumentBytes: 200, redis: connection, logger });
+    try {
+      const trusted = 'query Trusted { categories { slug } }';
+      const planted = 'mutation Planted { mobileLogout { ok } }';
+      const large = text(4, 500);
+      await expect
+        .poll(async () => (await store().set(sha256(trusted), trusted), store().get(sha256(trusted))), { timeout: 5000 })
+        .toBe(trusted);
+      // Someone with write access to Redis puts another document under the trusted hash, and a large one under its own.
+      await connection.client.set(`gateway:apq:${sha256(trusted)}`, planted);
+      await connection.client.set(`gateway:apq:${sha256(large)}`, large);
+      expect(await store().get(sha256(trusted))).toBeUndefined();
+      expect(await store().get(sha256(large))).toBeUndefined();
+      const refused = lines.filter((line) => line.msg === 'persisted query from Redis refused');
+      expect(refused.map((line) => [line.level, line.hash])).toEqual([
+        [40, sha256(trusted)],
+        [40, sha256(large)],
+      ]);
+      expect(raw.join('')).not.toContain('Planted');
+      // The client registers again: its text replaces the planted one, and is found.
+      await store().set(sha256(trusted), trusted);
+      expect(await store().get(sha256(trusted))).toBe(trusted);
+    } finally {
+      await connection.close();
+      await own.stop();
+    }
+  });
+
   it('a silent Redis (paused) is a miss after REDIS_COMMAND_TIMEOUT_MS, then at once until it answers again', async () => {
     // A server of its own: a paused one must not hold up the other tests.
     const own = await startRedisServer();
@@ -85,19 +129,23 @@ describe.skipIf(!hasRedisServer)(`through Redis${hasRedisServer ? '' : ' (skippe
     const store = createApqStore({ maxBytes: 10_000, maxDocumentBytes: 5000, redis: connection });
     const other = createApqStore({ maxBytes: 10_000, maxDocumentBytes: 5000, redis: connection });
     try {
-      await expect.poll(async () => (await store.set('kept', text(3, 10)), other.get('kept')), { timeout: 5000 }).toBe(text(3, 10));
+      await expect
+        .poll(async () => (await store.set(sha256(text(3, 10)), text(3, 10)), other.get(sha256(text(3, 10)))), { timeout: 5000 })
+        .toBe(text(3, 10));
       own.pause();
       const bounded = Date.now();
-      expect(await other.get('unknown')).toBeUndefined();
+      expect(await other.get(sha256('unknown'))).toBeUndefined();
       // The command's timeout (150 ms here), not a wait for Redis; generous for a loaded machine.
       expect(Date.now() - bounded).toBeLessThan(1500);
       // Redis now counts as unavailable: nothing is sent, so the next look-up costs no timeout at all.
       expect(connection.available).toBe(false);
-      expect(await other.get('kept-elsewhere')).toBeUndefined();
+      expect(await other.get(sha256('kept-elsewhere'))).toBeUndefined();
       own.resume();
       // Back: the registration kept in Redis is found again by a store that never held it.
       await expect
-        .poll(() => createApqStore({ maxBytes: 10_000, maxDocumentBytes: 5000, redis: connection }).get('kept'), { timeout: 5000 })
+        .poll(() => createApqStore({ maxBytes: 10_000, maxDocumentBytes: 5000, redis: connection }).get(sha256(text(3, 10))), {
+          timeout: 5000,
+        })
         .toBe(text(3, 10));
     } finally {
       own.resume();

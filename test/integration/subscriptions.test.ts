@@ -108,3 +108,26 @@ describe('marketplaceEvents', () => {
     await client.dispose();
   });
 });
+
+describe('a subscription past REQUEST_DEADLINE_MS', () => {
+  let short: TestGateway;
+  beforeAll(async () => {
+    short = await startTestGateway({ REQUEST_DEADLINE_MS: '300' });
+  });
+  afterAll(() => short?.close());
+
+  // Its context's signal aborts at the deadline (use-request-deadline.ts); only its start (GET /me) calls an upstream.
+  it('still delivers events after the deadline of the request that opened it', async () => {
+    const alice = await sseAt(short.url, 'subscription { marketplaceEvents { id } }', { authorization: `Bearer ${TOKENS.buyer}` });
+    try {
+      expect(alice.status).toBe(200);
+      await new Promise((resolve) => setTimeout(resolve, 900));
+      const late = eventFor({ buyer_username: 'alice' });
+      expect((await postTo(short.url, late)).status).toBe(202);
+      await until(() => alice.received.length >= 1);
+      expect(alice.received.map((r) => (r.data?.marketplaceEvents as { id: string } | undefined)?.id)).toEqual([late.id]);
+    } finally {
+      await alice.close();
+    }
+  });
+});

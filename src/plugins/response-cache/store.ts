@@ -20,6 +20,7 @@ import type { Cache } from '@graphql-yoga/plugin-response-cache';
 import { createRedisCache } from '@envelop/response-cache-redis';
 import type { Config } from '../../config.js';
 import type { Logger } from '../../logger.js';
+import type { Redis } from 'ioredis';
 import type { RedisConnection } from '../../redis/connection.js';
 import { countResponseCacheStore } from '../../metrics.js';
 import { EvictionLog } from '../../upstreams/public-cache/eviction-log.js';
@@ -30,6 +31,25 @@ type StoredResult = ExecutionResult<Record<string, unknown>, { http?: { headers?
 
 /** Redis keys of this cache (responses and their tag sets), apart from the public cache's and the rate limits'. */
 const REDIS_PREFIX = 'gateway:response:';
+/** Members of a tag set looked at each time an answer is stored into it: removed when their answer has expired. */
+const TRIM_SAMPLE = 16;
+/**
+ * KEYS[1] a tag set, ARGV[1] how many members to look at: removes those whose answer key no longer exists.
+ * A random sample, so the work per store is bounded whatever the set's size; with one answer added per store
+ * and 16 looked at, expired ids stay a small fraction of the set (about 1 in 16) instead of accumulating. It reads
+ * keys it is not given (the members): fine on the one Redis REDIS_URL names, not on a Redis Cluster.
+ */
+const TRIM_TAG_SET = `
+local removed = 0
+for _, member in ipairs(redis.call('SRANDMEMBER', KEYS[1], tonumber(ARGV[1]))) do
+  if redis.call('EXISTS', member) == 0 then
+    redis.call('SREM', KEYS[1], member)
+    removed = removed + 1
+  end
+end
+return removed`;
+
+type TrimmingPipeline = ReturnType<Redis['pipeline']> & { responseCacheTrimTagSet(tagSet: string, sample: number): TrimmingPipeline };
 
 export interface ResponseStoreOptions {
   /** Answers kept in this process (LRU by count and by size), when there is no Redis. */
@@ -54,6 +74,7 @@ export class ResponseStore implements Cache {
 
   constructor(private readonly options: ResponseStoreOptions) {
     this.now = options.now ?? Date.now;
+    options.redis?.client.defineCommand('responseCacheTrimTagSet', { numberOfKeys: 1, lua: TRIM_TAG_SET });
     this.inner = options.redis
       ? createRedisCache({ redis: options.redis.client, buildRedisOperationResultCacheKey: (id) => `${id}:tags` })
       : createBoundedMemoryCache({ maxEntries: options.maxEntries, maxBytes: options.maxBytes, sizeOf: sizeInMemory });
@@ -133,15 +154,19 @@ export class ResponseStore implements Cache {
 
   /**
    * `@envelop/response-cache-redis` keeps its tag sets (tag → answers, answer → tags) for ever; here each lives as
-   * long as the longest-lived answer in it (NX gives a new set its lifetime, GT only ever extends it), so Redis
-   * holds nothing of an answer once it has expired.
+   * long as the longest-lived answer in it (NX gives a new set its lifetime, GT only ever extends it), and each
+   * store trims the sets it touches of answers that have expired (TRIM_TAG_SET): a busy tag's set, kept alive by
+   * its newest answer, would otherwise hold every id it ever had, and its eviction would slow with it.
    */
   private async expireTagSets(id: string, entities: ReadonlyArray<{ typename: string }>, ttlMs: number): Promise<void> {
     const redis = this.options.redis?.client;
     if (!redis) return;
     const ms = Math.ceil(ttlMs);
-    const pipeline = redis.pipeline().pexpire(`${id}:tags`, ms);
-    for (const { typename } of entities) pipeline.pexpire(typename, ms, 'NX').pexpire(typename, ms, 'GT');
+    const pipeline = redis.pipeline().pexpire(`${id}:tags`, ms) as TrimmingPipeline;
+    for (const { typename } of entities) {
+      pipeline.pexpire(typename, ms, 'NX').pexpire(typename, ms, 'GT');
+      pipeline.responseCacheTrimTagSet(typename, TRIM_SAMPLE);
+    }
     await pipeline.exec();
   }
 
