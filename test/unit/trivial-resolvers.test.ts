@@ -5,8 +5,11 @@
  * (a 5,000-item list allocated 10.9 MB with resolvers, ~5 MB without).
  */
 import { describe, expect, it } from 'vitest';
-import { GraphQLObjectType, GraphQLSchema, GraphQLString, isObjectType, type GraphQLResolveInfo } from 'graphql';
+import { compileQuery, isCompiledQuery } from 'graphql-jit';
+import { GraphQLList, GraphQLObjectType, GraphQLSchema, GraphQLString, isObjectType, parse, type GraphQLResolveInfo } from 'graphql';
+import { JSONResolver } from 'graphql-scalars';
 import { schema as gatewaySchema } from '../../schema/index.js';
+import { DateTimeScalar } from '../../schema/scalars.js';
 
 /** Fields whose resolver returns the same-name property only when it is there, and otherwise calls an upstream. */
 const allowed = new Set<string>([
@@ -58,5 +61,35 @@ describe('field resolvers', () => {
     });
     const query = new GraphQLObjectType({ name: 'Query', fields: { probe: { type: probe } } });
     expect(plainPropertyReads(new GraphQLSchema({ query }))).toEqual(['Probe.same']);
+  });
+
+  it('still serialises an exposed DateTime and JSON under graphql-jit, as with a resolver', async () => {
+    const thing = new GraphQLObjectType({
+      name: 'Thing',
+      fields: { at: { type: DateTimeScalar }, attributes: { type: JSONResolver } },
+    });
+    const query = new GraphQLObjectType({
+      name: 'Query',
+      fields: { things: { type: new GraphQLObjectType({ name: 'List', fields: { all: { type: new GraphQLList(thing) } } }) } },
+    });
+    const compiled = compileQuery(new GraphQLSchema({ query }), parse('{ things { all { at attributes } } }'));
+    if (!isCompiledQuery(compiled)) throw new Error('graphql-jit refused the document');
+    const all = [
+      { at: '2026-01-01T00:00:00.000Z', attributes: { kept: [1, 'a'] } },
+      { at: '2026-01-01T01:00:00+01:00', attributes: null },
+      { at: 'not a date' },
+    ];
+    const result = await compiled.query({ things: { all } }, {}, {});
+    // The offset form is normalised to UTC and the invalid one refused, as DateTimeResolver does behind a resolver.
+    expect(JSON.parse(JSON.stringify(result.data))).toEqual({
+      things: {
+        all: [
+          { at: '2026-01-01T00:00:00.000Z', attributes: { kept: [1, 'a'] } },
+          { at: '2026-01-01T00:00:00.000Z', attributes: null },
+          { at: null, attributes: null },
+        ],
+      },
+    });
+    expect(result.errors?.map((error) => error.path)).toEqual([['things', 'all', 2, 'at']]);
   });
 });
