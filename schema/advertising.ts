@@ -22,7 +22,7 @@ export const PromotionProduct = builder.objectRef<PromotionProductShape>('Promot
     pricingModel: t.exposeString('pricingModel', { description: 'cpc or daily.' }),
     minDailyBudget: t.exposeFloat('minDailyBudget'),
     currency: t.exposeString('currency'),
-    attributes: t.field({ type: 'JSON', resolve: (p) => p.attributes }),
+    attributes: t.expose('attributes', { type: 'JSON' }),
   }),
 });
 
@@ -31,7 +31,7 @@ export const SponsoredPlacement = builder.objectRef<SponsoredPlacementShape>('Sp
   fields: (t) => ({
     campaignId: t.exposeID('campaignId'),
     placement: t.exposeString('placement', { description: 'search or home.' }),
-    gig: t.field({ type: Gig, resolve: (p) => p.gig }),
+    gig: t.expose('gig', { type: Gig }),
   }),
 });
 
@@ -60,15 +60,15 @@ export const AdvertisingCampaign = builder.objectRef<AdCampaignShape>('Advertisi
     gig: upstreamField(t, ops.gigsShow, { type: Gig, canonical: false, key: (c) => (c.gigSlug ? { slug: c.gigSlug } : null) }),
     dailyBudget: t.exposeFloat('dailyBudget'),
     currency: t.exposeString('currency'),
-    startsAt: t.field({ type: 'DateTime', resolve: (c) => c.startsAt }),
-    endsAt: t.field({ type: 'DateTime', resolve: (c) => c.endsAt }),
-    createdAt: t.field({ type: 'DateTime', resolve: (c) => c.createdAt }),
+    startsAt: t.expose('startsAt', { type: 'DateTime' }),
+    endsAt: t.expose('endsAt', { type: 'DateTime' }),
+    createdAt: t.expose('createdAt', { type: 'DateTime' }),
     analytics: t.field({
       type: CampaignAnalytics,
       ...via.marketplace('sellerAdvertisingShow', 'Simulated upstream analytics; read per campaign when the list did not carry them.'),
       resolve: resolve.campaignAnalytics,
     }),
-    attributes: t.field({ type: 'JSON', resolve: (c) => c.attributes }),
+    attributes: t.expose('attributes', { type: 'JSON' }),
   }),
 });
 export const AdvertisingCampaignConnection = connectionOf('AdvertisingCampaign', AdvertisingCampaign);
@@ -79,7 +79,7 @@ const AdvertisingTransaction = builder.objectRef<AdTransactionShape>('Advertisin
     id: t.exposeID('id', { nullable: false }),
     type: t.exposeString('type', { description: 'deposit or spend.' }),
     amount: t.exposeFloat('amount'),
-    createdAt: t.field({ type: 'DateTime', resolve: (r) => r.createdAt }),
+    createdAt: t.expose('createdAt', { type: 'DateTime' }),
   }),
 });
 
@@ -88,16 +88,16 @@ export const AdvertisingWallet = builder.objectRef<AdWalletShape>('AdvertisingWa
   fields: (t) => ({
     balance: t.exposeFloat('balance'),
     currency: t.exposeString('currency'),
-    transactions: t.field({ type: [AdvertisingTransaction], resolve: (w) => w.transactions }),
-    attributes: t.field({ type: 'JSON', resolve: (w) => w.attributes }),
+    transactions: t.expose('transactions', { type: [AdvertisingTransaction] }),
+    attributes: t.expose('attributes', { type: 'JSON' }),
   }),
 });
 
 export const AdvertisingCampaignPayload = builder.objectRef<{ campaign: AdCampaignShape }>('AdvertisingCampaignPayload').implement({
-  fields: (t) => ({ campaign: t.field({ type: AdvertisingCampaign, resolve: (p) => p.campaign }) }),
+  fields: (t) => ({ campaign: t.expose('campaign', { type: AdvertisingCampaign }) }),
 });
 export const AdvertisingWalletPayload = builder.objectRef<{ wallet: AdWalletShape }>('AdvertisingWalletPayload').implement({
-  fields: (t) => ({ wallet: t.field({ type: AdvertisingWallet, resolve: (p) => p.wallet }) }),
+  fields: (t) => ({ wallet: t.expose('wallet', { type: AdvertisingWallet }) }),
 });
 
 const CreateAdvertisingCampaignInput = builder.inputType('CreateAdvertisingCampaignInput', {

@@ -41,16 +41,17 @@ export const AiSummary = builder.objectRef<AiSummaryShape>('AiSummary').implemen
     creditsTotal: t.exposeInt('creditsTotal'),
     creditsUsed: t.exposeInt('creditsUsed'),
     creditsRemaining: t.exposeInt('creditsRemaining'),
-    features: t.field({ type: [AiFeature], resolve: (s) => s.features }),
-    attributes: t.field({ type: 'JSON', resolve: (s) => s.attributes }),
+    features: t.expose('features', { type: [AiFeature] }),
+    attributes: t.expose('attributes', { type: 'JSON' }),
   }),
 });
 
-type AiFeedbackShape = NonNullable<AiRequestShape['feedback']>;
+// The feedback object is loose (an index signature), which leaves Pothos's `expose` no key it can check: name the two read.
+type AiFeedbackShape = Pick<NonNullable<AiRequestShape['feedback']>, 'rating' | 'comment'>;
 const AiFeedback = builder.objectRef<AiFeedbackShape>('AiFeedback').implement({
   fields: (t) => ({
-    rating: t.int({ resolve: (f) => f.rating }),
-    comment: t.string({ resolve: (f) => f.comment }),
+    rating: t.exposeInt('rating'),
+    comment: t.exposeString('comment'),
   }),
 });
 
@@ -64,16 +65,16 @@ export const AiRequest = builder.objectRef<AiRequestShape>('AiRequest').implemen
     result: t.exposeString('result'),
     error: t.exposeString('error'),
     creditsUsed: t.exposeInt('creditsUsed'),
-    feedback: t.field({ type: AiFeedback, resolve: (r) => r.feedback }),
-    createdAt: t.field({ type: 'DateTime', resolve: (r) => r.createdAt }),
-    updatedAt: t.field({ type: 'DateTime', resolve: (r) => r.updatedAt }),
-    attributes: t.field({ type: 'JSON', resolve: (r) => r.attributes }),
+    feedback: t.expose('feedback', { type: AiFeedback }),
+    createdAt: t.expose('createdAt', { type: 'DateTime' }),
+    updatedAt: t.expose('updatedAt', { type: 'DateTime' }),
+    attributes: t.expose('attributes', { type: 'JSON' }),
   }),
 });
 
 export const AiRecommendation = builder.objectRef<AiRecommendationShape>('AiRecommendation').implement({
   fields: (t) => ({
-    gig: t.field({ type: Gig, nullable: false, resolve: (r) => r.gig }),
+    gig: t.expose('gig', { type: Gig, nullable: false }),
     reason: t.exposeString('reason'),
   }),
 });
@@ -92,15 +93,15 @@ const AiSearchInterpretation = builder.objectRef<InterpretationShape>('AiSearchI
 export const AiSearchResult = builder.objectRef<AiSearchShape>('AiSearchResult').implement({
   fields: (t) => ({
     query: t.exposeString('query'),
-    interpretation: t.field({ type: AiSearchInterpretation, resolve: (r) => r.interpretation }),
+    interpretation: t.expose('interpretation', { type: AiSearchInterpretation }),
     total: t.exposeInt('total', { description: 'Matching gigs in all; `gigs` holds the first few.' }),
-    gigs: t.field({ type: [Gig], resolve: (r) => r.gigs }),
-    attributes: t.field({ type: 'JSON', resolve: (r) => r.attributes }),
+    gigs: t.expose('gigs', { type: [Gig] }),
+    attributes: t.expose('attributes', { type: 'JSON' }),
   }),
 });
 
 export const AiRequestPayload = builder.objectRef<{ request: AiRequestShape }>('AiRequestPayload').implement({
-  fields: (t) => ({ request: t.field({ type: AiRequest, resolve: (p) => p.request }) }),
+  fields: (t) => ({ request: t.expose('request', { type: AiRequest }) }),
 });
 
 export const AiMessageDraftPayload = builder.objectRef<AiMessageDraftShape>('AiMessageDraftPayload').implement({

@@ -35,8 +35,8 @@ export const CrmNote = builder.objectRef<CrmNoteShape>('CrmNote').implement({
     id: t.exposeID('id', { nullable: false }),
     body: t.exposeString('body'),
     authorUsername: t.exposeString('authorUsername'),
-    createdAt: t.field({ type: 'DateTime', resolve: (n) => n.createdAt }),
-    attributes: t.field({ type: 'JSON', resolve: (n) => n.attributes }),
+    createdAt: t.expose('createdAt', { type: 'DateTime' }),
+    attributes: t.expose('attributes', { type: 'JSON' }),
   }),
 });
 
@@ -53,7 +53,7 @@ export const CrmCustomer = builder.objectRef<CrmCustomerShape>('CrmCustomer').im
     ordersCount: t.exposeInt('ordersCount'),
     totalSpent: t.exposeFloat('totalSpent'),
     currency: t.exposeString('currency'),
-    lastOrderAt: t.field({ type: 'DateTime', resolve: (c) => c.lastOrderAt }),
+    lastOrderAt: t.expose('lastOrderAt', { type: 'DateTime' }),
     tags: t.exposeStringList('tags'),
     notesCount: t.exposeInt('notesCount'),
     notes: t.field({
@@ -61,8 +61,8 @@ export const CrmCustomer = builder.objectRef<CrmCustomerShape>('CrmCustomer').im
       ...via.marketplace('sellerCrmShow', 'Read per customer when the list did not carry them.'),
       resolve: resolve.crmCustomerNotes,
     }),
-    createdAt: t.field({ type: 'DateTime', resolve: (c) => c.createdAt }),
-    attributes: t.field({ type: 'JSON', resolve: (c) => c.attributes }),
+    createdAt: t.expose('createdAt', { type: 'DateTime' }),
+    attributes: t.expose('attributes', { type: 'JSON' }),
   }),
 });
 export const CrmCustomerConnection = connectionOf('CrmCustomer', CrmCustomer);
@@ -77,7 +77,7 @@ export const CrmStats = builder.objectRef<CrmStatsShape>('CrmStats').implement({
     averageOrderValue: t.exposeFloat('averageOrderValue'),
     followersCount: t.exposeInt('followersCount'),
     currency: t.exposeString('currency'),
-    attributes: t.field({ type: 'JSON', resolve: (s) => s.attributes }),
+    attributes: t.expose('attributes', { type: 'JSON' }),
   }),
 });
 
@@ -92,16 +92,16 @@ export const RetentionCampaign = builder.objectRef<RetentionCampaignShape>('Rete
     discountPercent: t.exposeInt('discountPercent'),
     couponCode: t.exposeString('couponCode'),
     audienceCount: t.exposeInt('audienceCount'),
-    sendAt: t.field({ type: 'DateTime', resolve: (c) => c.sendAt }),
-    createdAt: t.field({ type: 'DateTime', resolve: (c) => c.createdAt }),
-    attributes: t.field({ type: 'JSON', resolve: (c) => c.attributes }),
+    sendAt: t.expose('sendAt', { type: 'DateTime' }),
+    createdAt: t.expose('createdAt', { type: 'DateTime' }),
+    attributes: t.expose('attributes', { type: 'JSON' }),
   }),
 });
 export const RetentionCampaignConnection = connectionOf('RetentionCampaign', RetentionCampaign);
 
 export const CrmNotePayload = builder.objectRef<{ note: CrmNoteShape; customerId: string }>('CrmNotePayload').implement({
   fields: (t) => ({
-    note: t.field({ type: CrmNote, resolve: (p) => p.note }),
+    note: t.expose('note', { type: CrmNote }),
     customer: upstreamField(t, ops.sellerCrmShow, {
       type: CrmCustomer,
       canonical: false,
@@ -111,7 +111,7 @@ export const CrmNotePayload = builder.objectRef<{ note: CrmNoteShape; customerId
   }),
 });
 export const RetentionCampaignPayload = builder.objectRef<{ campaign: RetentionCampaignShape }>('RetentionCampaignPayload').implement({
-  fields: (t) => ({ campaign: t.field({ type: RetentionCampaign, resolve: (p) => p.campaign }) }),
+  fields: (t) => ({ campaign: t.expose('campaign', { type: RetentionCampaign }) }),
 });
 export const FollowPayload = builder.objectRef<FollowShape>('FollowPayload').implement({
   description: 'The new follow state.',

@@ -25,7 +25,7 @@ export const GigPackage = builder.objectRef<M.GigPricingShape['packages'][number
     deliveryDays: t.exposeInt('deliveryDays'),
     revisions: t.exposeInt('revisions', { description: 'Revisions included; null means unlimited.' }),
     features: t.exposeStringList('features'),
-    attributes: t.field({ ...wholeObject('package'), resolve: (p) => p.attributes }),
+    attributes: t.expose('attributes', { ...wholeObject('package') }),
   }),
 });
 
@@ -33,8 +33,8 @@ export const GigPricing = builder.objectRef<M.GigPricingShape>('GigPricing').imp
   fields: (t) => ({
     gigSlug: t.exposeString('gigSlug', { nullable: false }),
     currency: t.exposeString('currency'),
-    packages: t.field({ type: [GigPackage], nullable: false, resolve: (p) => p.packages }),
-    attributes: t.field({ ...wholeObject('pricing'), resolve: (p) => p.attributes }),
+    packages: t.expose('packages', { type: [GigPackage], nullable: false }),
+    attributes: t.expose('attributes', { ...wholeObject('pricing') }),
   }),
 });
 
@@ -51,8 +51,8 @@ export const GigQuote = builder.objectRef<M.GigQuoteShape>('GigQuote').implement
     total: t.exposeFloat('total'),
     currency: t.exposeString('currency'),
     deliveryDays: t.exposeInt('deliveryDays'),
-    expiresAt: t.field({ type: 'DateTime', resolve: (q) => q.expiresAt }),
-    attributes: t.field({ ...wholeObject('quote'), resolve: (q) => q.attributes }),
+    expiresAt: t.expose('expiresAt', { type: 'DateTime' }),
+    attributes: t.expose('attributes', { ...wholeObject('quote') }),
   }),
 });
 
@@ -65,7 +65,7 @@ export const GigFavoritePayload = builder.objectRef<M.GigFavoriteShape>('GigFavo
 });
 
 export const ReviewPayload = builder.objectRef<{ review: M.ReviewShape }>('ReviewPayload').implement({
-  fields: (t) => ({ review: t.field({ type: Review, resolve: (p) => p.review }) }),
+  fields: (t) => ({ review: t.expose('review', { type: Review }) }),
 });
 
 export const SearchSuggestion = builder.objectRef<M.SearchSuggestionShape>('SearchSuggestion').implement({
@@ -85,15 +85,15 @@ export const GigCollection = builder.objectRef<M.GigCollectionShape>('GigCollect
     isPublic: t.exposeBoolean('isPublic'),
     gigSlugs: t.exposeStringList('gigSlugs', { nullable: false }),
     gigsCount: t.exposeInt('gigsCount'),
-    createdAt: t.field({ type: 'DateTime', resolve: (c) => c.createdAt }),
-    attributes: t.field({ ...wholeObject('collection'), resolve: (c) => c.attributes }),
+    createdAt: t.expose('createdAt', { type: 'DateTime' }),
+    attributes: t.expose('attributes', { ...wholeObject('collection') }),
     // One call per element: a collection lists gig slugs, each loaded by slug (resolvers/discovery.ts).
     gigs: t.field({ type: [Gig], ...costing(via.marketplace('gigsShow'), UNPAGED_LIST_MAX), resolve: resolve.collectionGigs }),
   }),
 });
 export const GigCollectionConnection = connectionOf('GigCollection', GigCollection);
 export const GigCollectionPayload = builder.objectRef<{ collection: M.GigCollectionShape }>('GigCollectionPayload').implement({
-  fields: (t) => ({ collection: t.field({ type: GigCollection, resolve: (p) => p.collection }) }),
+  fields: (t) => ({ collection: t.expose('collection', { type: GigCollection }) }),
 });
 
 export const SavedSearch = builder.objectRef<M.SavedSearchShape>('SavedSearch').implement({
@@ -103,8 +103,8 @@ export const SavedSearch = builder.objectRef<M.SavedSearchShape>('SavedSearch').
     categorySlug: t.exposeString('categorySlug'),
     maxPrice: t.exposeFloat('maxPrice'),
     notify: t.exposeBoolean('notify'),
-    createdAt: t.field({ type: 'DateTime', resolve: (s) => s.createdAt }),
-    attributes: t.field({ ...wholeObject('saved search'), resolve: (s) => s.attributes }),
+    createdAt: t.expose('createdAt', { type: 'DateTime' }),
+    attributes: t.expose('attributes', { ...wholeObject('saved search') }),
   }),
 });
 export const SavedSearchConnection = connectionOf('SavedSearch', SavedSearch);

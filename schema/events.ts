@@ -14,8 +14,8 @@ export const MarketplaceEvent = builder.objectRef<MarketplaceEventShape>('Market
   fields: (t) => ({
     id: t.exposeID('id', { nullable: false }),
     event: t.exposeString('event', { nullable: false, description: 'An event name of webhookEventTypes, e.g. order.created.' }),
-    createdAt: t.field({ type: 'DateTime', nullable: false, resolve: (e) => e.createdAt }),
-    data: t.field({ type: 'JSON', nullable: false, resolve: (e) => e.data }),
+    createdAt: t.expose('createdAt', { type: 'DateTime', nullable: false }),
+    data: t.expose('data', { type: 'JSON', nullable: false }),
   }),
 });
 

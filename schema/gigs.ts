@@ -27,9 +27,9 @@ Gig.implement({
     rating: t.exposeFloat('rating'),
     reviewsCount: t.exposeInt('reviewsCount'),
     deliveryDays: t.exposeInt('deliveryDays'),
-    createdAt: t.field({ type: 'DateTime', resolve: (g) => g.createdAt }),
+    createdAt: t.expose('createdAt', { type: 'DateTime' }),
     sellerUsername: t.exposeString('sellerUsername', { nullable: false }),
-    attributes: t.field({ type: 'JSON', description: 'The whole upstream gig object.', resolve: (g) => g.attributes }),
+    attributes: t.expose('attributes', { type: 'JSON', description: 'The whole upstream gig object.' }),
     seller: upstreamField(t, ops.sellersShow, { type: Seller, canonical: false, key: (gig) => ({ username: gig.sellerUsername }) }),
     category: t.field({
       type: Category,
@@ -56,8 +56,8 @@ Review.implement({
       canonical: false,
       key: (review) => userLink(review.reviewerUsername),
     }),
-    createdAt: t.field({ type: 'DateTime', resolve: (r) => r.createdAt }),
-    attributes: t.field({ type: 'JSON', description: 'The whole upstream review object.', resolve: (r) => r.attributes }),
+    createdAt: t.expose('createdAt', { type: 'DateTime' }),
+    attributes: t.expose('attributes', { type: 'JSON', description: 'The whole upstream review object.' }),
   }),
 });
 

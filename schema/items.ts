@@ -36,14 +36,13 @@ export const Purchase = builder.objectRef<PurchaseShape>('Purchase').implement({
     licenseType: t.exposeString('licenseType', { nullable: false }),
     price: t.exposeFloat('price', { nullable: false }),
     currency: t.exposeString('currency', { nullable: false }),
-    item: t.field({ type: Item, nullable: false, resolve: (p) => p.item }),
-    supportedUntil: t.field({
+    item: t.expose('item', { type: Item, nullable: false }),
+    supportedUntil: t.expose('supportedUntil', {
       type: 'DateTime',
       description: 'Absent when support is disabled or the purchase is unsupported.',
-      resolve: (p) => p.supportedUntil,
     }),
     downloaded: t.exposeBoolean('downloaded', { nullable: false }),
-    date: t.field({ type: 'DateTime', nullable: false, resolve: (p) => p.date }),
+    date: t.expose('date', { type: 'DateTime', nullable: false }),
   }),
 });
 
@@ -51,7 +50,7 @@ export const PurchaseValidation = builder.objectRef<PurchaseValidationShape>('Pu
   description: 'An invalid code is an answer, not an error: valid false with the reason.',
   fields: (t) => ({
     valid: t.exposeBoolean('valid', { nullable: false }),
-    purchase: t.field({ type: Purchase, resolve: (v) => v.purchase }),
+    purchase: t.expose('purchase', { type: Purchase }),
     reason: t.exposeString('reason'),
   }),
 });
@@ -106,7 +105,7 @@ export const AccountProfile = builder.objectRef<ProfileShape>('AccountProfile').
     heading: t.exposeString('heading'),
     description: t.exposeString('description'),
     contactEmail: t.exposeString('contactEmail'),
-    socialLinks: t.field({ type: [SocialLink], resolve: (p) => p.socialLinks }),
+    socialLinks: t.expose('socialLinks', { type: [SocialLink] }),
     avatar: t.exposeString('avatar'),
     cover: t.exposeString('cover'),
   }),
@@ -119,9 +118,9 @@ export const ItemsAccount = builder.objectRef<AccountShape>('ItemsAccount').impl
     email: t.exposeString('email'),
     balance: t.exposeFloat('balance'),
     currency: t.exposeString('currency'),
-    registeredAt: t.field({ type: 'DateTime', resolve: (a) => a.registeredAt }),
-    name: t.field({ type: PersonName, resolve: (a) => a.name }),
-    profile: t.field({ type: AccountProfile, resolve: (a) => a.profile }),
+    registeredAt: t.expose('registeredAt', { type: 'DateTime' }),
+    name: t.expose('name', { type: PersonName }),
+    profile: t.expose('profile', { type: AccountProfile }),
   }),
 });
 

@@ -59,15 +59,15 @@ export const Media = builder.objectRef<M.MediaShape>('Media').implement({
     title: t.exposeString('title'),
     altText: t.exposeString('altText'),
     url: t.exposeString('url'),
-    createdAt: t.field({ type: 'DateTime', resolve: (m) => m.createdAt }),
-    updatedAt: t.field({ type: 'DateTime', resolve: (m) => m.updatedAt }),
-    attributes: t.field({ ...wholeObject('media'), resolve: (m) => m.attributes }),
+    createdAt: t.expose('createdAt', { type: 'DateTime' }),
+    updatedAt: t.expose('updatedAt', { type: 'DateTime' }),
+    attributes: t.expose('attributes', { ...wholeObject('media') }),
   }),
 });
 export const MediaConnection = connectionOf('Media', Media);
 
 export const MediaPayload = builder.objectRef<{ media: M.MediaShape }>('MediaPayload').implement({
-  fields: (t) => ({ media: t.field({ type: Media, resolve: (p) => p.media }) }),
+  fields: (t) => ({ media: t.expose('media', { type: Media }) }),
 });
 
 const UploadMediaInput = builder.inputType('UploadMediaInput', {

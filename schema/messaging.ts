@@ -39,9 +39,9 @@ export const Message = builder.objectRef<MessageShape>('Message').implement({
       canonical: false,
       key: (m) => (m.senderUsername ? { username: m.senderUsername } : null),
     }),
-    reactions: t.field({ type: [MessageReaction], resolve: (m) => m.reactions }),
-    createdAt: t.field({ type: 'DateTime', resolve: (m) => m.createdAt }),
-    attributes: t.field({ type: 'JSON', resolve: (m) => m.attributes }),
+    reactions: t.expose('reactions', { type: [MessageReaction] }),
+    createdAt: t.expose('createdAt', { type: 'DateTime' }),
+    attributes: t.expose('attributes', { type: 'JSON' }),
   }),
 });
 
@@ -51,15 +51,15 @@ const PresenceParticipant = builder.objectRef<PresenceParticipant>('PresencePart
     username: t.exposeString('username', { nullable: false }),
     online: t.exposeBoolean('online'),
     typing: t.exposeBoolean('typing'),
-    lastSeenAt: t.field({ type: 'DateTime', resolve: (p) => p.lastSeenAt }),
+    lastSeenAt: t.expose('lastSeenAt', { type: 'DateTime' }),
   }),
 });
 
 export const ConversationPresence = builder.objectRef<PresenceShape>('ConversationPresence').implement({
   description: 'Who in a conversation is online or typing.',
   fields: (t) => ({
-    participants: t.field({ type: [PresenceParticipant], resolve: (p) => p.participants }),
-    attributes: t.field({ type: 'JSON', resolve: (p) => p.attributes }),
+    participants: t.expose('participants', { type: [PresenceParticipant] }),
+    attributes: t.expose('attributes', { type: 'JSON' }),
   }),
 });
 
@@ -77,11 +77,11 @@ export const Conversation = builder.objectRef<ConversationShape>('Conversation')
     }),
     order: upstreamField(t, ops.ordersShow, { type: Order, canonical: false, key: (c) => (c.orderId ? { uuid: c.orderId } : null) }),
     messagesCount: t.exposeInt('messagesCount'),
-    lastMessage: t.field({ type: Message, resolve: (c) => c.lastMessage }),
-    createdAt: t.field({ type: 'DateTime', resolve: (c) => c.createdAt }),
-    updatedAt: t.field({ type: 'DateTime', resolve: (c) => c.updatedAt }),
+    lastMessage: t.expose('lastMessage', { type: Message }),
+    createdAt: t.expose('createdAt', { type: 'DateTime' }),
+    updatedAt: t.expose('updatedAt', { type: 'DateTime' }),
     presence: upstreamField(t, ops.conversationsPresence, { type: ConversationPresence, key: (c) => ({ uuid: c.id }) }),
-    attributes: t.field({ type: 'JSON', resolve: (c) => c.attributes }),
+    attributes: t.expose('attributes', { type: 'JSON' }),
   }),
 });
 export const ConversationConnection = connectionOf('Conversation', Conversation);
@@ -91,10 +91,10 @@ export const Notification = builder.objectRef<NotificationShape>('Notification')
     id: t.exposeID('id', { nullable: false }),
     type: t.exposeString('type', { description: 'An event name such as order.created.' }),
     title: t.exposeString('title'),
-    data: t.field({ type: 'JSON', resolve: (n) => n.data }),
-    readAt: t.field({ type: 'DateTime', resolve: (n) => n.readAt }),
-    createdAt: t.field({ type: 'DateTime', resolve: (n) => n.createdAt }),
-    attributes: t.field({ type: 'JSON', resolve: (n) => n.attributes }),
+    data: t.expose('data', { type: 'JSON' }),
+    readAt: t.expose('readAt', { type: 'DateTime' }),
+    createdAt: t.expose('createdAt', { type: 'DateTime' }),
+    attributes: t.expose('attributes', { type: 'JSON' }),
   }),
 });
 export const NotificationConnection = connectionOf('Notification', Notification);
@@ -106,7 +106,7 @@ const WalletTransaction = builder.objectRef<WalletTransactionShape>('WalletTrans
     type: t.exposeString('type'),
     amount: t.exposeFloat('amount'),
     description: t.exposeString('description'),
-    createdAt: t.field({ type: 'DateTime', resolve: (r) => r.createdAt }),
+    createdAt: t.expose('createdAt', { type: 'DateTime' }),
   }),
 });
 
@@ -116,8 +116,8 @@ export const Wallet = builder.objectRef<WalletShape>('Wallet').implement({
     balance: t.exposeFloat('balance'),
     pending: t.exposeFloat('pending'),
     currency: t.exposeString('currency'),
-    transactions: t.field({ type: [WalletTransaction], resolve: (w) => w.transactions }),
-    attributes: t.field({ type: 'JSON', resolve: (w) => w.attributes }),
+    transactions: t.expose('transactions', { type: [WalletTransaction] }),
+    attributes: t.expose('attributes', { type: 'JSON' }),
   }),
 });
 
@@ -130,7 +130,7 @@ export const TypingPayload = builder.objectRef<TypingShape>('TypingPayload').imp
 });
 
 export const MessagePayload = builder.objectRef<{ message: MessageShape }>('MessagePayload').implement({
-  fields: (t) => ({ message: t.field({ type: Message, resolve: (p) => p.message }) }),
+  fields: (t) => ({ message: t.expose('message', { type: Message }) }),
 });
 
 export const ReactionAction = builder.enumType('ReactionAction', {

@@ -21,16 +21,15 @@ export const MobileHome = builder.objectRef<MobileHomeShape>('MobileHome').imple
   description: 'The mobile home feed; personalised (recent gigs, active orders) when a token is sent.',
   fields: (t) => ({
     greeting: t.exposeString('greeting'),
-    categories: t.field({ type: [Category], description: 'Top-level categories.', resolve: (h) => h.categories }),
-    featuredGigs: t.field({ type: [Gig], resolve: (h) => h.featuredGigs }),
-    newGigs: t.field({ type: [Gig], resolve: (h) => h.newGigs }),
-    recentGigs: t.field({
+    categories: t.expose('categories', { type: [Category], description: 'Top-level categories.' }),
+    featuredGigs: t.expose('featuredGigs', { type: [Gig] }),
+    newGigs: t.expose('newGigs', { type: [Gig] }),
+    recentGigs: t.expose('recentGigs', {
       type: [Gig],
       description: 'Gigs the caller viewed lately; empty without a token.',
-      resolve: (h) => h.recentGigs,
     }),
     activeOrders: t.exposeInt('activeOrders', { description: "Number of the caller's orders still in progress." }),
-    attributes: t.field({ type: 'JSON', resolve: (h) => h.attributes }),
+    attributes: t.expose('attributes', { type: 'JSON' }),
   }),
 });
 
@@ -44,8 +43,8 @@ export const MobileOrder = builder.objectRef<MobileOrderShape>('MobileOrder').im
     counterpartUsername: t.exposeString('counterpartUsername'),
     total: t.exposeFloat('total'),
     currency: t.exposeString('currency'),
-    dueAt: t.field({ type: 'DateTime', resolve: (o) => o.dueAt }),
-    createdAt: t.field({ type: 'DateTime', resolve: (o) => o.createdAt }),
+    dueAt: t.expose('dueAt', { type: 'DateTime' }),
+    createdAt: t.expose('createdAt', { type: 'DateTime' }),
     order: t.field({ type: Order, description: 'The same order as the full Order type (no extra call).', resolve: (o) => o }),
     // The single view carries both (and its answer primes both reads for the order's other fields: `primes` on the
     // mobile order rows); a listed order does not, so it reads them.
@@ -63,10 +62,9 @@ export const MobileOrder = builder.objectRef<MobileOrderShape>('MobileOrder').im
       carried: (o) => o.revisions,
       key: (o) => ({ uuid: o.id }),
     }),
-    attributes: t.field({
+    attributes: t.expose('attributes', {
       type: 'JSON',
       description: 'The whole upstream object (the single view adds extensions).',
-      resolve: (o) => o.attributes,
     }),
   }),
 });
@@ -80,7 +78,7 @@ export const MobileAuthPayload = builder.objectRef<TokenPairShape>('MobileAuthPa
     refreshToken: t.exposeString('refreshToken'),
     tokenType: t.exposeString('tokenType'),
     expiresIn: t.exposeInt('expiresIn', { description: 'Seconds until the access token expires.' }),
-    user: t.field({ type: User, description: 'The signed-in user (with email).', resolve: (p) => p.user }),
+    user: t.expose('user', { type: User, description: 'The signed-in user (with email).' }),
   }),
 });
 

@@ -42,14 +42,14 @@ Offer.implement({
     price: t.exposeFloat('price'),
     currency: t.exposeString('currency'),
     deliveryDays: t.exposeInt('deliveryDays'),
-    expiresAt: t.field({ type: 'DateTime', resolve: (o) => o.expiresAt }),
-    createdAt: t.field({ type: 'DateTime', resolve: (o) => o.createdAt }),
-    updatedAt: t.field({ type: 'DateTime', resolve: (o) => o.updatedAt }),
+    expiresAt: t.expose('expiresAt', { type: 'DateTime' }),
+    createdAt: t.expose('createdAt', { type: 'DateTime' }),
+    updatedAt: t.expose('updatedAt', { type: 'DateTime' }),
     parentId: t.exposeID('parentId', { description: 'The offer this one counters.' }),
     counteredById: t.exposeID('counteredById', { description: 'The counter that replaced this offer.' }),
     proposalId: t.exposeID('proposalId', { description: 'The proposal this offer came from.' }),
     orderId: t.exposeID('orderId', { description: 'The order placed when the offer was accepted.' }),
-    attributes: t.field({ ...wholeObject('offer'), resolve: (o) => o.attributes }),
+    attributes: t.expose('attributes', { ...wholeObject('offer') }),
     // An attachment sent only as an id is loaded by id (resolvers/offers.ts): one call per element.
     attachments: t.field({
       type: [Media],
@@ -79,10 +79,9 @@ Offer.implement({
 
 export const OfferPayload = builder.objectRef<{ offer: M.OfferShape }>('OfferPayload').implement({
   fields: (t) => ({
-    offer: t.field({
+    offer: t.expose('offer', {
       type: Offer,
       description: 'The offer after the change (for a counter: the new counter offer).',
-      resolve: (p) => p.offer,
     }),
   }),
 });

@@ -22,12 +22,12 @@ export const OrderCountdown = builder.objectRef<M.OrderCountdownShape>('OrderCou
   description: 'Time left until the order is due, on the marketplace clock.',
   fields: (t) => ({
     status: t.exposeString('status'),
-    dueAt: t.field({ type: 'DateTime', resolve: (c) => c.dueAt }),
-    now: t.field({ type: 'DateTime', description: "The marketplace's current time.", resolve: (c) => c.now }),
+    dueAt: t.expose('dueAt', { type: 'DateTime' }),
+    now: t.expose('now', { type: 'DateTime', description: "The marketplace's current time." }),
     running: t.exposeBoolean('running', { description: 'True while the order is active.' }),
     secondsRemaining: t.exposeInt('secondsRemaining', { description: 'Null unless running.' }),
     overdue: t.exposeBoolean('overdue'),
-    attributes: t.field({ ...wholeObject('countdown'), resolve: (c) => c.attributes }),
+    attributes: t.expose('attributes', { ...wholeObject('countdown') }),
   }),
 });
 
@@ -41,9 +41,9 @@ export const OrderExtension = builder.objectRef<M.OrderExtensionShape>('OrderExt
     reason: t.exposeString('reason'),
     requestedBy: t.exposeString('requestedBy'),
     respondedBy: t.exposeString('respondedBy'),
-    respondedAt: t.field({ type: 'DateTime', resolve: (e) => e.respondedAt }),
-    createdAt: t.field({ type: 'DateTime', resolve: (e) => e.createdAt }),
-    attributes: t.field({ ...wholeObject('extension'), resolve: (e) => e.attributes }),
+    respondedAt: t.expose('respondedAt', { type: 'DateTime' }),
+    createdAt: t.expose('createdAt', { type: 'DateTime' }),
+    attributes: t.expose('attributes', { ...wholeObject('extension') }),
   }),
 });
 
@@ -51,8 +51,8 @@ export const OrderTimelineEvent = builder.objectRef<M.OrderTimelineEventShape>('
   fields: (t) => ({
     type: t.exposeString('type', { nullable: false, description: 'An event name such as `order.created`.' }),
     actorUsername: t.exposeString('actorUsername'),
-    at: t.field({ type: 'DateTime', resolve: (e) => e.at }),
-    detail: t.field({ type: 'JSON', resolve: (e) => e.detail }),
+    at: t.expose('at', { type: 'DateTime' }),
+    detail: t.expose('detail', { type: 'JSON' }),
   }),
 });
 
@@ -62,8 +62,8 @@ export const OrderFile = builder.objectRef<M.OrderFileShape>('OrderFile').implem
     name: t.exposeString('name', { nullable: false }),
     deliveryId: t.exposeID('deliveryId'),
     url: t.exposeString('url'),
-    createdAt: t.field({ type: 'DateTime', resolve: (f) => f.createdAt }),
-    attributes: t.field({ ...wholeObject('file'), resolve: (f) => f.attributes }),
+    createdAt: t.expose('createdAt', { type: 'DateTime' }),
+    attributes: t.expose('attributes', { ...wholeObject('file') }),
   }),
 });
 
@@ -77,8 +77,8 @@ export const CartEntry = builder.objectRef<M.CartEntryShape>('CartEntry').implem
     quantity: t.exposeInt('quantity'),
     price: t.exposeFloat('price'),
     currency: t.exposeString('currency'),
-    createdAt: t.field({ type: 'DateTime', resolve: (c) => c.createdAt }),
-    attributes: t.field({ ...wholeObject('cart entry'), resolve: (c) => c.attributes }),
+    createdAt: t.expose('createdAt', { type: 'DateTime' }),
+    attributes: t.expose('attributes', { ...wholeObject('cart entry') }),
     gig: upstreamField(t, ops.gigsShow, { type: Gig, canonical: false, key: (c) => gigLink(c.gigSlug) }),
     order: upstreamField(t, ops.ordersShow, { type: Order, canonical: false, key: (c) => resolve.orderLink(c.orderId) }),
   }),
@@ -86,14 +86,14 @@ export const CartEntry = builder.objectRef<M.CartEntryShape>('CartEntry').implem
 export const CartEntryConnection = connectionOf('CartEntry', CartEntry);
 
 export const OrderPayload = builder.objectRef<{ order: M.OrderShape }>('OrderPayload').implement({
-  fields: (t) => ({ order: t.field({ type: Order, resolve: (p) => p.order }) }),
+  fields: (t) => ({ order: t.expose('order', { type: Order }) }),
 });
 
 export const OrderExtensionPayload = builder
   .objectRef<{ extension: M.OrderExtensionShape; orderId: string }>('OrderExtensionPayload')
   .implement({
     fields: (t) => ({
-      extension: t.field({ type: OrderExtension, resolve: (p) => p.extension }),
+      extension: t.expose('extension', { type: OrderExtension }),
       order: upstreamField(t, ops.ordersShow, {
         type: Order,
         canonical: false,
@@ -104,7 +104,7 @@ export const OrderExtensionPayload = builder
   });
 
 export const CartEntryPayload = builder.objectRef<{ cartEntry: M.CartEntryShape }>('CartEntryPayload').implement({
-  fields: (t) => ({ cartEntry: t.field({ type: CartEntry, resolve: (p) => p.cartEntry }) }),
+  fields: (t) => ({ cartEntry: t.expose('cartEntry', { type: CartEntry }) }),
 });
 
 const CreateOrderInput = builder.inputType('CreateOrderInput', {

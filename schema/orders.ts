@@ -18,8 +18,8 @@ export const Delivery = builder.objectRef<DeliveryShape>('Delivery').implement({
     id: t.exposeID('id', { nullable: false }),
     message: t.exposeString('message'),
     files: t.exposeStringList('files'),
-    createdAt: t.field({ type: 'DateTime', resolve: (d) => d.createdAt }),
-    attributes: t.field({ type: 'JSON', resolve: (d) => d.attributes }),
+    createdAt: t.expose('createdAt', { type: 'DateTime' }),
+    attributes: t.expose('attributes', { type: 'JSON' }),
   }),
 });
 
@@ -28,8 +28,8 @@ export const Revision = builder.objectRef<RevisionShape>('Revision').implement({
   fields: (t) => ({
     id: t.exposeID('id', { nullable: false }),
     reason: t.exposeString('reason'),
-    createdAt: t.field({ type: 'DateTime', resolve: (r) => r.createdAt }),
-    attributes: t.field({ type: 'JSON', resolve: (r) => r.attributes }),
+    createdAt: t.expose('createdAt', { type: 'DateTime' }),
+    attributes: t.expose('attributes', { type: 'JSON' }),
   }),
 });
 
@@ -40,9 +40,9 @@ export const Order = builder.objectRef<OrderShape>('Order').implement({
     status: t.exposeString('status'),
     total: t.exposeFloat('total'),
     currency: t.exposeString('currency'),
-    dueAt: t.field({ type: 'DateTime', resolve: (o) => o.dueAt }),
-    createdAt: t.field({ type: 'DateTime', resolve: (o) => o.createdAt }),
-    attributes: t.field({ type: 'JSON', description: 'The whole upstream order object.', resolve: (o) => o.attributes }),
+    dueAt: t.expose('dueAt', { type: 'DateTime' }),
+    createdAt: t.expose('createdAt', { type: 'DateTime' }),
+    attributes: t.expose('attributes', { type: 'JSON', description: 'The whole upstream order object.' }),
     gig: upstreamField(t, ops.gigsShow, { type: Gig, canonical: false, key: (o) => gigLink(o.gigSlug) }),
     seller: upstreamField(t, ops.sellersShow, { type: Seller, canonical: false, key: (o) => sellerLink(o.sellerUsername) }),
     buyer: upstreamField(t, ops.usersShow, { type: User, canonical: false, key: (o) => userLink(o.buyerUsername) }),

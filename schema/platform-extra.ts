@@ -18,10 +18,9 @@ export const Theme = builder.objectRef<ThemeShape>('Theme').implement({
     mode: t.exposeString('mode', { description: 'light or dark.' }),
     fontFamily: t.exposeString('fontFamily'),
     logoUrl: t.exposeString('logoUrl'),
-    attributes: t.field({
+    attributes: t.expose('attributes', {
       type: 'JSON',
       description: 'The whole upstream theme object (colors and the rest).',
-      resolve: (r) => r.attributes,
     }),
   }),
 });
@@ -35,7 +34,7 @@ export const Locale = builder.objectRef<LocaleShape>('Locale').implement({
     timezone: t.exposeString('timezone'),
     direction: t.exposeString('direction', { description: 'ltr or rtl.' }),
     availableLocales: t.exposeStringList('availableLocales'),
-    attributes: t.field({ type: 'JSON', resolve: (r) => r.attributes }),
+    attributes: t.expose('attributes', { type: 'JSON' }),
   }),
 });
 
@@ -45,7 +44,7 @@ export const Language = builder.objectRef<LanguageShape>('Language').implement({
     code: t.exposeString('code', { nullable: false }),
     name: t.exposeString('name'),
     nativeName: t.exposeString('nativeName'),
-    attributes: t.field({ type: 'JSON', resolve: (r) => r.attributes }),
+    attributes: t.expose('attributes', { type: 'JSON' }),
   }),
 });
 
@@ -56,7 +55,7 @@ export const Currency = builder.objectRef<CurrencyShape>('Currency').implement({
     name: t.exposeString('name'),
     symbol: t.exposeString('symbol'),
     rate: t.exposeFloat('rate', { description: 'Units per 1 USD.' }),
-    attributes: t.field({ type: 'JSON', resolve: (r) => r.attributes }),
+    attributes: t.expose('attributes', { type: 'JSON' }),
   }),
 });
 
@@ -65,7 +64,7 @@ export const Country = builder.objectRef<CountryShape>('Country').implement({
   fields: (t) => ({
     code: t.exposeString('code', { nullable: false }),
     name: t.exposeString('name'),
-    attributes: t.field({ type: 'JSON', resolve: (r) => r.attributes }),
+    attributes: t.expose('attributes', { type: 'JSON' }),
   }),
 });
 

@@ -36,8 +36,8 @@ BuyerRequest.implement({
     currency: t.exposeString('currency'),
     deliveryDays: t.exposeInt('deliveryDays'),
     proposalsCount: t.exposeInt('proposalsCount'),
-    createdAt: t.field({ type: 'DateTime', resolve: (r) => r.createdAt }),
-    attributes: t.field({ ...wholeObject('request'), resolve: (r) => r.attributes }),
+    createdAt: t.expose('createdAt', { type: 'DateTime' }),
+    attributes: t.expose('attributes', { ...wholeObject('request') }),
     buyer: upstreamField(t, ops.usersShow, {
       type: User,
       canonical: false,
@@ -69,8 +69,8 @@ Proposal.implement({
     counterMessage: t.exposeString('counterMessage'),
     currency: t.exposeString('currency'),
     offerId: t.exposeID('offerId', { description: 'Set once accepted.' }),
-    createdAt: t.field({ type: 'DateTime', resolve: (p) => p.createdAt }),
-    attributes: t.field({ ...wholeObject('proposal'), resolve: (p) => p.attributes }),
+    createdAt: t.expose('createdAt', { type: 'DateTime' }),
+    attributes: t.expose('attributes', { ...wholeObject('proposal') }),
     seller: upstreamField(t, ops.sellersShow, {
       type: Seller,
       canonical: false,
@@ -86,10 +86,10 @@ Proposal.implement({
 });
 
 export const BuyerRequestPayload = builder.objectRef<{ request: M.BuyerRequestShape }>('BuyerRequestPayload').implement({
-  fields: (t) => ({ request: t.field({ type: BuyerRequest, resolve: (p) => p.request }) }),
+  fields: (t) => ({ request: t.expose('request', { type: BuyerRequest }) }),
 });
 export const ProposalPayload = builder.objectRef<{ proposal: M.ProposalShape }>('ProposalPayload').implement({
-  fields: (t) => ({ proposal: t.field({ type: Proposal, resolve: (p) => p.proposal }) }),
+  fields: (t) => ({ proposal: t.expose('proposal', { type: Proposal }) }),
 });
 
 const CreateBuyerRequestInput = builder.inputType('CreateBuyerRequestInput', {

@@ -31,7 +31,7 @@ export const SellerProfile = builder.objectRef<SellerProfileShape>('SellerProfil
     onTimeRate: t.exposeFloat('onTimeRate', { description: 'Share of orders delivered on time, 0 to 1.' }),
     followersCount: t.exposeInt('followersCount'),
     portfolioCount: t.exposeInt('portfolioCount'),
-    attributes: t.field({ type: 'JSON', description: 'The whole upstream profile object.', resolve: (p) => p.attributes }),
+    attributes: t.expose('attributes', { type: 'JSON', description: 'The whole upstream profile object.' }),
   }),
 });
 
@@ -43,14 +43,14 @@ export const PortfolioProject = builder.objectRef<PortfolioProjectShape>('Portfo
     description: t.exposeString('description'),
     coverUrl: t.exposeString('coverUrl'),
     tags: t.exposeStringList('tags'),
-    createdAt: t.field({ type: 'DateTime', resolve: (p) => p.createdAt }),
+    createdAt: t.expose('createdAt', { type: 'DateTime' }),
     gig: upstreamField(t, ops.gigsShow, {
       type: Gig,
       canonical: false,
       description: 'The gig this project showcases, if any.',
       key: resolve.gigKeyOf,
     }),
-    attributes: t.field({ type: 'JSON', resolve: (p) => p.attributes }),
+    attributes: t.expose('attributes', { type: 'JSON' }),
   }),
 });
 
@@ -60,8 +60,8 @@ export const SellerAvailability = builder.objectRef<SellerAvailabilityShape>('Se
     acceptingOrders: t.exposeBoolean('acceptingOrders'),
     responseTimeHours: t.exposeFloat('responseTimeHours'),
     activeOrders: t.exposeInt('activeOrders'),
-    nextAvailableAt: t.field({ type: 'DateTime', resolve: (a) => a.nextAvailableAt }),
-    attributes: t.field({ type: 'JSON', resolve: (a) => a.attributes }),
+    nextAvailableAt: t.expose('nextAvailableAt', { type: 'DateTime' }),
+    attributes: t.expose('attributes', { type: 'JSON' }),
   }),
 });
 
@@ -73,15 +73,15 @@ export const Testimonial = builder.objectRef<TestimonialShape>('Testimonial').im
     company: t.exposeString('company'),
     quote: t.exposeString('quote'),
     status: t.exposeString('status'),
-    createdAt: t.field({ type: 'DateTime', resolve: (r) => r.createdAt }),
-    attributes: t.field({ type: 'JSON', resolve: (r) => r.attributes }),
+    createdAt: t.expose('createdAt', { type: 'DateTime' }),
+    attributes: t.expose('attributes', { type: 'JSON' }),
   }),
 });
 
 type GrowthPoint = SellerGrowthShape['series'][number];
 const GrowthPoint = builder.objectRef<GrowthPoint>('SellerGrowthPoint').implement({
   fields: (t) => ({
-    weekStart: t.field({ type: 'DateTime', resolve: (p) => p.weekStart }),
+    weekStart: t.expose('weekStart', { type: 'DateTime' }),
     orders: t.exposeInt('orders'),
     revenue: t.exposeFloat('revenue'),
   }),
@@ -95,8 +95,8 @@ export const SellerGrowth = builder.objectRef<SellerGrowthShape>('SellerGrowth')
     revenue: t.exposeFloat('revenue'),
     currency: t.exposeString('currency'),
     repeatBuyers: t.exposeInt('repeatBuyers'),
-    series: t.field({ type: [GrowthPoint], resolve: (g) => g.series }),
-    attributes: t.field({ type: 'JSON', resolve: (g) => g.attributes }),
+    series: t.expose('series', { type: [GrowthPoint] }),
+    attributes: t.expose('attributes', { type: 'JSON' }),
   }),
 });
 
@@ -117,8 +117,8 @@ export const ConversionAnalytics = builder.objectRef<ConversionShape>('Conversio
     views: t.exposeInt('views'),
     orders: t.exposeInt('orders'),
     conversionRate: t.exposeFloat('conversionRate', { description: 'Percent.' }),
-    gigs: t.field({ type: [GigConversion], resolve: (c) => c.gigs }),
-    attributes: t.field({ type: 'JSON', resolve: (c) => c.attributes }),
+    gigs: t.expose('gigs', { type: [GigConversion] }),
+    attributes: t.expose('attributes', { type: 'JSON' }),
   }),
 });
 

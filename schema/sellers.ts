@@ -22,8 +22,8 @@ Seller.implement({
     country: t.exposeString('country'),
     level: t.exposeString('level'),
     languages: t.exposeStringList('languages'),
-    createdAt: t.field({ type: 'DateTime', resolve: (s) => s.createdAt }),
-    attributes: t.field({ type: 'JSON', description: 'The whole upstream seller object.', resolve: (s) => s.attributes }),
+    createdAt: t.expose('createdAt', { type: 'DateTime' }),
+    attributes: t.expose('attributes', { type: 'JSON', description: 'The whole upstream seller object.' }),
   }),
 });
 

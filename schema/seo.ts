@@ -30,12 +30,12 @@ export const SeoReport = builder.objectRef<SeoReportShape>('SeoReport').implemen
   fields: (t) => ({
     id: t.exposeID('id', { nullable: false }),
     url: t.exposeString('url', { nullable: false }),
-    privacy: t.field({ type: SeoPrivacy, nullable: false, resolve: (r) => r.privacy }),
+    privacy: t.expose('privacy', { type: SeoPrivacy, nullable: false }),
     hasPassword: t.exposeBoolean('hasPassword'),
     score: t.exposeFloat('score'),
-    result: t.field({ type: SeoResult, resolve: (r) => r.result }),
-    generatedAt: t.field({ type: 'DateTime', resolve: (r) => r.generatedAt }),
-    createdAt: t.field({ type: 'DateTime', resolve: (r) => r.createdAt }),
+    result: t.expose('result', { type: SeoResult }),
+    generatedAt: t.expose('generatedAt', { type: 'DateTime' }),
+    createdAt: t.expose('createdAt', { type: 'DateTime' }),
     project: t.exposeString('project'),
   }),
 });
@@ -45,7 +45,7 @@ export const SeoProject = builder.objectRef<SeoProjectShape>('SeoProject').imple
   description: 'A project grouping reports.',
   fields: (t) => ({
     name: t.exposeString('name', { nullable: false }),
-    createdAt: t.field({ type: 'DateTime', resolve: (p) => p.createdAt }),
+    createdAt: t.expose('createdAt', { type: 'DateTime' }),
     reportsCount: t.exposeInt('reportsCount'),
   }),
 });
@@ -87,7 +87,7 @@ const UpdateSeoReportInput = builder.inputType('UpdateSeoReportInput', {
 });
 
 export const SeoReportPayload = builder.objectRef<{ report: SeoReportShape }>('SeoReportPayload').implement({
-  fields: (t) => ({ report: t.field({ type: SeoReport, resolve: (p) => p.report }) }),
+  fields: (t) => ({ report: t.expose('report', { type: SeoReport }) }),
 });
 
 builder.queryFields((t) => ({

@@ -12,8 +12,8 @@ export const User = builder.objectRef<UserShape>('User').implement({
     name: t.exposeString('name'),
     avatarUrl: t.exposeString('avatarUrl'),
     country: t.exposeString('country'),
-    createdAt: t.field({ type: 'DateTime', resolve: (u) => u.createdAt }),
-    attributes: t.field({ type: 'JSON', description: 'The whole upstream user object.', resolve: (u) => u.attributes }),
+    createdAt: t.expose('createdAt', { type: 'DateTime' }),
+    attributes: t.expose('attributes', { type: 'JSON', description: 'The whole upstream user object.' }),
   }),
 });
 
