@@ -65,7 +65,7 @@ export class ResponseStore implements Cache {
    * The tags of the one answer about to be stored: the response cache calls `onTtl` (where the plugin stages them)
    * and then `set` in one synchronous step, so one slot is enough, and an answer it then declines leaves nothing behind.
    */
-  private staged: { key: string; tags: readonly string[] } | undefined;
+  private staged: { key: string; tags: readonly string[]; since: number } | undefined;
   /** What webhooks evicted while answers were being built: one overtaken by an eviction of what it read is not kept. */
   private readonly evictions = new EvictionLog();
   private readonly inner: Cache;
@@ -90,7 +90,7 @@ export class ResponseStore implements Cache {
    * (`since`, from `mark`) before a webhook evicted one of them is not kept: it may hold what the event changed.
    */
   stage(key: string, tags: readonly string[], since: number): void {
-    this.staged = this.evictions.overtaken(tags, since) ? undefined : { key, tags };
+    this.staged = this.evictions.overtaken(tags, since) ? undefined : { key, tags, since };
   }
 
   /**
@@ -125,9 +125,10 @@ export class ResponseStore implements Cache {
   }
 
   set(key: string, result: StoredResult, _entities: unknown, ttlMs: number): Promise<void> | void {
-    const tags = this.staged?.key === key ? this.staged.tags : undefined;
+    const staged = this.staged?.key === key ? this.staged : undefined;
     this.staged = undefined;
-    if (!tags || !(ttlMs > 0 && Number.isFinite(ttlMs))) return;
+    if (!staged || !(ttlMs > 0 && Number.isFinite(ttlMs))) return;
+    const { tags, since } = staged;
     const json = JSON.stringify(result.data ?? null);
     if (result.data) storedJson.set(result.data, json);
     // Whole seconds, rounded down: what max-age is counted from on every later answer.
@@ -144,12 +145,27 @@ export class ResponseStore implements Cache {
     const stored: StoredResult = { data: result.data, extensions: { http: { headers } } };
     expiries.set(stored, expiresAt);
     if (this.options.redis && !this.options.redis.available) return;
-    countResponseCacheStore();
     const entities = tags.map((tag) => ({ typename: REDIS_PREFIX + tag }));
     return Promise.resolve()
-      .then(() => this.inner.set(REDIS_PREFIX + key, stored, entities, ttlMs))
-      .then(() => this.expireTagSets(REDIS_PREFIX + key, entities, ttlMs))
+      .then(() => this.write(REDIS_PREFIX + key, stored, entities, ttlMs, { tags, since }))
       .catch((error: unknown) => this.options.logger.debug({ err: error }, 'response cache: an answer was not stored'));
+  }
+
+  /**
+   * Writes a staged answer a turn after it was staged, checked against the evictions again there: an eviction
+   * that ran in between found nothing to evict yet, and the answer would have outlived it.
+   */
+  private async write(
+    id: string,
+    stored: StoredResult,
+    entities: ReadonlyArray<{ typename: string }>,
+    ttlMs: number,
+    { tags, since }: { tags: readonly string[]; since: number },
+  ): Promise<void> {
+    if (this.evictions.overtaken(tags, since)) return;
+    countResponseCacheStore();
+    await this.inner.set(id, stored, entities, ttlMs);
+    await this.expireTagSets(id, entities, ttlMs);
   }
 
   /**
