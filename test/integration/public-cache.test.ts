@@ -228,14 +228,14 @@ describe('invalidation from webhooks', () => {
     expect(gigCalls(slug)).toHaveLength(1);
   });
 
-  /** A read of a fresh gig whose upstream call is held 2.5 s, with a signed gig.updated accepted while it is out. */
-  async function readAcrossGigUpdated() {
+  /** A read of a fresh gig whose upstream call is held 2.5 s, with a signed gig.updated (of `changed`, else its own) accepted while it is out. */
+  async function readAcrossGigUpdated(changed?: string) {
     const slug = await freshSlug();
     control().setFaults([{ kind: 'delay', method: 'GET', pathIncludes: `/gigs/${slug}`, latencyMs: 2_500, times: 1 }]);
     gw.resetCalls();
     const reading = readGig(slug);
     await until(() => gigCalls(slug).length === 1, 5_000);
-    expect((await postWebhook(gw.url, eventFor({ slug }, 'gig.updated'))).status).toBe(202);
+    expect((await postWebhook(gw.url, eventFor({ slug: changed ?? slug }, 'gig.updated'))).status).toBe(202);
     return { slug, reading };
   }
 
@@ -251,6 +251,13 @@ describe('invalidation from webhooks', () => {
     // A subscriber who reads again on hearing the event: its own call, not the answer of one begun before the change.
     expectOk(await readGig(slug));
     expect(gigCalls(slug)).toHaveLength(2);
+    expectOk(await reading);
+  });
+
+  it('a webhook about another gig leaves a call in flight to be joined: a read of this gig meanwhile makes no call of its own', async () => {
+    const { slug, reading } = await readAcrossGigUpdated(await freshSlug());
+    expectOk(await readGig(slug));
+    expect(gigCalls(slug)).toHaveLength(1);
     expectOk(await reading);
   });
 

@@ -59,7 +59,8 @@ interface Filled {
 }
 
 export class PublicCache {
-  private readonly fills = new Map<string, Promise<Filled>>();
+  /** The upstream call in flight for each key, with the tags of what it reads (a webhook evicting one of them ends its joining). */
+  private readonly fills = new Map<string, { filled: Promise<Filled>; tags: readonly string[] }>();
   /** What webhooks evicted while upstream calls were out: an answer overtaken by an eviction of its tags is not kept. */
   private readonly evictions = new EvictionLog();
   private readonly now: () => number;
@@ -106,7 +107,7 @@ export class PublicCache {
       if (!this.fills.has(key)) this.startFill(upstream, req, key, entry).catch(() => undefined);
       return responseOf(entry);
     }
-    const running = this.fills.get(key);
+    const running = this.fills.get(key)?.filled;
     if (running) {
       countCacheRequest(upstream.name, req.operation, 'coalesced');
       const joined = await waitFor(upstream.name, running, req);
@@ -132,8 +133,9 @@ export class PublicCache {
   noteEvicted(tags: readonly string[]): void {
     if (tags.length === 0) return;
     this.evictions.note(tags);
-    // A read from now on calls again rather than join a call begun before the change (its waiters keep theirs).
-    this.fills.clear();
+    // A read from now on calls again rather than join a call begun before the change (its waiters keep theirs);
+    // a call for anything else stays joinable.
+    for (const [key, { tags: read }] of this.fills) if (read.some((tag) => tags.includes(tag))) this.fills.delete(key);
   }
 
   /** Evicts every entry carrying one of `tags` (a webhook's changes); false when the store failed (logged, never thrown). */
@@ -164,11 +166,11 @@ export class PublicCache {
   private startFill(upstream: CacheableUpstream, req: UpstreamRequest, key: string, entry: CachedAnswer | undefined): Promise<Filled> {
     // Deleted only while it is the key's fill: an eviction may have let a newer one take the key.
     const fill: Promise<Filled> = this.fill(upstream, req, key, entry).finally(
-      () => this.fills.get(key) === fill && this.fills.delete(key),
+      () => this.fills.get(key)?.filled === fill && this.fills.delete(key),
     );
     // Every waiter may leave before it ends (a background revalidation has none): its failure is theirs to hear, or nobody's.
     fill.catch(() => undefined);
-    this.fills.set(key, fill);
+    this.fills.set(key, { filled: fill, tags: cacheTagsOf(upstream.name, req.template, req.path) });
     return fill;
   }
 
