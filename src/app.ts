@@ -87,7 +87,7 @@ export async function createApp(config: Config, logger: Logger, { now }: AppOpti
   const sandboxed = new Set(missing);
   const events = createEventBus(bus?.eventTarget);
   // Shared caches (Redis): the instance a webhook reaches evicts, every other one notes what it evicted.
-  const stopNoting = bus ? noteHeardEvictions(events, [publicCache, responseCache]) : undefined;
+  const stopNoting = bus ? noteHeardEvictions(events, [publicCache, responseCache], logger) : undefined;
   const shared = redis && bus ? { ping: redis.ping, limiter: bus.limiter } : undefined;
   // Registration is refused where only trusted documents may run, so no store is made there.
   const apq = config.apq.maxBytes > 0 && !config.persistedDocuments.only ? createApqStore({ ...config.apq, redis, logger }) : undefined;
