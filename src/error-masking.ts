@@ -4,7 +4,9 @@
  * Yoga's generic message, and in production nothing of the cause.
  *
  * Once: Yoga writes its own line for every error it masks, the same error
- * again; its logger (yoga.ts) leaves out the errors logged here.
+ * again; its logger (yoga.ts) leaves out the errors logged here, and the
+ * caller's errors this mask only reshapes (see withoutOriginalError), which
+ * Yoga takes for masked ones since they come back as new objects.
  */
 import { GraphQLError } from 'graphql';
 import { maskError } from 'graphql-yoga';
@@ -13,9 +15,20 @@ import type { Logger } from './logger.js';
 /** The errors written as `unexpected error` already: weak, so each goes with its request. */
 const loggedAsUnexpected = new WeakSet<object>();
 
+/** The caller's errors (coded, not unexpected) given back as a new error without their `originalError` extension. */
+const reshapedForTheCaller = new WeakSet<object>();
+
 /** Whether `error` has had its `unexpected error` line: Yoga's own line for it would repeat it. */
 export function wasLoggedAsUnexpected(error: unknown): boolean {
   return typeof error === 'object' && error !== null && loggedAsUnexpected.has(error);
+}
+
+/**
+ * Whether Yoga's own error line for `error` would be wrong: a repeat of its `unexpected error` line, or a
+ * caller's error (a malformed body) that the mask only reshaped, which is no error of the gateway's.
+ */
+export function needsNoYogaLine(error: unknown): boolean {
+  return wasLoggedAsUnexpected(error) || (typeof error === 'object' && error !== null && reshapedForTheCaller.has(error));
 }
 
 export function gatewayErrorMask(production: boolean, logger: Logger): (error: unknown, message: string) => Error {
@@ -26,7 +39,10 @@ export function gatewayErrorMask(production: boolean, logger: Logger): (error: u
       if (typeof error === 'object' && error !== null) loggedAsUnexpected.add(error);
     }
     const masked = maskError(error, message, false);
-    return production ? withoutOriginalError(masked) : masked;
+    if (!production) return masked;
+    const answered = withoutOriginalError(masked);
+    if (answered !== masked && masked === error) reshapedForTheCaller.add(masked);
+    return answered;
   };
 }
 
@@ -36,7 +52,14 @@ export function gatewayErrorMask(production: boolean, logger: Logger): (error: u
  */
 function withoutOriginalError(error: Error): Error {
   if (!(error instanceof GraphQLError) || error.extensions.originalError === undefined) return error;
-  const { originalError: _dropped, ...extensions } = error.extensions;
+  const { originalError: dropped, ...extensions } = error.extensions;
+  // Yoga answers an application/json caller 200 for a `spec` error unless its originalError extension is not a
+  // GraphQLError (a body that is not JSON: 400, as in development); without the extension, that is told by `spec`.
+  const http = extensions.http as { spec?: boolean } | undefined;
+  if (http?.spec && !(dropped instanceof GraphQLError)) {
+    const { spec: _spec, ...rest } = http;
+    extensions.http = rest;
+  }
   return new GraphQLError(error.message, {
     nodes: error.nodes,
     source: error.source,

@@ -37,7 +37,7 @@ import { useRateLimit } from './plugins/use-rate-limit.js';
 import type { Limiter } from './rate-limit/limiter.js';
 import { useRequestDeadline } from './plugins/use-request-deadline.js';
 import { useCompiledExecution } from './plugins/use-compiled-execution.js';
-import { gatewayErrorMask, wasLoggedAsUnexpected } from './error-masking.js';
+import { gatewayErrorMask, needsNoYogaLine } from './error-masking.js';
 import { useMarketplaceWebhooks } from './plugins/use-marketplace-webhooks.js';
 import { localIntake, type EventBus, type EventIntake } from './webhooks/events.js';
 import type { ReferenceData } from './reference-data.js';
@@ -178,9 +178,10 @@ function createEndpoint(
       debug: (...args) => logger.isLevelEnabled('debug') && logger.debug(logText(args)),
       info: (...args) => logger.info(logText(args)),
       warn: (...args) => logger.warn(logText(args)),
-      // Yoga logs the error it masks, which the mask logged already (one line per error); any other error it logs
-      // carries the request it was met serving (noted by use-request-id.ts).
-      error: (...args) => wasLoggedAsUnexpected(args[0]) || logger.error(requestFieldsOfError(args[0]), logText(args)),
+      // Yoga logs the error it masks, which the mask logged already (one line per error), or a caller's error the
+      // mask only reshaped (no error of ours); any other error it logs carries the request it was met serving
+      // (noted by use-request-id.ts).
+      error: (...args) => needsNoYogaLine(args[0]) || logger.error(requestFieldsOfError(args[0]), logText(args)),
     },
     // An array body runs its operations one by one; bounded so one request cannot fan out without limit.
     batching: { limit: config.limits.batch },

@@ -98,4 +98,18 @@ describe('in production', () => {
     expect(text).not.toContain('secret-in-body');
     expect(gw.logs.join('\n')).not.toContain('secret-in-body');
   });
+
+  // Taking the parser's message out made Yoga see a new error: it wrote it twice at error level, and answered an
+  // application/json caller (or one with no Accept) 200, where development answers 400.
+  it.each([['application/json'], ['']])(
+    'answers it 400 with Accept "%s" too, and logs no error: the fault is the caller\'s',
+    async (accept) => {
+      const mark = gw.logs.length;
+      const { status, body } = await post(gw.url, '{"query": "{ __typename }"', { accept });
+      expect(status).toBe(400);
+      expect(body?.errors?.[0]).toEqual({ message: 'POST body sent invalid JSON.', extensions: { code: 'BAD_REQUEST' } });
+      const levels = gw.logs.slice(mark).map((line) => (JSON.parse(line) as { level: number }).level);
+      expect(levels.filter((level) => level >= 50)).toEqual([]);
+    },
+  );
 });
