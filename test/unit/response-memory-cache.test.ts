@@ -18,6 +18,7 @@ describe('createBoundedMemoryCache', () => {
 
   it('keeps no answer larger than maxBytes, and no more answers than maxEntries', () => {
     const cache = createBoundedMemoryCache({ maxEntries: 2, maxBytes: 2_000, sizeOf });
+    cache.set('huge', answer(10), tags('t'), 60_000);
     cache.set('huge', answer(5_000), tags('t'), 60_000);
     expect(cache.get('huge')).toBeNull();
     for (const key of ['a', 'b', 'c']) cache.set(key, answer(10), tags('t'), 60_000);

@@ -48,7 +48,8 @@ export function createBoundedMemoryCache({ maxEntries, maxBytes, sizeOf }: Memor
   });
   return {
     set(key, result, entities, ttl) {
-      if (sizeOf(result) > maxBytes) return;
+      // Too large to keep: nor is an older answer under its key (the caller asked again because it had expired).
+      if (sizeOf(result) > maxBytes) return void answers.delete(key);
       forget(key);
       const tags = [...new Set([...entities].map(({ typename }) => typename))];
       tagsOfAnswer.set(key, tags);
