@@ -18,9 +18,11 @@ const loggedAsUnexpected = new WeakSet<object>();
 /** The caller's errors (coded, not unexpected) given back as a new error without their `originalError` extension. */
 const reshapedForTheCaller = new WeakSet<object>();
 
+const isObject = (value: unknown): value is object => typeof value === 'object' && value !== null;
+
 /** Whether `error` has had its `unexpected error` line: Yoga's own line for it would repeat it. */
-export function wasLoggedAsUnexpected(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && loggedAsUnexpected.has(error);
+function wasLoggedAsUnexpected(error: unknown): boolean {
+  return isObject(error) && loggedAsUnexpected.has(error);
 }
 
 /**
@@ -28,7 +30,7 @@ export function wasLoggedAsUnexpected(error: unknown): boolean {
  * caller's error (a malformed body) that the mask only reshaped, which is no error of the gateway's.
  */
 export function needsNoYogaLine(error: unknown): boolean {
-  return wasLoggedAsUnexpected(error) || (typeof error === 'object' && error !== null && reshapedForTheCaller.has(error));
+  return isObject(error) && (loggedAsUnexpected.has(error) || reshapedForTheCaller.has(error));
 }
 
 export function gatewayErrorMask(production: boolean, logger: Logger): (error: unknown, message: string) => Error {
@@ -36,7 +38,7 @@ export function gatewayErrorMask(production: boolean, logger: Logger): (error: u
     // Yoga asks about every error; only the ones it is about to mask are unexpected (coded ones reach the caller as they are).
     if (isUnexpected(error) && !wasLoggedAsUnexpected(error)) {
       logger.error({ err: error }, 'unexpected error');
-      if (typeof error === 'object' && error !== null) loggedAsUnexpected.add(error);
+      if (isObject(error)) loggedAsUnexpected.add(error);
     }
     const masked = maskError(error, message, false);
     if (!production) return masked;
