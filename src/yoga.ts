@@ -22,7 +22,7 @@ import { parserCaches } from './document-cache.js';
 import { useNoIntrospection } from './plugins/use-no-introspection.js';
 import { useBodyLimit } from './plugins/use-body-limit.js';
 import { useCsrfPrevention } from './plugins/use-csrf-prevention.js';
-import { useGetParameters } from './plugins/use-get-parameters.js';
+import { useRequestParameters } from './plugins/use-request-parameters.js';
 import { useGraphQLSSE, type GraphQLSSEPlugin } from './plugins/use-graphql-sse.js';
 import { usePersistedQueries } from './plugins/use-persisted-queries.js';
 import type { ApqStore } from './persisted-queries/apq-store.js';
@@ -218,7 +218,7 @@ function createEndpoint(
       ...(graphqlSse ? [graphqlSse] : []),
       // A form or text/plain POST must carry a header a cross-site page cannot set without a preflight; GET needs none.
       useCsrfPrevention(),
-      useGetParameters(),
+      useRequestParameters(),
       // Before the parse-time limits, so they see a persisted query's text like any other (and after the
       // response cache notes which requests named a document: their shared answers are public over HTTP).
       ...(deps.responseCache ? [useNotePersistedRequests()] : []),

@@ -86,6 +86,26 @@ describe('in development', () => {
     // Subscribing would ask the marketplace who the subscriber is: a stream nobody can receive must not.
     expect(gw.calls('marketplace')).toEqual([]);
   });
+
+  it.each([
+    ['an object', {}],
+    ['a number', 5],
+    ['a list', ['a']],
+  ])('refuses an operationName that is %s with a coded 400 naming the parameter (found by npm run fuzz)', async (_, operationName) => {
+    const { status, body } = await post(gw.url, JSON.stringify({ query: 'query a { __typename }', operationName }));
+    expect(status).toBe(400);
+    expect(body?.errors).toHaveLength(1);
+    expect(body?.errors?.[0]?.extensions?.code).toBe('BAD_REQUEST');
+    expect(body?.errors?.[0]?.message).toMatch(/"operationName" param to be a string/);
+  });
+
+  it('still runs an operation named by a string or with operationName null', async () => {
+    for (const operationName of ['a', null]) {
+      const { status, text } = await post(gw.url, JSON.stringify({ query: 'query a { __typename }', operationName }));
+      expect(status).toBe(200);
+      expect(text).toContain('"__typename":"Query"');
+    }
+  });
 });
 
 describe('in production', () => {
