@@ -13,7 +13,7 @@ import { createPublicCache } from './upstreams/public-cache/index.js';
 import { createResponseStore } from './plugins/response-cache/store.js';
 import { createGateway, type Gateway } from './yoga.js';
 import { createEventBus, type EventBus } from './webhooks/events.js';
-import { noteHeardEvictions } from './webhooks/heard-evictions.js';
+import { noteHeardEvictions, publishedHere } from './webhooks/heard-evictions.js';
 import { redisBus } from './webhooks/redis.js';
 import { openRedis } from './redis/connection.js';
 import { WEBHOOK_PATH } from './plugins/use-marketplace-webhooks.js';
@@ -87,7 +87,8 @@ export async function createApp(config: Config, logger: Logger, { now }: AppOpti
   const sandboxed = new Set(missing);
   const events = createEventBus(bus?.eventTarget);
   // Shared caches (Redis): the instance a webhook reaches evicts, every other one notes what it evicted.
-  const stopNoting = bus ? noteHeardEvictions(events, [publicCache, responseCache], logger) : undefined;
+  const ownPublishes = publishedHere();
+  const stopNoting = bus ? noteHeardEvictions(events, [publicCache, responseCache], logger, ownPublishes) : undefined;
   const shared = redis && bus ? { ping: redis.ping, limiter: bus.limiter } : undefined;
   // Registration is refused where only trusted documents may run, so no store is made there.
   const apq = config.apq.maxBytes > 0 && !config.persistedDocuments.only ? createApqStore({ ...config.apq, redis, logger }) : undefined;
@@ -99,7 +100,7 @@ export async function createApp(config: Config, logger: Logger, { now }: AppOpti
     sandboxed,
     events,
     webhookSecret: () => webhookSecret,
-    eventIntake: bus?.intake,
+    eventIntake: bus && ownPublishes.intake(bus.intake),
     redis: shared,
     publicCache,
     responseCache,

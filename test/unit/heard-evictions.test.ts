@@ -5,8 +5,8 @@
  */
 import { describe, expect, it, vi } from 'vitest';
 import type { Logger } from '../../src/logger.js';
-import { createEventBus, type MarketplaceEvent } from '../../src/webhooks/events.js';
-import { noteHeardEvictions } from '../../src/webhooks/heard-evictions.js';
+import { createEventBus, localIntake, type MarketplaceEvent } from '../../src/webhooks/events.js';
+import { noteHeardEvictions, publishedHere } from '../../src/webhooks/heard-evictions.js';
 
 const gigUpdated = (slug: string): MarketplaceEvent => ({
   id: `evt-${slug}`,
@@ -40,5 +40,24 @@ describe('noteHeardEvictions', () => {
     await stop();
     expect(noted).toEqual([expect.arrayContaining(['marketplace:gig:logo-design'])]);
     expect(warn).toHaveBeenCalledWith(expect.objectContaining({ eventId: 'evt-bad' }), 'webhook event heard on the bus not read');
+  });
+
+  it('does not note again an event this instance evicted and published itself, but notes the others', async () => {
+    // The instance a webhook reaches noted and evicted before publishing (src/yoga.ts): noting it again on
+    // hearing its own publish would only refuse to keep the fresh answers read in between.
+    const events = createEventBus();
+    const noted: string[][] = [];
+    const ownPublishes = publishedHere();
+    const intake = ownPublishes.intake(localIntake(events));
+    const stop = noteHeardEvictions(events, [{ noteEvicted: (tags) => noted.push([...tags]) }], undefined, ownPublishes);
+    await turns();
+    expect(await intake.publishOnce(gigUpdated('logo-design'))).toBe(true);
+    events.publish('marketplace:event', gigUpdated('seo-audit'));
+    await turns();
+    // The same id heard a second time (another instance's redelivery) is noted: only one hearing is skipped.
+    events.publish('marketplace:event', gigUpdated('logo-design'));
+    await turns();
+    await stop();
+    expect(noted).toEqual([expect.arrayContaining(['marketplace:gig:seo-audit']), expect.arrayContaining(['marketplace:gig:logo-design'])]);
   });
 });
