@@ -19,18 +19,16 @@
  *   and `Vary` on the credential headers, and a matching `If-None-Match` gets
  *   `304`. Anything else is left to use-cache-headers.ts (`private, no-store`).
  */
-import { hash } from 'node:crypto';
-import stableStringify from 'fast-json-stable-stringify';
 import { useResponseCache as useYogaResponseCache } from '@graphql-yoga/plugin-response-cache';
 import { handleMaybePromise } from '@whatwg-node/promise-helpers';
 import { isAsyncIterable, processRegularResult, type Plugin } from 'graphql-yoga';
 import type { GatewayContext } from '../context.js';
-import { readCredentials } from '../context.js';
 import { countResponseCache } from '../metrics.js';
 import { documentIdOf } from './use-trusted-documents.js';
 import { planOf, type OperationPlan } from './response-cache/operation-plan.js';
 import { stringifyStored } from './response-cache/stringify-stored.js';
 import { storedJsonOf, type ResponseStore } from './response-cache/store.js';
+import { responseCacheKey, sessionOf } from './response-cache/key.js';
 
 export interface ResponseCacheOptions {
   store: ResponseStore;
@@ -45,12 +43,6 @@ export interface ResponseCacheOptions {
 const VARY = 'accept, authorization, x-seo-api-key, x-items-api-key';
 /** Headers the store puts on a shared answer (store.ts); only GET and persisted-document answers keep them. */
 const STORE_HEADERS = ['ETag', 'Expires', 'Last-Modified'];
-
-/** The key space of a caller: anonymous callers share one, callers with any credential share another. */
-function sessionOf(request: Request): string | null {
-  const { marketplaceToken, seoApiKey, itemsApiKey } = readCredentials(request);
-  return marketplaceToken || seoApiKey || itemsApiKey ? 'credentialed' : null;
-}
 
 const mayShare = (plan: OperationPlan, request: Request) => plan.shareable && !(plan.anonymousOnly && sessionOf(request) !== null);
 
@@ -103,16 +95,8 @@ export function useResponseCache({ store, referenceTtlMs }: ResponseCacheOptions
       const plan = context && plans.get(context);
       return plan === undefined || (keys.has(context) && mayShare(plan, request));
     },
-    // The library's default key (the same fields) hashes through WebCrypto's async digest, the largest cost of a hit;
-    // node:crypto's one-shot `hash` costs about a third of a Hash object's create, update and digest.
     buildResponseCacheKey: (params) => {
-      const text = [
-        params.documentString,
-        params.operationName ?? '',
-        stableStringify(params.variableValues ?? {}),
-        params.sessionId ?? '',
-      ].join('|');
-      const key = hash('sha256', text, 'base64url');
+      const key = responseCacheKey(params);
       keys.set(params.context as object, key);
       return key;
     },
