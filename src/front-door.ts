@@ -41,7 +41,7 @@ import type { Gateway } from './yoga.js';
 
 export interface FrontDoor {
   endpoint: string;
-  /** LIMIT_BODY_BYTES: a longer body is left to Yoga, which refuses it. */
+  /** MAX_BODY_BYTES: a longer body is left to Yoga, which refuses it. */
   maxBodyBytes: number;
   store: ResponseStore;
   admission: RequestAdmission;
