@@ -173,7 +173,8 @@ function answered(req: IncomingMessage, res: ServerResponse, body: Buffer, media
   headers['cache-control'] = NO_STORE;
   res.writeHead(200, headers);
   res.end(text);
-  if (door.logger.isLevelEnabled('debug')) door.logger.debug({ requestId: newRequestId(request) }, 'response cache: hit answered before Yoga');
+  if (door.logger.isLevelEnabled('debug'))
+    door.logger.debug({ requestId: newRequestId(request) }, 'response cache: hit answered before Yoga');
   return true;
 }
 

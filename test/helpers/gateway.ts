@@ -165,11 +165,7 @@ export function errorAt(response: GraphQLResponse<unknown>, path: string) {
  * stands for the gateway once started (every property is read from it), so a
  * suite writes `const gw = useTestGateway(...)` and then `gw.query(...)`.
  */
-export function useTestGateway(
-  env: Record<string, string> = {},
-  services?: SandboxName[],
-  options: TestGatewayOptions = {},
-): TestGateway {
+export function useTestGateway(env: Record<string, string> = {}, services?: SandboxName[], options: TestGatewayOptions = {}): TestGateway {
   let started: TestGateway | undefined;
   beforeAll(async () => {
     started = await startTestGateway(env, services, options);

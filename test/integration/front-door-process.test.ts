@@ -45,7 +45,12 @@ async function post(url: string, slug: string) {
     headers: { 'content-type': 'application/json', accept: 'application/graphql-response+json' },
     body: JSON.stringify({ query: GIG_AND_SELLER, variables: { slug } }),
   });
-  return { status: res.status, worker: res.headers.get('x-gateway-worker'), cacheControl: res.headers.get('cache-control'), body: await res.text() };
+  return {
+    status: res.status,
+    worker: res.headers.get('x-gateway-worker'),
+    cacheControl: res.headers.get('cache-control'),
+    body: await res.text(),
+  };
 }
 
 describe('the front door in the gateway process', () => {
@@ -64,7 +69,7 @@ describe('the front door in the gateway process', () => {
     await until(() => gateway.output().includes(FRONT_DOOR_LINE), 10_000);
   }, 60_000);
 
-  it('a hit during the stop signal\'s delay is answered as before it, and the process exits 0', async () => {
+  it("a hit during the stop signal's delay is answered as before it, and the process exits 0", async () => {
     const { gateway, url } = await startGateway({ SHUTDOWN_DELAY_MS: '2000', SHUTDOWN_GRACE_MS: '5000' });
     const slug = await newestGig();
     const cold = await post(url, slug);

@@ -158,7 +158,11 @@ describe('what the front door leaves to Yoga, which still reads the body', () =>
     const preflight = (gw: TestGateway) =>
       fetch(`${gw.url}/graphql`, {
         method: 'OPTIONS',
-        headers: { origin: 'https://app.example', 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' },
+        headers: {
+          origin: 'https://app.example',
+          'access-control-request-method': 'POST',
+          'access-control-request-headers': 'content-type',
+        },
       }).then(answerOf);
     expect(await preflight(door)).toEqual(await preflight(plain));
   });
