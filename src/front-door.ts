@@ -68,7 +68,8 @@ export function gatewayListener(yoga: Gateway, next: RequestListener = yoga): Re
   return door ? withFrontDoor(door, next) : next;
 }
 
-function withFrontDoor(door: FrontDoor, next: RequestListener): RequestListener {
+/** `next` behind the front door `door` (exported for tests; the gateway's listener is `gatewayListener`). */
+export function withFrontDoor(door: FrontDoor, next: RequestListener): RequestListener {
   return (req, res) => {
     const mediaType = candidateMediaType(req, door);
     if (mediaType === undefined) return next(req, res);
@@ -79,9 +80,30 @@ function withFrontDoor(door: FrontDoor, next: RequestListener): RequestListener 
     req.once('end', () => {
       const body = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks);
       if (answered(req, res, body, mediaType, door)) return;
-      (req as IncomingMessage & { body?: Buffer }).body = body;
+      (req as IncomingMessage & { body?: ReadBody }).body = readBody(body);
       next(req, res);
     });
+  };
+}
+
+/** A body read here, as whatwg-node's adapter takes one from `req.body`: an async iterable of its bytes. */
+interface ReadBody extends AsyncIterable<Buffer> {
+  readonly byteLength: number;
+}
+
+/**
+ * Not the Buffer itself: the adapter takes `req.body` only after `Object.keys(body).length > 0`, which for a
+ * Buffer lists every byte (174 ms for 1 MiB). One own key here; its iterator answers synchronously, so the
+ * Fetch body collects it without a promise turn where it can (Node 20; Node 22's Array.fromAsync awaits).
+ */
+function readBody(bytes: Buffer): ReadBody {
+  return {
+    byteLength: bytes.length,
+    [Symbol.asyncIterator]() {
+      let done = false;
+      const next = () => (done ? { done: true as const, value: undefined } : ((done = true), { done: false as const, value: bytes }));
+      return { next } as unknown as AsyncIterator<Buffer>;
+    },
   };
 }
 
