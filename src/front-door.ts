@@ -133,6 +133,19 @@ function candidateMediaType(req: IncomingMessage, door: FrontDoor): string | und
  * application/json where both do (`*` + `/*`). An event stream or multipart anywhere in it is left to Yoga.
  */
 function jsonMediaTypeOf(accept: string | undefined): string | undefined {
+  // A client sends the same few Accept values: each is read once (a caller sending a new one each time only clears this).
+  const key = accept ?? '';
+  if (mediaTypes.has(key)) return mediaTypes.get(key);
+  if (mediaTypes.size >= MEDIA_TYPES_KEPT) mediaTypes.clear();
+  const mediaType = readAccept(accept);
+  mediaTypes.set(key, mediaType);
+  return mediaType;
+}
+
+const MEDIA_TYPES_KEPT = 64;
+const mediaTypes = new Map<string, string | undefined>();
+
+function readAccept(accept: string | undefined): string | undefined {
   const asked = (accept || '*/*').replace(/\s/g, '').toLowerCase();
   if (asked.includes('text/event-stream') || asked.includes('multipart/')) return undefined;
   for (const entry of asked.split(',')) {
