@@ -153,25 +153,17 @@ export function useResponseCache({ store, referenceTtlMs }: ResponseCacheOptions
         }
       }
       const others = Object.fromEntries(Object.entries(headers).filter(([name]) => !STORE_HEADERS.includes(name)));
-      const remaining = headers.Expires ? Math.floor((Date.parse(headers.Expires) - now()) / 1000) : 0;
       // Only as JSON (Yoga's regular processor, chosen before this hook from Accept): an event stream or multipart
       // body of the same data must never reach, from a cache in front, a caller who asked for JSON.
       const publicJson = overHttp && resultProcessor === processRegularResult;
-      if (!headers.ETag || !publicJson || remaining <= 0) {
+      const shared = publicJson ? sharedHeadersOf(headers, now(), others) : undefined;
+      if (!shared) {
         // Not stored (the plugin's own ETag is its cache key), a POST of query text, not JSON, or an answer at the
         // end of its life: no validator goes out, and use-cache-headers.ts says private, no-store.
         setResult(withHeaders(single, others));
         return;
       }
-      const shared: Record<string, string> = {
-        ...others,
-        ETag: headers.ETag,
-        Expires: headers.Expires!,
-        'Cache-Control': `public, max-age=${remaining}`,
-        Vary: VARY,
-      };
-      if (headers['Last-Modified']) shared['Last-Modified'] = headers['Last-Modified'];
-      if (matches(request.headers.get('if-none-match'), headers.ETag)) {
+      if (matches(request.headers.get('if-none-match'), shared.ETag!)) {
         setResultProcessor((_result, fetchAPI) => new fetchAPI.Response(null, { status: 304, headers: shared }), 'application/json');
         return;
       }
@@ -179,6 +171,29 @@ export function useResponseCache({ store, referenceTtlMs }: ResponseCacheOptions
     },
   };
   return [planner as Plugin, answering];
+}
+
+/**
+ * The headers a kept answer goes out with where it is public (GET or a persisted document, as JSON): its validator,
+ * `public, max-age=<seconds left at>` and Vary. Undefined where none goes out: not stored, or at the end of its life
+ * (use-cache-headers.ts then says private, no-store). Asked by the front door (src/front-door.ts) too.
+ */
+export function sharedHeadersOf(
+  headers: Record<string, string>,
+  at: number,
+  others: Record<string, string> = {},
+): Record<string, string> | undefined {
+  const remaining = headers.Expires ? Math.floor((Date.parse(headers.Expires) - at) / 1000) : 0;
+  if (!headers.ETag || remaining <= 0) return undefined;
+  const shared: Record<string, string> = {
+    ...others,
+    ETag: headers.ETag,
+    Expires: headers.Expires!,
+    'Cache-Control': `public, max-age=${remaining}`,
+    Vary: VARY,
+  };
+  if (headers['Last-Modified']) shared['Last-Modified'] = headers['Last-Modified'];
+  return shared;
 }
 
 /**

@@ -9,61 +9,16 @@
  */
 import { describe, expect, it } from 'vitest';
 import { TOKENS, useTestGateway, type TestGateway } from '../helpers/gateway.js';
+import { answerOf, ENV, GIG_AND_SELLER, gigsOf, hitCount, post, yogaSaw, type Answer } from './front-door-fixtures.js';
 import { eventFor, postWebhook } from '../helpers/events.js';
 import { testClock } from '../helpers/clock.js';
 
-const ENV = {
-  PUBLIC_CACHE_MAX_BYTES: String(4 * 1024 * 1024),
-  RESPONSE_CACHE_MAX_ENTRIES: '100',
-  EXPOSE_COST: 'false',
-  CORS_ORIGINS: 'https://app.example,https://admin.example',
-  RATE_LIMIT_PER_MINUTE: '10000',
-};
 const clock = testClock();
 const door = useTestGateway(ENV, ['marketplace'], { now: clock.now });
 const plain = useTestGateway(ENV, ['marketplace'], { now: clock.now, frontDoor: false });
 const limited = useTestGateway({ ...ENV, RATE_LIMIT_PER_MINUTE: '3' }, ['marketplace']);
 const limitedPlain = useTestGateway({ ...ENV, RATE_LIMIT_PER_MINUTE: '3' }, ['marketplace'], { frontDoor: false });
-
-const GIG_AND_SELLER = 'query($slug: String!) { gig(slug: $slug) { slug title priceFrom seller { username name rating } } }';
-
-/** Gig slugs of the seeded sandbox (the same in both gateways' sandboxes), one per test. */
-let gigs: Array<{ slug: string; seller_username: string }> = [];
-async function freshGig(): Promise<{ slug: string; seller_username: string }> {
-  if (gigs.length === 0) {
-    const res = await fetch(`${door.sandbox.urls.marketplace}/api/v1/gigs?per_page=100`);
-    gigs = ((await res.json()) as { data: typeof gigs }).data;
-  }
-  return gigs.pop()!;
-}
-
-interface Answer {
-  status: number;
-  headers: Record<string, string>;
-  body: string;
-}
-
-/** The answer as a caller sees it, Date left out (it differs by the second). */
-async function answerOf(res: Response): Promise<Answer> {
-  const headers = Object.fromEntries([...res.headers].filter(([name]) => name !== 'date'));
-  return { status: res.status, headers, body: await res.text() };
-}
-
-function post(gw: TestGateway, body: string, headers: Record<string, string> = {}): Promise<Answer> {
-  return fetch(`${gw.url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body }).then(answerOf);
-}
-
-/** `run` against `gw`, with how many of its requests reached Yoga. */
-async function yogaSaw<T>(gw: TestGateway, run: () => Promise<T>): Promise<{ result: T; yoga: number }> {
-  const before = gw.yogaRequests;
-  const result = await run();
-  return { result, yoga: gw.yogaRequests - before };
-}
-
-async function hitCount(gw: TestGateway): Promise<number> {
-  const text = await (await fetch(`${gw.url}/metrics`)).text();
-  return Number(/^gateway_response_cache_requests_total\{result="hit"\} (\d+)$/m.exec(text)?.[1] ?? 0);
-}
+const freshGig = gigsOf(door);
 
 const variants: Array<[string, Record<string, string>]> = [
   ['no Accept', {}],
