@@ -5,8 +5,11 @@
  *
  * - `bare`: a `node:http` handler that reads the body and writes the answer (the floor of any Node server);
  * - `adapter`: whatwg-node's server adapter around a handler that does the same (Yoga's Node glue, no Yoga);
- * - `hit`: the gateway app (NODE_ENV=production, response cache on) answering gig + seller from its cache;
- * - `typename`: the same app answering `{ __typename }` (Yoga's pipeline with no field and no cache);
+ * - `hit`: the gateway app (NODE_ENV=production, response cache on) answering gig + seller from its cache, served as
+ *   src/serve.ts serves it (the front door, src/front-door.ts, answers the hit before Yoga);
+ * - `hit, through Yoga`: the same app served by Yoga alone (the path before the front door, and that of every miss);
+ * - `typename`: the same app answering `{ __typename }` (Yoga's pipeline with no field and no cache; through the
+ *   front door, which reads the body and finds no entry), and `typename, through Yoga` without the front door;
  * - `plain Yoga`: `createYoga` with a one-field schema and nothing else, answering `{ __typename }`;
  * - `…, in process`: the same through `yoga.fetch` in this process (no HTTP, no adapter's Node glue).
  *
@@ -19,6 +22,7 @@ import { createServerAdapter, Response as AdapterResponse } from '@whatwg-node/s
 import { createSchema, createYoga, type YogaServerInstance } from 'graphql-yoga';
 import { Pool } from 'undici';
 import { startWarmCacheApp } from './warm-cache-app.js';
+import { gatewayListener } from '../src/front-door.js';
 
 interface Job {
   url: string;
@@ -86,14 +90,17 @@ async function main(): Promise<void> {
     graphiql: false,
     landingPage: false,
   });
-  const gateway = await listen(app.yoga);
+  const gateway = await listen(gatewayListener(app.yoga));
+  const throughYoga = await listen(app.yoga);
   const typename = JSON.stringify({ query: '{ __typename }' });
   const variants: Record<string, { server: Server; body: string; inProcess?: YogaServerInstance<object, object> }> = {
     bare: { server: await listen(bare), body: hitBody },
     adapter: { server: await listen(adapter as unknown as RequestListener), body: hitBody },
     hit: { server: gateway, body: hitBody },
+    'hit, through Yoga': { server: throughYoga, body: hitBody },
     'hit, in process': { server: gateway, body: hitBody, inProcess: app.yoga as never },
     typename: { server: gateway, body: typename },
+    'typename, through Yoga': { server: throughYoga, body: typename },
     'plain Yoga': { server: await listen(plainYoga), body: typename },
     'plain Yoga, in process': { server: gateway, body: typename, inProcess: plainYoga },
   };

@@ -46,7 +46,12 @@ export interface ContextDeps {
   logger: Logger;
 }
 
-const header = (request: Request, name: string): string | undefined => {
+/** What reading a request's headers needs: a Fetch Request, or the front door's view of a Node request (src/front-door.ts). */
+export interface HeaderSource {
+  headers: { get(name: string): string | null };
+}
+
+const header = (request: HeaderSource, name: string): string | undefined => {
   const value = request.headers.get(name)?.trim();
   return value ? value : undefined;
 };
@@ -61,7 +66,7 @@ const FORWARDABLE = /^[\x21-\x7e]{1,4096}$/;
 const forwardable = (value: string | undefined): string | undefined => (value && FORWARDABLE.test(value) ? value : undefined);
 
 /** Reads the three credentials (README, "Credentials"); an empty or malformed header counts as absent. */
-export function readCredentials(request: Request): Credentials {
+export function readCredentials(request: HeaderSource): Credentials {
   const authorization = header(request, 'authorization');
   const bearer = authorization ? /^Bearer\s+(\S+)\s*$/i.exec(authorization)?.[1] : undefined;
   return {
@@ -83,13 +88,15 @@ const requestIds = new WeakMap<Request, string>();
 /** X-Request-Id when it is a plain token (it lands in every log line), else a fresh UUID. */
 export const requestIdOf = (request: Request): string => {
   let id = requestIds.get(request);
-  if (id === undefined) {
-    const value = header(request, 'x-request-id');
-    id = value && /^[\w.:-]{1,64}$/.test(value) ? value : crypto.randomUUID();
-    requestIds.set(request, id);
-  }
+  if (id === undefined) requestIds.set(request, (id = newRequestId(request)));
   return id;
 };
+
+/** A request's id by the rules of `requestIdOf`, decided anew: for a request that never becomes a Fetch Request (src/front-door.ts). */
+export function newRequestId(request: HeaderSource): string {
+  const value = header(request, 'x-request-id');
+  return value && /^[\w.:-]{1,64}$/.test(value) ? value : crypto.randomUUID();
+}
 
 /** Shared reasons: building a DOMException (it captures a stack) per request showed in profiles. */
 const REQUEST_ENDED = new DOMException('The GraphQL request has ended', 'AbortError');

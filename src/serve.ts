@@ -11,6 +11,7 @@ import type { Logger } from './logger.js';
 import { createApp } from './app.js';
 import { attachWebSocket } from './websocket.js';
 import { createHttpServer, listen, ListenError } from './http-server.js';
+import { gatewayListener } from './front-door.js';
 import { startupSummary } from './startup-summary.js';
 import { installShutdown } from './shutdown.js';
 import { loadSandbox } from './embedded-sandbox.js';
@@ -28,7 +29,8 @@ export async function serveGateway(config: Config, logger: Logger): Promise<void
     }
     throw error;
   }
-  const server = createHttpServer(withWorkerHeader(app.yoga, config), {
+  // Warm response-cache hits are answered before Yoga (src/front-door.ts), with the same headers as every answer.
+  const server = createHttpServer(withWorkerHeader(gatewayListener(app.yoga), config), {
     requestTimeoutMs: config.requestDeadlineMs + 5_000,
     headersTimeoutMs: config.connections.headersTimeoutMs,
     maxConnectionsPerIp: config.connections.maxPerIp,

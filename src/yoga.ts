@@ -3,7 +3,7 @@
  * listens (src/server.ts does), so tests can also call `yoga.fetch`.
  */
 import { GraphQLError, type GraphQLSchema } from 'graphql';
-import { createYoga, type GraphiQLOptions, type Plugin, type YogaServerInstance } from 'graphql-yoga';
+import { createYoga, type Plugin, type YogaServerInstance } from 'graphql-yoga';
 import { schema } from '../schema/index.js';
 import type { Config } from './config.js';
 import { EncodedResponse } from './encoded-response.js';
@@ -12,7 +12,7 @@ import { requestFieldsOfError, type Logger } from './logger.js';
 import { useHttpRoutes, type Readiness } from './plugins/use-http-routes.js';
 import { useGraphiQLPage } from './plugins/use-graphiql.js';
 import { useRequestId } from './plugins/use-request-id.js';
-import { graphiqlTabs } from './plugins/graphiql-tabs.js';
+import { graphiqlOptions } from './plugins/graphiql-tabs.js';
 import { useObservability } from './plugins/use-observability.js';
 import { useTracing } from './plugins/use-tracing.js';
 import { useCacheHeaders } from './plugins/use-cache-headers.js';
@@ -33,7 +33,8 @@ import { useQueryLimits } from './plugins/use-query-limits.js';
 import { useIncrementalDelivery } from './plugins/use-incremental-delivery.js';
 import { useNestingLimit } from './plugins/use-nesting-limit.js';
 import { createSubscriptionTracker, type SubscriptionTracker } from './plugins/use-subscription-shutdown.js';
-import { useRateLimit } from './plugins/use-rate-limit.js';
+import { createRequestAdmission, useRateLimit, type RateLimitOptions } from './plugins/use-rate-limit.js';
+import { frontDoorApplies, installFrontDoor } from './front-door.js';
 import type { Limiter } from './rate-limit/limiter.js';
 import { useRequestDeadline } from './plugins/use-request-deadline.js';
 import { useCompiledExecution } from './plugins/use-compiled-execution.js';
@@ -106,6 +107,7 @@ export function createGateway(deps: GatewayDeps): Gateway {
   const yoga = createEndpoint(deps, {
     schema,
     endpoint: '/graphql',
+    frontDoor: true,
     subscriptions,
     trusted,
     apq: deps.apq,
@@ -153,24 +155,37 @@ interface EndpointOptions {
   /** The subgraph's path, which the public endpoint hands to the subgraph's Yoga (and does not trace itself). */
   handsOff?: string;
   webhooks?: Plugin;
+  /** Answer warm response-cache hits before Yoga where that gives the same answer (src/front-door.ts): the public endpoint's. */
+  frontDoor?: boolean;
 }
 
 /** One GraphQL endpoint: the public one, or the federation subgraph with the same plugins in the same order. */
 function createEndpoint(
   deps: GatewayDeps,
-  { schema, endpoint, subscriptions, trusted, apq, graphqlSse, routes, handsOff, webhooks }: EndpointOptions,
+  { schema, endpoint, subscriptions, trusted, apq, graphqlSse, routes, handsOff, webhooks, frontDoor }: EndpointOptions,
 ): Gateway {
   const { config, logger } = deps;
   const maskGatewayError = gatewayErrorMask(config.production, logger);
   const caches = parserCaches();
-  return createYoga<Record<string, unknown>, GatewayContext>({
+  const cors = config.corsOrigins.length > 0 ? { origin: config.corsOrigins, credentials: true } : false;
+  const rateLimits: RateLimitOptions = {
+    graphqlEndpoint: endpoint,
+    perMinute: config.rateLimits.perMinute,
+    perAddressPerMinute: config.rateLimits.perAddressPerMinute,
+    authPerMinute: config.rateLimits.authPerMinute,
+    trustedProxies: config.rateLimits.trustedProxies,
+    limiter: deps.redis?.limiter,
+  };
+  // Shared with the front door, so a request it answers pays the same token as one Yoga answers.
+  const admission = createRequestAdmission(rateLimits);
+  const yoga = createYoga<Record<string, unknown>, GatewayContext>({
     schema,
     context: createContextFactory(deps) as never,
     graphqlEndpoint: endpoint,
     landingPage: false,
     // Served by useGraphiQLPage (below): compressed, its assets cached by browsers.
     graphiql: false,
-    cors: config.corsOrigins.length > 0 ? { origin: config.corsOrigins, credentials: true } : false,
+    cors,
     // Errors that are not ours become "Unexpected error." and are logged; never a stack or internal message.
     maskedErrors: { isDev: false, maskError: maskGatewayError },
     logging: {
@@ -205,14 +220,7 @@ function createEndpoint(
       // operation's context is ended too (its deadline timer disarmed), not left armed for REQUEST_DEADLINE_MS.
       useRequestDeadline(),
       // Cheap refusals first: no parsing, no upstream call for a flooding client or an oversized body.
-      useRateLimit({
-        graphqlEndpoint: endpoint,
-        perMinute: config.rateLimits.perMinute,
-        perAddressPerMinute: config.rateLimits.perAddressPerMinute,
-        authPerMinute: config.rateLimits.authPerMinute,
-        trustedProxies: config.rateLimits.trustedProxies,
-        limiter: deps.redis?.limiter,
-      }),
+      useRateLimit(rateLimits, admission),
       useBodyLimit({ graphqlEndpoint: endpoint, maxBytes: config.limits.bodyBytes, maxUploadBytes: config.limits.uploadBytes }),
       // graphql-sse's single-connection mode (PUT reservation, token-named streams); its requests end here.
       ...(graphqlSse ? [graphqlSse] : []),
@@ -241,6 +249,9 @@ function createEndpoint(
       subscriptions.plugin,
     ],
   });
+  if (frontDoor && frontDoorApplies(config, deps.responseCache))
+    installFrontDoor(yoga, { endpoint, maxBodyBytes: config.limits.bodyBytes, store: deps.responseCache, admission, cors, logger });
+  return yoga;
 }
 
 /**
@@ -271,11 +282,6 @@ function logText(args: readonly unknown[]): string {
   return args.map((arg) => (arg instanceof GraphQLError ? arg.message : String(arg))).join(' ');
 }
 
-function graphiqlOptions(sandboxed: ReadonlySet<string>): GraphiQLOptions {
-  const headers = demoHeaders(sandboxed);
-  return { title: 'Gateway', headers, defaultTabs: graphiqlTabs(headers) };
-}
-
 /**
  * Evicts what a marketplace event changed (src/upstreams/public-cache/invalidation.ts): the public upstream answers,
  * and the whole answers built from them, which carry the same tags.
@@ -288,13 +294,4 @@ function evictChanges(cache: PublicCache | undefined, responses: ResponseStore |
     // Answers the event changed are still kept (Redis failed): the sender is told to deliver it again (503), not "accepted".
     if (evicted.includes(false)) throw new RedisUnavailableError();
   };
-}
-
-/** The sandbox's demo credentials, pre-filled in GraphiQL for the upstreams the sandbox serves. */
-function demoHeaders(sandboxed: ReadonlySet<string>): string | undefined {
-  const headers: Record<string, string> = {};
-  if (sandboxed.has('marketplace')) headers.Authorization = 'Bearer demo-buyer-token';
-  if (sandboxed.has('seo')) headers['X-Seo-Api-Key'] = 'seo-demo-key';
-  if (sandboxed.has('items')) headers['X-Items-Api-Key'] = 'items-demo-key';
-  return Object.keys(headers).length > 0 ? JSON.stringify(headers, null, 2) : undefined;
 }

@@ -7,7 +7,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-import { readCredentials } from '../context.js';
+import { readCredentials, type HeaderSource } from '../context.js';
 
 /**
  * The client's address: the socket's, or, behind `trustedProxies` proxies
@@ -28,7 +28,7 @@ export function clientAddress(serverContext: unknown, trustedProxies = 0): strin
 }
 
 /** `cred:<sha256 prefix>` when the request carries a usable credential, else `ip:<address>`. */
-export function clientKey(request: Request, serverContext: unknown, trustedProxies = 0): string {
+export function clientKey(request: HeaderSource, serverContext: unknown, trustedProxies = 0): string {
   const { marketplaceToken, seoApiKey, itemsApiKey } = readCredentials(request);
   if (marketplaceToken || seoApiKey || itemsApiKey) {
     const material = [marketplaceToken ?? '', seoApiKey ?? '', itemsApiKey ?? ''].join('\n');

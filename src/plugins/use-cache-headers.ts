@@ -32,7 +32,8 @@ export const PUBLIC_REFERENCE_FIELDS: ReadonlySet<string> = new Set([
 ]);
 
 const CREDENTIAL_HEADERS = ['authorization', 'x-seo-api-key', 'x-items-api-key', 'cookie'];
-const NO_STORE = 'private, no-store';
+/** What every answer that is not public says (a response cache hit on a POST of query text among them: src/front-door.ts). */
+export const NO_STORE = 'private, no-store';
 /** Only a JSON body is public: an event stream or multipart body of the same query must never reach a JSON caller from a cache. */
 const SHAREABLE_BODY = /^application\/(graphql-response\+)?json\b/;
 

@@ -23,7 +23,7 @@ import { withCodes } from './use-error-codes.js';
 import { withoutInternals, type SingleResult } from './use-stream-refusal.js';
 import { trustedQuery } from './use-trusted-documents.js';
 
-const TOKEN_HEADER = 'x-graphql-event-stream-token';
+export const TOKEN_HEADER = 'x-graphql-event-stream-token';
 /** How long shutdown lets a reserved stream write its last `complete` events before ending it. */
 const STREAM_END_DELAY_MS = 200;
 

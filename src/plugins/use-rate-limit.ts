@@ -23,6 +23,7 @@ import {
 import type { Plugin } from 'graphql-yoga';
 import { rejectedRequests } from '../metrics.js';
 import { clientAddress, clientKey } from './client-key.js';
+import type { HeaderSource } from '../context.js';
 import { RateLimiter, type Limiter, type RateDecision } from '../rate-limit/limiter.js';
 
 export interface RateLimitOptions {
@@ -88,27 +89,63 @@ function strictFieldsOf(document: DocumentNode, operation: OperationDefinitionNo
 const ALLOWED: RateDecision = { allowed: true, retryAfter: 0 };
 const inMemory = (perMinute: number) => new RateLimiter(perMinute);
 
-export function useRateLimit(options: RateLimitOptions): Plugin {
-  const { graphqlEndpoint, perMinute, authPerMinute, trustedProxies = 0, limiter = inMemory } = options;
+/**
+ * The per-request buckets (client, then address), built once per endpoint and asked by this plugin's onRequest
+ * and by the response cache's front door (src/front-door.ts), which answers some requests before Yoga sees them.
+ */
+export interface RequestAdmission {
+  readonly enabled: boolean;
+  /** A new decision each time: each operation over one WebSocket pays its own. */
+  admit(request: HeaderSource, serverContext: unknown): RateDecision | Promise<RateDecision>;
+  /** A decision the front door keeps with the Node request (`serverContext.req`), for `admitRequest` if it hands the request on. */
+  admitEarly(request: HeaderSource, serverContext: { req: object; res?: object }): RateDecision | Promise<RateDecision>;
+  /**
+   * An HTTP request's decision: the one the front door took for it, else a new one. A request the front door took a
+   * token for and then handed to Yoga is not charged twice, and a refusal the front door saw is answered by Yoga.
+   */
+  admitRequest(request: HeaderSource, serverContext: unknown): RateDecision | Promise<RateDecision>;
+}
+
+export function createRequestAdmission(options: RateLimitOptions): RequestAdmission {
+  const { perMinute, trustedProxies = 0, limiter = inMemory } = options;
   const general = limiter(perMinute, 'general');
   const perAddress = limiter(options.perAddressPerMinute ?? 5 * perMinute, 'address');
-  const strict = limiter(authPerMinute, 'auth');
+  const decided = new WeakMap<object, RateDecision | Promise<RateDecision>>();
 
   /** The address's bucket, then the client's: a refusal by the first takes nothing from the second. */
-  const admit = (request: Request, serverContext: unknown): RateDecision | Promise<RateDecision> => {
+  const admit = (request: HeaderSource, serverContext: unknown): RateDecision | Promise<RateDecision> => {
     const byClient = () => (general.enabled ? general.take(clientKey(request, serverContext, trustedProxies)) : ALLOWED);
     if (!perAddress.enabled) return byClient();
     return then(perAddress.take(`ip:${clientAddress(serverContext, trustedProxies)}`), (decision) =>
       decision.allowed ? byClient() : decision,
     );
   };
+  return {
+    enabled: general.enabled || perAddress.enabled,
+    admit,
+    admitEarly(request, serverContext) {
+      const decision = admit(request, serverContext);
+      decided.set(serverContext.req, decision);
+      return decision;
+    },
+    admitRequest(request, serverContext) {
+      const req = (serverContext as { req?: object } | undefined)?.req;
+      return (req !== undefined && decided.get(req)) || admit(request, serverContext);
+    },
+  };
+}
+
+export function useRateLimit(options: RateLimitOptions, admission = createRequestAdmission(options)): Plugin {
+  const { graphqlEndpoint, authPerMinute, trustedProxies = 0, limiter = inMemory } = options;
+  const strict = limiter(authPerMinute, 'auth');
+  const admit = admission.admit;
 
   // Hooks stay synchronous unless a decision is pending (the Redis limiter): an async hook costs
   // every request a few promise turns before execution, even when it has nothing to do.
   const byRequest: Plugin = {
     onRequest({ request, url, serverContext, endResponse }) {
       if (url.pathname !== graphqlEndpoint) return;
-      return then(admit(request, serverContext), (decision) => {
+      return then(admission.admitRequest(request, serverContext), (decision) => {
         if (decision.allowed) return;
         rejectedRequests.inc({ reason: 'rate' });
         const body = {
@@ -155,7 +192,7 @@ export function useRateLimit(options: RateLimitOptions): Plugin {
   // A limit that is off (0) installs no hook: with RATE_LIMIT_PER_MINUTE=0 and no per-address limit,
   // requests pay nothing here (the fifth pass of docs/benchmarks.md, "Execution speed").
   return {
-    ...(general.enabled || perAddress.enabled ? byRequest : {}),
+    ...(admission.enabled ? byRequest : {}),
     ...(strict.enabled ? byMutation : {}),
   };
 }

@@ -19,18 +19,16 @@
  *   and `Vary` on the credential headers, and a matching `If-None-Match` gets
  *   `304`. Anything else is left to use-cache-headers.ts (`private, no-store`).
  */
-import { hash } from 'node:crypto';
-import stableStringify from 'fast-json-stable-stringify';
 import { useResponseCache as useYogaResponseCache } from '@graphql-yoga/plugin-response-cache';
 import { handleMaybePromise } from '@whatwg-node/promise-helpers';
 import { isAsyncIterable, processRegularResult, type Plugin } from 'graphql-yoga';
 import type { GatewayContext } from '../context.js';
-import { readCredentials } from '../context.js';
 import { countResponseCache } from '../metrics.js';
 import { documentIdOf } from './use-trusted-documents.js';
 import { planOf, type OperationPlan } from './response-cache/operation-plan.js';
 import { stringifyStored } from './response-cache/stringify-stored.js';
 import { storedJsonOf, type ResponseStore } from './response-cache/store.js';
+import { responseCacheKey, sessionOf } from './response-cache/key.js';
 
 export interface ResponseCacheOptions {
   store: ResponseStore;
@@ -45,12 +43,6 @@ export interface ResponseCacheOptions {
 const VARY = 'accept, authorization, x-seo-api-key, x-items-api-key';
 /** Headers the store puts on a shared answer (store.ts); only GET and persisted-document answers keep them. */
 const STORE_HEADERS = ['ETag', 'Expires', 'Last-Modified'];
-
-/** The key space of a caller: anonymous callers share one, callers with any credential share another. */
-function sessionOf(request: Request): string | null {
-  const { marketplaceToken, seoApiKey, itemsApiKey } = readCredentials(request);
-  return marketplaceToken || seoApiKey || itemsApiKey ? 'credentialed' : null;
-}
 
 const mayShare = (plan: OperationPlan, request: Request) => plan.shareable && !(plan.anonymousOnly && sessionOf(request) !== null);
 
@@ -103,16 +95,8 @@ export function useResponseCache({ store, referenceTtlMs }: ResponseCacheOptions
       const plan = context && plans.get(context);
       return plan === undefined || (keys.has(context) && mayShare(plan, request));
     },
-    // The library's default key (the same fields) hashes through WebCrypto's async digest, the largest cost of a hit;
-    // node:crypto's one-shot `hash` costs about a third of a Hash object's create, update and digest.
     buildResponseCacheKey: (params) => {
-      const text = [
-        params.documentString,
-        params.operationName ?? '',
-        stableStringify(params.variableValues ?? {}),
-        params.sessionId ?? '',
-      ].join('|');
-      const key = hash('sha256', text, 'base64url');
+      const key = responseCacheKey(params);
       keys.set(params.context as object, key);
       return key;
     },
@@ -169,25 +153,17 @@ export function useResponseCache({ store, referenceTtlMs }: ResponseCacheOptions
         }
       }
       const others = Object.fromEntries(Object.entries(headers).filter(([name]) => !STORE_HEADERS.includes(name)));
-      const remaining = headers.Expires ? Math.floor((Date.parse(headers.Expires) - now()) / 1000) : 0;
       // Only as JSON (Yoga's regular processor, chosen before this hook from Accept): an event stream or multipart
       // body of the same data must never reach, from a cache in front, a caller who asked for JSON.
       const publicJson = overHttp && resultProcessor === processRegularResult;
-      if (!headers.ETag || !publicJson || remaining <= 0) {
+      const shared = publicJson ? sharedHeadersOf(headers, now(), others) : undefined;
+      if (!shared) {
         // Not stored (the plugin's own ETag is its cache key), a POST of query text, not JSON, or an answer at the
         // end of its life: no validator goes out, and use-cache-headers.ts says private, no-store.
         setResult(withHeaders(single, others));
         return;
       }
-      const shared: Record<string, string> = {
-        ...others,
-        ETag: headers.ETag,
-        Expires: headers.Expires!,
-        'Cache-Control': `public, max-age=${remaining}`,
-        Vary: VARY,
-      };
-      if (headers['Last-Modified']) shared['Last-Modified'] = headers['Last-Modified'];
-      if (matches(request.headers.get('if-none-match'), headers.ETag)) {
+      if (matches(request.headers.get('if-none-match'), shared.ETag!)) {
         setResultProcessor((_result, fetchAPI) => new fetchAPI.Response(null, { status: 304, headers: shared }), 'application/json');
         return;
       }
@@ -195,6 +171,29 @@ export function useResponseCache({ store, referenceTtlMs }: ResponseCacheOptions
     },
   };
   return [planner as Plugin, answering];
+}
+
+/**
+ * The headers a kept answer goes out with where it is public (GET or a persisted document, as JSON): its validator,
+ * `public, max-age=<seconds left at>` and Vary. Undefined where none goes out: not stored, or at the end of its life
+ * (use-cache-headers.ts then says private, no-store). Asked by the front door (src/front-door.ts) too.
+ */
+export function sharedHeadersOf(
+  headers: Record<string, string>,
+  at: number,
+  others: Record<string, string> = {},
+): Record<string, string> | undefined {
+  const remaining = headers.Expires ? Math.floor((Date.parse(headers.Expires) - at) / 1000) : 0;
+  if (!headers.ETag || remaining <= 0) return undefined;
+  const shared: Record<string, string> = {
+    ...others,
+    ETag: headers.ETag,
+    Expires: headers.Expires!,
+    'Cache-Control': `public, max-age=${remaining}`,
+    Vary: VARY,
+  };
+  if (headers['Last-Modified']) shared['Last-Modified'] = headers['Last-Modified'];
+  return shared;
 }
 
 /**

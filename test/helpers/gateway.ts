@@ -3,7 +3,7 @@
  * 0, and exposes what a test asserts on: the GraphQL answer, the calls each
  * simulated upstream received (with headers), and the captured log lines.
  */
-import { createServer, type Server } from 'node:http';
+import { createServer, type RequestListener, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
 import { print, type DocumentNode } from 'graphql';
@@ -11,6 +11,7 @@ import { afterAll, beforeAll, beforeEach } from 'vitest';
 import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
 import { createApp, type App, type AppOptions } from '../../src/app.js';
 import { attachWebSocket } from '../../src/websocket.js';
+import { gatewayListener } from '../../src/front-door.js';
 import { loadConfig } from '../../src/config.js';
 import { createLogger } from '../../src/logger.js';
 import { startSandbox, type Sandbox, type SandboxName } from '../../src/sandbox/index.js';
@@ -47,6 +48,8 @@ export interface TestGateway {
     document: string | DocumentNode | TypedDocumentNode<T, V>,
     options?: { variables?: V; headers?: Record<string, string> },
   ): Promise<GraphQLResponse<T>>;
+  /** HTTP requests that reached Yoga (every request but those the response cache's front door answered: src/front-door.ts). */
+  readonly yogaRequests: number;
   /** Calls the named upstream received since the last reset. */
   calls(name: SandboxName): RecordedCall[];
   resetCalls(): void;
@@ -58,11 +61,16 @@ export interface TestGateway {
 export const WEBHOOK_SECRET = 'test-webhook-secret-7d41c09be2a35f86';
 export const ADMIN_KEY = 'test-admin-key-3f9a61d2c8e4b0775a1e';
 
+export interface TestGatewayOptions extends AppOptions {
+  /** false: every request goes to Yoga, as without the response cache's front door (src/front-door.ts), for parity tests. */
+  frontDoor?: boolean;
+}
+
 /** `options.now` is the gateway's cache and breaker clock (test/helpers/clock.ts), for suites that skip time. */
 export async function startTestGateway(
   env: Record<string, string> = {},
   services?: SandboxName[],
-  options: AppOptions = {},
+  options: TestGatewayOptions = {},
 ): Promise<TestGateway> {
   // The sandbox learns the gateway's URL once it listens (the target is read at each delivery).
   const webhook = { url: '', secret: WEBHOOK_SECRET };
@@ -102,7 +110,13 @@ export async function startTestGateway(
     },
   });
   const app = await createApp(config, createLogger(config.logLevel, sink), options);
-  const server: Server = createServer(app.yoga);
+  // The listener src/serve.ts runs: the front door, where it applies, before Yoga.
+  let yogaRequests = 0;
+  const toYoga: RequestListener = (request, response) => {
+    yogaRequests++;
+    return app.yoga(request, response);
+  };
+  const server: Server = createServer(options.frontDoor === false ? toYoga : gatewayListener(app.yoga, toYoga));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const closeWebSocket = attachWebSocket(server, app.yoga, { maxPayloadBytes: config.limits.bodyBytes });
@@ -113,6 +127,9 @@ export async function startTestGateway(
     sandbox,
     app,
     logs,
+    get yogaRequests() {
+      return yogaRequests;
+    },
     async query(document, options = {}) {
       const query = typeof document === 'string' ? document : print(document as DocumentNode);
       const response = await fetch(`${url}/graphql`, {
@@ -148,7 +165,7 @@ export function errorAt(response: GraphQLResponse<unknown>, path: string) {
  * stands for the gateway once started (every property is read from it), so a
  * suite writes `const gw = useTestGateway(...)` and then `gw.query(...)`.
  */
-export function useTestGateway(env: Record<string, string> = {}, services?: SandboxName[], options: AppOptions = {}): TestGateway {
+export function useTestGateway(env: Record<string, string> = {}, services?: SandboxName[], options: TestGatewayOptions = {}): TestGateway {
   let started: TestGateway | undefined;
   beforeAll(async () => {
     started = await startTestGateway(env, services, options);

@@ -80,6 +80,11 @@ export class ResponseStore implements Cache {
       : createBoundedMemoryCache({ maxEntries: options.maxEntries, maxBytes: options.maxBytes, sizeOf: sizeInMemory });
   }
 
+  /** Whether answers are kept in this process's LRU (no REDIS_URL): a look-up then answers synchronously. */
+  get inProcess(): boolean {
+    return this.options.redis === undefined;
+  }
+
   /** Taken when an operation starts executing, before it reads anything: `stage` compares the evictions since. */
   mark(): number {
     return this.evictions.mark();

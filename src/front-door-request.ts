@@ -1,0 +1,130 @@
+/**
+ * What the front door (src/front-door.ts) reads of a request before it may
+ * answer it, each by the rule Yoga's path applies to it, narrowed to the
+ * plain case: the media type Accept asks for, the operation a POST body or a
+ * GET query string names, the caller's headers as a Fetch Request reads
+ * them, and the body handed on to Yoga when the front door does not answer.
+ */
+import type { IncomingMessage } from 'node:http';
+import { URLSearchParams } from '@whatwg-node/fetch';
+import type { HeaderSource } from './context.js';
+import type { KeyParams } from './plugins/response-cache/key.js';
+
+export type Operation = Omit<KeyParams, 'sessionId'>;
+
+/**
+ * The media type Yoga's result processors give a single result for this Accept, when it is JSON: the first
+ * listed type (charset utf-8 or none) that application/json or application/graphql-response+json matches,
+ * application/json where both do (`*` + `/*`). An event stream or multipart anywhere in it is left to Yoga.
+ */
+export function jsonMediaTypeOf(accept: string | undefined): string | undefined {
+  // A client sends the same few Accept values: each is read once (a caller sending a new one each time only clears this).
+  const key = accept ?? '';
+  if (mediaTypes.has(key)) return mediaTypes.get(key);
+  if (mediaTypes.size >= MEDIA_TYPES_KEPT) mediaTypes.clear();
+  const mediaType = readAccept(accept);
+  mediaTypes.set(key, mediaType);
+  return mediaType;
+}
+
+const MEDIA_TYPES_KEPT = 64;
+const mediaTypes = new Map<string, string | undefined>();
+
+function readAccept(accept: string | undefined): string | undefined {
+  const asked = (accept || '*/*').replace(/\s/g, '').toLowerCase();
+  if (asked.includes('text/event-stream') || asked.includes('multipart/')) return undefined;
+  for (const entry of asked.split(',')) {
+    const [type = '', ...params] = entry.split(';');
+    if ((params.find((param) => param.includes('charset=')) ?? 'charset=utf-8') !== 'charset=utf-8') continue;
+    const [main, sub] = type.split('/');
+    const matches = (offered: string) => (main === '*' || main === 'application') && (sub === '*' || sub === offered);
+    if (matches('json')) return 'application/json';
+    if (matches('graphql-response+json')) return 'application/graphql-response+json';
+  }
+  return undefined;
+}
+
+const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  value !== null && typeof value === 'object' && !Array.isArray(value);
+
+/** The operation of a POST body of query text, variables and operation name and nothing else; else undefined. */
+export function operationOfBody(body: Buffer): Operation | undefined {
+  let params: unknown;
+  try {
+    params = JSON.parse(body.toString('utf8'));
+  } catch {
+    return undefined; // Yoga answers it 400, with its own words
+  }
+  if (!isPlainObject(params)) return undefined;
+  const { query, variables, operationName } = params;
+  for (const name in params) if (!OPERATION_PARAMETERS.has(name)) return undefined;
+  if (typeof query !== 'string' || query === '') return undefined;
+  if (variables != null && !isPlainObject(variables)) return undefined;
+  if (operationName != null && typeof operationName !== 'string') return undefined;
+  return { documentString: query, operationName: operationName as string | null | undefined, variableValues: variables };
+}
+
+const OPERATION_PARAMETERS = new Set(['query', 'variables', 'operationName']);
+
+/**
+ * The operation of a GET query string of those three parameters, each at most once, read with the class and the
+ * rules of Yoga's GET parser (`@whatwg-node/fetch`'s URLSearchParams, an empty value as none); else undefined.
+ */
+export function operationOfSearch(search: string): Operation | undefined {
+  const params = new URLSearchParams(search);
+  const seen = new Set<string>();
+  for (const [name] of params) {
+    if (!OPERATION_PARAMETERS.has(name) || seen.has(name)) return undefined;
+    seen.add(name);
+  }
+  const query = params.get('query');
+  if (!query) return undefined;
+  const variablesText = params.get('variables');
+  let variables: unknown;
+  if (variablesText) {
+    try {
+      variables = JSON.parse(variablesText);
+    } catch {
+      return undefined; // use-get-parameters.ts names the mistake
+    }
+    if (!isPlainObject(variables)) return undefined;
+  }
+  return {
+    documentString: query,
+    operationName: params.get('operationName') || undefined,
+    variableValues: variables as Operation['variableValues'],
+  };
+}
+
+/** A Node request's headers as a Fetch Request reads them (whatwg-node's adapter reads the same object). */
+export function headerSourceOf(req: IncomingMessage): HeaderSource {
+  return {
+    headers: {
+      get(name) {
+        const value = req.headers[name.toLowerCase()];
+        return value === undefined ? null : Array.isArray(value) ? value.join(', ') : value;
+      },
+    },
+  };
+}
+
+/** A body read by the front door, as whatwg-node's adapter takes one from `req.body`: an async iterable of its bytes. */
+export interface ReadBody extends AsyncIterable<Buffer> {
+  readonly byteLength: number;
+}
+
+/**
+ * Not the Buffer itself: the adapter takes `req.body` only after `Object.keys(body).length > 0`, which for a
+ * Buffer lists every byte (174 ms for 1 MiB). One own key here; its iterator answers synchronously, so the
+ * Fetch body collects it without a promise turn where it can (Node 20; Node 22's Array.fromAsync awaits).
+ */
+export function readBody(bytes: Buffer): ReadBody {
+  return {
+    byteLength: bytes.length,
+    [Symbol.asyncIterator]() {
+      let done = false;
+      const next = () => (done ? { done: true as const, value: undefined } : ((done = true), { done: false as const, value: bytes }));
+      return { next } as unknown as AsyncIterator<Buffer>;
+    },
+  };
+}

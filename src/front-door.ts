@@ -1,0 +1,169 @@
+/**
+ * The response cache's front door (docs/benchmarks.md, "Seventh pass"): a
+ * warm hit answered in the node:http listener, before Yoga. A hit needs none
+ * of Yoga's request pipeline (the Fetch Request and Response, Envelop's
+ * phases, every plugin's hooks), which was most of a hit's CPU over HTTP.
+ * It answers only
+ *
+ * - a POST to the GraphQL path with a JSON body of `query` (with `variables`,
+ *   `operationName`) of a declared length within the body limit, or a GET of
+ *   those parameters, from a caller in the anonymous key space (the response
+ *   cache's own check, response-cache/key.ts), asking for JSON (Accept read
+ *   as Yoga reads it: front-door-request.ts);
+ * - whose answer is fresh in this process's store, under the key the plugin
+ *   keeps it under (the same entry, evicted and expired the same way);
+ * - once the rate limit admits it (the same token Yoga's path takes);
+ *
+ * and sends what Yoga's path sends for that hit: the stored bytes with the
+ * Content-Type Yoga picks, `private, no-store` on a POST and the public
+ * headers on a GET (use-response-cache.ts's `sharedHeadersOf`), the CORS
+ * headers Yoga's own function gives the Origin. Everything else goes to Yoga
+ * untouched: a miss, a refusal by the rate limit (Yoga answers it from the
+ * same decision), another method, path, content type or parameter, a
+ * credential, a compressed body, If-None-Match, a page or an event stream or
+ * multipart Accept. A body read here goes along as `req.body`, which
+ * whatwg-node's adapter takes as the body.
+ *
+ * Only where Yoga's answer to a hit is exactly that: not with Redis (a
+ * look-up is a promise there), tracing (a hit has its span), EXPOSE_COST (a
+ * hit says its cost is 0) or trusted documents (which may refuse query text).
+ */
+import type { IncomingMessage, OutgoingHttpHeaders, RequestListener, ServerResponse } from 'node:http';
+import { getCORSHeadersByRequestAndOptions, type CORSOptions } from '@whatwg-node/server';
+import type { Config } from './config.js';
+import { newRequestId } from './context.js';
+import type { Logger } from './logger.js';
+import { countResponseCache } from './metrics.js';
+import { NO_STORE } from './plugins/use-cache-headers.js';
+import { TOKEN_HEADER } from './plugins/use-graphql-sse.js';
+import type { RequestAdmission } from './plugins/use-rate-limit.js';
+import { responseCacheKey, sessionOf } from './plugins/response-cache/key.js';
+import { storedJsonOf, type ResponseStore } from './plugins/response-cache/store.js';
+import { dataOnlyText } from './plugins/response-cache/stringify-stored.js';
+import { sharedHeadersOf } from './plugins/use-response-cache.js';
+import {
+  headerSourceOf,
+  jsonMediaTypeOf,
+  operationOfBody,
+  operationOfSearch,
+  readBody,
+  type Operation,
+  type ReadBody,
+} from './front-door-request.js';
+import type { Gateway } from './yoga.js';
+
+export interface FrontDoor {
+  endpoint: string;
+  /** MAX_BODY_BYTES: a longer body is left to Yoga, which refuses it. */
+  maxBodyBytes: number;
+  store: ResponseStore;
+  admission: RequestAdmission;
+  /** Yoga's CORS options, for the headers of an answer to a request with an Origin. */
+  cors: CORSOptions | false;
+  logger: Logger;
+}
+
+const doors = new WeakMap<Gateway, FrontDoor>();
+
+/** Whether a hit's answer through Yoga is only what the front door sends (see the module's comment). */
+export function frontDoorApplies(config: Config, store: ResponseStore | undefined): store is ResponseStore {
+  return store?.inProcess === true && !config.tracing && !config.exposeCost && config.persistedDocuments.path === undefined;
+}
+
+/** Puts the front door before `yoga` wherever `gatewayListener` serves it. */
+export function installFrontDoor(yoga: Gateway, door: FrontDoor): void {
+  doors.set(yoga, door);
+}
+
+/** The node:http listener for the gateway: its front door, where it has one, then `next` (Yoga itself). */
+export function gatewayListener(yoga: Gateway, next: RequestListener = yoga): RequestListener {
+  const door = doors.get(yoga);
+  return door ? withFrontDoor(door, next) : next;
+}
+
+/** `next` behind the front door `door` (exported for tests; the gateway's listener is `gatewayListener`). */
+export function withFrontDoor(door: FrontDoor, next: RequestListener): RequestListener {
+  return (req, res) => {
+    if (req.method === 'GET') {
+      const mediaType = getMediaType(req, door);
+      const operation = mediaType && operationOfSearch(req.url!.slice(door.endpoint.length + 1));
+      if (!operation || !answered(req, res, operation, mediaType, door)) next(req, res);
+      return;
+    }
+    const mediaType = postMediaType(req, door);
+    if (mediaType === undefined) return next(req, res);
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    // The caller left mid-body (the socket is gone): nobody to answer, here or in Yoga.
+    req.once('error', () => (chunks.length = 0));
+    req.once('end', () => {
+      const body = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks);
+      const operation = operationOfBody(body);
+      if (operation && answered(req, res, operation, mediaType, door)) return;
+      (req as IncomingMessage & { body?: ReadBody }).body = readBody(body);
+      next(req, res);
+    });
+  };
+}
+
+/** Yoga's test for a JSON body (the first of a list, `application/json` exact or followed by `;`), narrowed to UTF-8. */
+const JSON_BODY = /^application\/json(;\s*charset=("?)utf-8\2\s*)?$/i;
+const isJsonBody = (contentType: string | undefined) =>
+  contentType?.startsWith('application/json') === true && JSON_BODY.test(contentType.split(',')[0]!);
+const DECIMAL = /^[1-9]\d*$/;
+/** Headers that make Yoga (or a plugin) answer otherwise than with a plain hit, or that the front door does not read. */
+const LEFT_TO_YOGA = ['content-encoding', 'transfer-encoding', 'if-none-match', 'if-modified-since', 'upgrade', 'expect', TOKEN_HEADER];
+
+/** The media type a hit on this POST would go out as, when the front door may answer it; else undefined. */
+function postMediaType(req: IncomingMessage, door: FrontDoor): string | undefined {
+  if (req.method !== 'POST' || req.url !== door.endpoint) return undefined;
+  const length = req.headers['content-length'];
+  if (length === undefined || !DECIMAL.test(length) || Number(length) > door.maxBodyBytes) return undefined;
+  if (!isJsonBody(req.headers['content-type'])) return undefined;
+  return anonymousMediaType(req);
+}
+
+/** The same for a GET with a query string and no body; a browser asking for a page (text/html) gets GraphiQL's. */
+function getMediaType(req: IncomingMessage, door: FrontDoor): string | undefined {
+  if (!req.url!.startsWith(`${door.endpoint}?`) || req.headers['content-length'] !== undefined) return undefined;
+  if (req.headers.accept?.includes('text/html')) return undefined;
+  return anonymousMediaType(req);
+}
+
+function anonymousMediaType(req: IncomingMessage): string | undefined {
+  if (LEFT_TO_YOGA.some((name) => req.headers[name] !== undefined)) return undefined;
+  if (sessionOf(headerSourceOf(req)) !== null) return undefined;
+  return jsonMediaTypeOf(req.headers.accept);
+}
+
+/** Answers the request from the store when it holds a fresh answer and the rate limit admits the caller; false otherwise. */
+function answered(req: IncomingMessage, res: ServerResponse, operation: Operation, mediaType: string, door: FrontDoor): boolean {
+  const stored = door.store.get(responseCacheKey({ ...operation, sessionId: null }));
+  if (stored === undefined || stored instanceof Promise) return false;
+  const json = storedJsonOf(stored.data);
+  if (json === undefined) return false;
+  const request = headerSourceOf(req);
+  if (door.admission.enabled) {
+    const decision = door.admission.admitEarly(request, { req, res });
+    // Refused, or decided later (Redis): Yoga answers from the same decision.
+    if (decision instanceof Promise || !decision.allowed) return false;
+  }
+  countResponseCache('hit');
+  const text = dataOnlyText(json);
+  // A GET's answer is public while it has a second of life left (use-response-cache.ts), a POST's never.
+  const shared = req.method === 'GET' ? sharedHeadersOf(stored.extensions?.http?.headers ?? {}, door.store.now()) : undefined;
+  // Named and ordered as Yoga's path writes them; CORS's own `vary` goes out as a second Vary line, as there.
+  const headers: OutgoingHttpHeaders = {
+    'Content-Type': `${mediaType}; charset=utf-8`,
+    ...shared,
+    'content-length': Buffer.byteLength(text),
+  };
+  const cors = getCORSHeadersByRequestAndOptions(request as Request, door.cors);
+  if (cors) for (const name in cors) headers[name.toLowerCase()] = cors[name as keyof typeof cors];
+  if (!shared) headers['cache-control'] = NO_STORE;
+  res.writeHead(200, headers);
+  res.end(text);
+  if (door.logger.isLevelEnabled('debug'))
+    door.logger.debug({ requestId: newRequestId(request) }, 'response cache: hit answered before Yoga');
+  return true;
+}
