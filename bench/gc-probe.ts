@@ -34,9 +34,11 @@ const onStdout = (chunk: Buffer) => {
     scavenges.push(Object.fromEntries(pairs.filter((pair) => pair.length === 2).map(([key, value]) => [key!, Number(value)])));
   }
 };
-const tracing = sink
-  ? { OTEL_EXPORTER_OTLP_ENDPOINT: sink.url, OTEL_EXPORTER_OTLP_PROTOCOL: 'http/protobuf', OTEL_TRACES_SAMPLER: 'always_on' }
-  : { OTEL_EXPORTER_OTLP_ENDPOINT: '', OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: '' };
+const tracing: Record<string, string> = {
+  OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: '',
+  OTEL_EXPORTER_OTLP_ENDPOINT: sink?.url ?? '',
+  ...(sink && { OTEL_EXPORTER_OTLP_PROTOCOL: 'http/protobuf', OTEL_TRACES_SAMPLER: 'always_on' }),
+};
 const env = { ...tracing, ...(JSON.parse(process.env.PROBE_TRACED_ENV ?? '{}') as Record<string, string>) };
 const argv = ['--trace-gc-nvp', ...(process.env.PROBE_ARGV?.split(' ') ?? [])];
 const gateway = await startGatewayProcess(sandbox.origins, env, argv, undefined, onStdout);
