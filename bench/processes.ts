@@ -124,6 +124,8 @@ export async function startGatewayProcess(
   env: Record<string, string>,
   execArgv: string[] = [],
   cwd?: string,
+  /** Takes the process's stdout (V8's `--trace-gc-nvp` lines, bench/gc-probe.ts) rather than passing it through. */
+  onStdout?: (chunk: Buffer) => void,
 ): Promise<GatewayProcess> {
   const port = await freePort();
   const child = spawn(process.execPath, [...execArgv, GATEWAY_ENTRY], {
@@ -144,8 +146,9 @@ export async function startGatewayProcess(
       ITEMS_URL: origins.items,
       ...env,
     },
-    stdio: ['ignore', 'inherit', 'inherit'],
+    stdio: ['ignore', onStdout ? 'pipe' : 'inherit', 'inherit'],
   });
+  if (onStdout) child.stdout!.on('data', onStdout);
   const origin = `http://127.0.0.1:${port}`;
   await waitUntilHealthy(origin, child);
   pin(child.pid!, pinning?.gateway);

@@ -25,6 +25,8 @@ export interface ReceivedSpan {
 export interface OtlpReceiver {
   url: string;
   exports: Array<{ contentType: string; headers: IncomingHttpHeaders; body: Buffer }>;
+  /** TCP connections the exporter opened so far. */
+  connections(): number;
   spans(): ReceivedSpan[];
   close(): Promise<void>;
 }
@@ -42,10 +44,13 @@ export async function startOtlpReceiver(): Promise<OtlpReceiver> {
       res.end(contentType.includes('json') ? '{}' : Buffer.alloc(0));
     });
   });
+  let connections = 0;
+  server.on('connection', () => connections++);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     exports,
+    connections: () => connections,
     spans: () =>
       exports.flatMap((e) => (e.contentType.includes('json') ? fromJson(JSON.parse(e.body.toString('utf8'))) : fromProtobuf(e.body))),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),

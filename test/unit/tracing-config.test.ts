@@ -1,12 +1,14 @@
 /**
  * The OTEL_* variables as README and docs/observability.md describe them:
  * where traces go, which encodings, the export headers, when tracing is off,
- * and that the sampler named is the sampler used.
+ * that the sampler named is the sampler used, and how exports travel (uncompressed on one kept-alive
+ * connection unless OTEL_EXPORTER_OTLP_COMPRESSION=gzip: each is CPU the gateway pays per export).
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ReadableSpan, SpanExporter } from '@opentelemetry/sdk-trace-node';
 import { ConfigError, loadConfig } from '../../src/config.js';
 import { activeTracer, startTracing, type Tracing } from '../../src/tracing.js';
+import { startOtlpReceiver } from '../helpers/otlp-receiver.js';
 
 const tracingOf = (env: Record<string, string>) => loadConfig({ NODE_ENV: 'test', ...env }).tracing;
 
@@ -133,5 +135,30 @@ describe('startTracing', () => {
     await tracing.shutdown();
     tracing = undefined;
     expect(exported).toEqual(batches);
+  });
+
+  it.each([
+    [{}, undefined],
+    [{ OTEL_EXPORTER_OTLP_COMPRESSION: 'gzip' }, 'gzip'],
+  ])('sends its exports one after another on one kept-alive connection (%j), Content-Encoding %s', async (env, encoding) => {
+    const receiver = await startOtlpReceiver();
+    try {
+      // The exporter reads the compression from the environment itself, as the specification names it.
+      for (const [name, value] of Object.entries(env)) vi.stubEnv(name, value);
+      tracing = startTracing(tracingOf({ OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url, OTEL_TRACES_SAMPLER: 'always_on' }));
+      // Three full batches while serving: each export starts when the batch fills and the one before has finished.
+      for (let batch = 1; batch <= 3; batch++) {
+        for (let i = 0; i < 512; i++) activeTracer()!.startSpan(`span ${i}`).end();
+        await vi.waitFor(() => expect(receiver.exports).toHaveLength(batch), { timeout: 10_000 });
+      }
+      await tracing.shutdown();
+      tracing = undefined;
+      expect(receiver.connections()).toBe(1);
+      expect(receiver.exports.map((e) => e.headers['content-encoding'])).toEqual([encoding, encoding, encoding]);
+      if (!encoding) expect(receiver.spans()).toHaveLength(3 * 512);
+    } finally {
+      vi.unstubAllEnvs();
+      await receiver.close();
+    }
   });
 });
