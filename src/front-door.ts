@@ -86,8 +86,7 @@ export function withFrontDoor(door: FrontDoor, next: RequestListener): RequestLi
   return (req, res) => {
     if (req.method === 'GET') {
       const mediaType = getMediaType(req, door);
-      const operation = mediaType && operationOfSearch(req.url!.slice(door.endpoint.length + 1));
-      if (!operation || !answered(req, res, operation, mediaType, door)) next(req, res);
+      if (!mediaType || !guarded(res, () => answerSearch(req, res, mediaType, door))) next(req, res);
       return;
     }
     const mediaType = postMediaType(req, door);
@@ -98,12 +97,33 @@ export function withFrontDoor(door: FrontDoor, next: RequestListener): RequestLi
     req.once('error', () => (chunks.length = 0));
     req.once('end', () => {
       const body = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks);
-      const operation = operationOfBody(body);
-      if (operation && answered(req, res, operation, mediaType, door)) return;
+      if (guarded(res, () => answerBody(req, res, body, mediaType, door))) return;
       (req as IncomingMessage & { body?: ReadBody }).body = readBody(body);
       next(req, res);
     });
   };
+}
+
+const answerSearch = (req: IncomingMessage, res: ServerResponse, mediaType: string, door: FrontDoor) => {
+  const operation = operationOfSearch(req.url!.slice(door.endpoint.length + 1));
+  return operation !== undefined && answered(req, res, operation, mediaType, door);
+};
+const answerBody = (req: IncomingMessage, res: ServerResponse, body: Buffer, mediaType: string, door: FrontDoor) => {
+  const operation = operationOfBody(body);
+  return operation !== undefined && answered(req, res, operation, mediaType, door);
+};
+
+/**
+ * Whether `answer` answered the request. Whatever it throws is a request it did not answer, handed to Yoga: a
+ * throw here is in the listener, outside any of Yoga's handlers, where it would end the process (the key's
+ * stable stringify recurses once per level of variables, and 20 KB of `[` overflow the stack).
+ */
+function guarded(res: ServerResponse, answer: () => boolean): boolean {
+  try {
+    return answer();
+  } catch {
+    return res.headersSent;
+  }
 }
 
 /** Yoga's test for a JSON body (the first of a list, `application/json` exact or followed by `;`), narrowed to UTF-8. */
