@@ -3,19 +3,24 @@
  * anonymous JSON POST and GET to /graphql before any of Yoga's limits: whatever it is sent, the process must
  * answer as a gateway without it does (the same status and body), and must go on answering.
  */
+import { connect } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { useTestGateway, type TestGateway } from '../helpers/gateway.js';
 import { answerOf, ENV, post } from './front-door-fixtures.js';
 
 const door = useTestGateway(ENV, ['marketplace']);
 const plain = useTestGateway(ENV, ['marketplace'], { frontDoor: false });
+const limited = useTestGateway({ ...ENV, RATE_LIMIT_PER_MINUTE: '1' }, ['marketplace']);
+const limitedPlain = useTestGateway({ ...ENV, RATE_LIMIT_PER_MINUTE: '1' }, ['marketplace'], { frontDoor: false });
 
 const TYPENAME = JSON.stringify({ query: '{ __typename }' });
-const stillAnswers = async (gw: TestGateway) => expect(JSON.parse((await post(gw, TYPENAME)).body)).toEqual({ data: { __typename: 'Query' } });
+const stillAnswers = async (gw: TestGateway) =>
+  expect(JSON.parse((await post(gw, TYPENAME)).body)).toEqual({ data: { __typename: 'Query' } });
 
 describe('variables nested deeper than the key can serialise', () => {
   // 20 KB: far within MAX_BODY_BYTES. JSON.parse reads it; the key's stable stringify recurses once per level.
-  const deep = (levels: number) => `{"query":"query($a: [Int]) { __typename }","variables":{"a":${'['.repeat(levels)}${']'.repeat(levels)}}}`;
+  const deep = (levels: number) =>
+    `{"query":"query($a: [Int]) { __typename }","variables":{"a":${'['.repeat(levels)}${']'.repeat(levels)}}}`;
 
   it('a POST is answered as without the front door, and the process goes on answering', async () => {
     const body = deep(20_000);
@@ -30,5 +35,34 @@ describe('variables nested deeper than the key can serialise', () => {
     const expected = await get(plain);
     expect(await get(door)).toEqual(expected);
     await stillAnswers(door);
+  });
+});
+
+/** Sends a request's head and the first bytes of its body, never the rest; the status line written within `ms`, else 'no answer'. */
+async function statusBeforeBodyEnds(gw: TestGateway, head: string, ms: number): Promise<string> {
+  const socket = connect(Number(new URL(gw.url).port), '127.0.0.1');
+  socket.on('error', () => undefined);
+  try {
+    return await new Promise<string>((resolve) => {
+      let received = '';
+      socket.on('data', (chunk: Buffer) => {
+        received += chunk.toString('latin1');
+        const status = /^HTTP\/1\.1 (\d{3})/.exec(received);
+        if (status) resolve(status[1]!);
+      });
+      setTimeout(() => resolve('no answer'), ms);
+      socket.write(`${head}{"query":"{ __typ`);
+    });
+  } finally {
+    socket.destroy();
+  }
+}
+
+describe('a caller over the rate limit', () => {
+  it('is refused before its body has come, as Yoga refuses it, not after the front door read and parsed it', async () => {
+    const head = 'POST /graphql HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 500000\r\n\r\n';
+    for (const gw of [limitedPlain, limited]) expect((await post(gw, TYPENAME)).status).toBe(200); // the minute's one token
+    expect(await statusBeforeBodyEnds(limitedPlain, head, 5_000)).toBe('429');
+    expect(await statusBeforeBodyEnds(limited, head, 5_000)).toBe('429');
   });
 });
