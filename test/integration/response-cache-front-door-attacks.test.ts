@@ -6,10 +6,13 @@
 import { connect } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { useTestGateway, type TestGateway } from '../helpers/gateway.js';
-import { answerOf, ENV, post } from './front-door-fixtures.js';
+import { answerOf, ENV, gigsOf, post, yogaSaw } from './front-door-fixtures.js';
+import { BUG_MESSAGE } from '../../src/process-guard.js';
 
-const door = useTestGateway(ENV, ['marketplace']);
-const plain = useTestGateway(ENV, ['marketplace'], { frontDoor: false });
+// A smaller body limit than the default, so a body at it is cheap to send.
+const LIMIT = 64 * 1024;
+const door = useTestGateway({ ...ENV, MAX_BODY_BYTES: String(LIMIT) }, ['marketplace']);
+const plain = useTestGateway({ ...ENV, MAX_BODY_BYTES: String(LIMIT) }, ['marketplace'], { frontDoor: false });
 const limited = useTestGateway({ ...ENV, RATE_LIMIT_PER_MINUTE: '1' }, ['marketplace']);
 const limitedPlain = useTestGateway({ ...ENV, RATE_LIMIT_PER_MINUTE: '1' }, ['marketplace'], { frontDoor: false });
 
@@ -57,6 +60,36 @@ async function statusBeforeBodyEnds(gw: TestGateway, head: string, ms: number): 
     socket.destroy();
   }
 }
+
+describe('bodies', () => {
+  it('a hit whose body is exactly MAX_BODY_BYTES is answered before Yoga; one byte more is refused 413 as Yoga refuses it', async () => {
+    const { slug } = await gigsOf(door)();
+    const query = `{ gig(slug: "${slug}") { slug } } # at the limit`;
+    const padded = (bytes: number) => `${JSON.stringify({ query })}${' '.repeat(bytes - Buffer.byteLength(JSON.stringify({ query })))}`;
+    for (const gw of [door, plain]) await post(gw, JSON.stringify({ query }));
+    const atLimit = await yogaSaw(door, () => post(door, padded(LIMIT)));
+    expect(atLimit.yoga).toBe(0);
+    expect(atLimit.result).toEqual(await post(plain, padded(LIMIT)));
+    const over = await yogaSaw(door, () => post(door, padded(LIMIT + 1)));
+    expect(over.yoga).toBe(1);
+    expect(over.result.status).toBe(413);
+    expect(over.result).toEqual(await post(plain, padded(LIMIT + 1)));
+  });
+
+  it('a caller that leaves mid-body leaves nothing behind: Yoga never sees it, no error escapes, the next caller is answered', async () => {
+    const before = door.yogaRequests;
+    const socket = connect(Number(new URL(door.url).port), '127.0.0.1');
+    socket.on('error', () => undefined);
+    await new Promise<void>((resolve) => socket.once('connect', resolve));
+    socket.write('POST /graphql HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"query":"{ __typ');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    socket.destroy();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    await stillAnswers(door);
+    expect(door.yogaRequests - before).toBe(1); // stillAnswers' own request: { __typename } is never stored
+    expect(door.logs.join('')).not.toContain(BUG_MESSAGE);
+  });
+});
 
 describe('a caller over the rate limit', () => {
   it('is refused before its body has come, as Yoga refuses it, not after the front door read and parsed it', async () => {
