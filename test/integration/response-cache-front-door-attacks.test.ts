@@ -21,7 +21,7 @@ const stillAnswers = async (gw: TestGateway) =>
   expect(JSON.parse((await post(gw, TYPENAME)).body)).toEqual({ data: { __typename: 'Query' } });
 
 describe('variables nested deeper than the key can serialise', () => {
-  // 20 KB: far within MAX_BODY_BYTES. JSON.parse reads it; the key's stable stringify recurses once per level.
+  // 40 KB: within MAX_BODY_BYTES. JSON.parse reads it; the key's stable stringify recurses once per level.
   const deep = (levels: number) =>
     `{"query":"query($a: [Int]) { __typename }","variables":{"a":${'['.repeat(levels)}${']'.repeat(levels)}}}`;
 
@@ -30,6 +30,16 @@ describe('variables nested deeper than the key can serialise', () => {
     const expected = await post(plain, body);
     expect(await post(door, body)).toEqual(expected);
     await stillAnswers(door);
+  });
+
+  it("is the caller's mistake: 400 QUERY_TOO_COMPLEX (nesting), not a 500 logged as our error, on both paths", async () => {
+    for (const gw of [plain, door]) {
+      const before = gw.logs.length;
+      const answer = await post(gw, deep(20_000));
+      expect(answer.status).toBe(400);
+      expect(JSON.parse(answer.body).errors[0].extensions).toMatchObject({ code: 'QUERY_TOO_COMPLEX', limit: 'nesting' });
+      expect(gw.logs.slice(before).filter((line) => JSON.parse(line).level >= 50)).toEqual([]);
+    }
   });
 
   it('a GET too', async () => {
