@@ -116,8 +116,8 @@ const answerBody = (req: IncomingMessage, res: ServerResponse, body: Buffer, med
 
 /**
  * Whether `answer` answered the request. Whatever it throws is a request it did not answer, handed to Yoga: a
- * throw here is in the listener, outside any of Yoga's handlers, where it would end the process (the key's
- * stable stringify recurses once per level of variables, and 20 KB of `[` overflow the stack).
+ * throw here is in the listener, outside any of Yoga's handlers, where it would end the process (the key refuses
+ * variables nested too deeply by throwing, which Yoga's path answers 400).
  */
 function guarded(res: ServerResponse, answer: () => boolean): boolean {
   try {
