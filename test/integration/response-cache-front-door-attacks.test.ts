@@ -20,6 +20,11 @@ const TYPENAME = JSON.stringify({ query: '{ __typename }' });
 const stillAnswers = async (gw: TestGateway) =>
   expect(JSON.parse((await post(gw, TYPENAME)).body)).toEqual({ data: { __typename: 'Query' } });
 
+const rejectedForNesting = async (gw: TestGateway) => {
+  const text = await (await fetch(`${gw.url}/metrics`)).text();
+  return Number(/^gateway_rejected_requests_total\{reason="nesting"\} (\d+)$/m.exec(text)?.[1] ?? 0);
+};
+
 describe('variables nested deeper than the key can serialise', () => {
   // 40 KB: within MAX_BODY_BYTES. JSON.parse reads it; the key's stable stringify recurses once per level.
   const deep = (levels: number) =>
@@ -35,10 +40,13 @@ describe('variables nested deeper than the key can serialise', () => {
   it("is the caller's mistake: 400 QUERY_TOO_COMPLEX (nesting), not a 500 logged as our error, on both paths", async () => {
     for (const gw of [plain, door]) {
       const before = gw.logs.length;
+      const rejectedBefore = await rejectedForNesting(gw);
       const answer = await post(gw, deep(20_000));
       expect(answer.status).toBe(400);
       expect(JSON.parse(answer.body).errors[0].extensions).toMatchObject({ code: 'QUERY_TOO_COMPLEX', limit: 'nesting' });
       expect(gw.logs.slice(before).filter((line) => JSON.parse(line).level >= 50)).toEqual([]);
+      // Counted once, as every refusal before an upstream call is, though the front door read it first.
+      expect((await rejectedForNesting(gw)) - rejectedBefore).toBe(1);
     }
   });
 
