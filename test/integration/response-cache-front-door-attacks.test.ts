@@ -109,6 +109,29 @@ describe('bodies', () => {
   });
 });
 
+describe('one connection', () => {
+  it('a hit pipelined behind a miss is answered after it, in order: the miss by Yoga, the hit before it', async () => {
+    const nextGig = gigsOf(door);
+    const [{ slug: warm }, { slug: cold }] = [await nextGig(), await nextGig()];
+    const bodyOf = (slug: string) => JSON.stringify({ query: `{ gig(slug: "${slug}") { slug } } # pipelined` });
+    await post(door, bodyOf(warm));
+    const request = (body: string, close = false) =>
+      `POST /graphql HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n${close ? 'Connection: close\r\n' : ''}\r\n${body}`;
+    const socket = connect(Number(new URL(door.url).port), '127.0.0.1');
+    socket.on('error', () => undefined);
+    let received = '';
+    socket.on('data', (chunk: Buffer) => (received += chunk.toString('utf8')));
+    const closed = new Promise((resolve) => socket.once('close', resolve));
+    const seen = await yogaSaw(door, async () => {
+      socket.write(request(bodyOf(cold)) + request(bodyOf(warm), true));
+      await closed;
+    });
+    expect(seen.yoga).toBe(1);
+    const bodies = received.split('\r\n').filter((line) => line.startsWith('{'));
+    expect(bodies.map((line) => JSON.parse(line.replace(/HTTP\/1\.1.*$/, '')).data.gig.slug)).toEqual([cold, warm]);
+  });
+});
+
 describe('a caller over the rate limit', () => {
   it('is refused before its body has come, as Yoga refuses it, not after the front door read and parsed it', async () => {
     const head = 'POST /graphql HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 500000\r\n\r\n';
