@@ -21,7 +21,8 @@
  * untouched: a miss, a refusal by the rate limit (Yoga answers it from the
  * same decision), another method, path, content type or parameter, a
  * credential, a compressed body, If-None-Match, a page or an event stream or
- * multipart Accept. A body read here goes along as `req.body`, which
+ * multipart Accept, and whatever throws while it is read here (variables too
+ * deep for the key: Yoga's path answers the same throw). A body read here goes along as `req.body`, which
  * whatwg-node's adapter takes as the body.
  *
  * Only where Yoga's answer to a hit is exactly that: not with Redis (a
