@@ -79,6 +79,42 @@ async function statusBeforeBodyEnds(gw: TestGateway, head: string, ms: number): 
   }
 }
 
+describe('JSON oddities: the front door keys an operation as Yoga reads it, or leaves it to Yoga', () => {
+  // Each body names the warm entry's operation in some odd way; the answer must be Yoga's for that body.
+  const odd: Array<[string, (query: string, slug: string) => string]> = [
+    [
+      'duplicate keys (the last wins)',
+      (q, slug) => `{"query":"{ __typename }","variables":{"slug":"nope"},"query":${JSON.stringify(q)},"variables":{"slug":"${slug}"}}`,
+    ],
+    ['a unicode escape in a key', (q, slug) => `{"q\\u0075ery":${JSON.stringify(q)},"variables":{"slug":"${slug}"}}`],
+    [
+      '__proto__ at the top',
+      (q, slug) => `{"__proto__":{"operationName":"X"},"query":${JSON.stringify(q)},"variables":{"slug":"${slug}"}}`,
+    ],
+    ['__proto__ in the variables', (q, slug) => `{"query":${JSON.stringify(q)},"variables":{"__proto__":{"slug":"x"},"slug":"${slug}"}}`],
+    ['a byte order mark', (q, slug) => `\ufeff${JSON.stringify({ query: q, variables: { slug } })}`],
+    ['variables as an array', (q, slug) => JSON.stringify({ query: q, variables: [slug] })],
+    ['variables as a JSON string', (q, slug) => JSON.stringify({ query: q, variables: JSON.stringify({ slug }) })],
+    ['an operationName that is a number', (q, slug) => JSON.stringify({ query: q, variables: { slug }, operationName: 1 })],
+    ['an empty operationName', (q, slug) => JSON.stringify({ query: q, variables: { slug }, operationName: '' })],
+    [
+      'a huge number among the variables',
+      (q, slug) => `{"query":${JSON.stringify(q)},"variables":{"slug":"${slug}","n":1${'0'.repeat(400)}}}`,
+    ],
+    ['null', () => 'null'],
+    ['a string', (q) => JSON.stringify(q)],
+  ];
+
+  it.each(odd)('%s', async (name, bodyOf) => {
+    const { slug } = await gigsOf(door)();
+    const query = `query($slug: String!) { gig(slug: $slug) { slug } } # ${name}`;
+    for (const gw of [door, plain]) await post(gw, JSON.stringify({ query, variables: { slug } }));
+    const body = bodyOf(query, slug);
+    const expected = await post(plain, body);
+    expect(await post(door, body)).toEqual(expected);
+  });
+});
+
 describe('bodies', () => {
   it('a hit whose body is exactly MAX_BODY_BYTES is answered before Yoga; one byte more is refused 413 as Yoga refuses it', async () => {
     const { slug } = await gigsOf(door)();
