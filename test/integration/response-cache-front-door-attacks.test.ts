@@ -115,6 +115,48 @@ describe('JSON oddities: the front door keys an operation as Yoga reads it, or l
   });
 });
 
+/** One request written as given (no client normalises its target), Connection: close; its status line and body. */
+async function rawRequest(gw: TestGateway, head: string): Promise<{ status: string; body: string }> {
+  const socket = connect(Number(new URL(gw.url).port), '127.0.0.1');
+  socket.on('error', () => undefined);
+  let received = '';
+  socket.on('data', (chunk: Buffer) => (received += chunk.toString('utf8')));
+  await new Promise((resolve) => {
+    socket.once('close', resolve);
+    socket.write(`${head}\r\nHost: x\r\nConnection: close\r\n\r\n`);
+  });
+  const [status = ''] = received.split('\r\n');
+  const body = received.slice(received.indexOf('\r\n\r\n') + 4);
+  return { status, body };
+}
+
+describe('request targets: only the endpoint itself is answered before Yoga, and every other gets what Yoga gives it', () => {
+  const targets: Array<[string, (search: string) => string]> = [
+    ['the endpoint', (search) => `GET /graphql?${search} HTTP/1.1`],
+    ['a trailing slash', (search) => `GET /graphql/?${search} HTTP/1.1`],
+    ['a double slash', (search) => `GET //graphql?${search} HTTP/1.1`],
+    ['an encoded slash', (search) => `GET /graphql%2F?${search} HTTP/1.1`],
+    ['an encoded letter', (search) => `GET /graphq%6C?${search} HTTP/1.1`],
+    ['upper case', (search) => `GET /GRAPHQL?${search} HTTP/1.1`],
+    ['a dot segment', (search) => `GET /x/../graphql?${search} HTTP/1.1`],
+    ['absolute form', (search) => `GET http://x/graphql?${search} HTTP/1.1`],
+    ['HEAD', (search) => `HEAD /graphql?${search} HTTP/1.1`],
+    ['a fragment', (search) => `GET /graphql?${search}#x HTTP/1.1`],
+    ['the parameter twice', (search) => `GET /graphql?${search}&${search} HTTP/1.1`],
+    ['an empty query string', () => `GET /graphql? HTTP/1.1`],
+  ];
+
+  it.each(targets)('%s', async (name, target) => {
+    const { slug } = await gigsOf(door)();
+    const search = new URLSearchParams({ query: `{ gig(slug: "${slug}") { slug } } # ${name}` }).toString();
+    for (const gw of [door, plain]) await fetch(`${gw.url}/graphql?${search}`);
+    const expected = await rawRequest(plain, target(search));
+    const seen = await yogaSaw(door, () => rawRequest(door, target(search)));
+    expect(seen.result).toEqual(expected);
+    expect(seen.yoga).toBe(name === 'the endpoint' ? 0 : 1);
+  });
+});
+
 describe('bodies', () => {
   it('a hit whose body is exactly MAX_BODY_BYTES is answered before Yoga; one byte more is refused 413 as Yoga refuses it', async () => {
     const { slug } = await gigsOf(door)();
