@@ -116,14 +116,14 @@ describe('JSON oddities: the front door keys an operation as Yoga reads it, or l
 });
 
 /** One request written as given (no client normalises its target), Connection: close; its status line and body. */
-async function rawRequest(gw: TestGateway, head: string): Promise<{ status: string; body: string }> {
+async function rawRequest(gw: TestGateway, head: string, rest = '\r\n'): Promise<{ status: string; body: string }> {
   const socket = connect(Number(new URL(gw.url).port), '127.0.0.1');
   socket.on('error', () => undefined);
   let received = '';
   socket.on('data', (chunk: Buffer) => (received += chunk.toString('utf8')));
   await new Promise((resolve) => {
     socket.once('close', resolve);
-    socket.write(`${head}\r\nHost: x\r\nConnection: close\r\n\r\n`);
+    socket.write(`${head}\r\nHost: x\r\nConnection: close\r\n${rest}`);
   });
   const [status = ''] = received.split('\r\n');
   const body = received.slice(received.indexOf('\r\n\r\n') + 4);
@@ -154,6 +154,58 @@ describe('request targets: only the endpoint itself is answered before Yoga, and
     const seen = await yogaSaw(door, () => rawRequest(door, target(search)));
     expect(seen.result).toEqual(expected);
     expect(seen.yoga).toBe(name === 'the endpoint' ? 0 : 1);
+  });
+});
+
+describe('POST headers: a hit only where Yoga would answer the body as JSON, else what Yoga gives', () => {
+  const chunked = (body: string) => `${body.length.toString(16)}\r\n${body}\r\n0\r\n\r\n`;
+  // Where the request goes: answered before Yoga (a hit), by Yoga, or refused by Node's parser before either.
+  const variants: Array<[string, (body: string) => string, 'hit' | 'yoga' | 'node']> = [
+    ['plain', (body) => `Content-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body}`, 'hit'],
+    ['chunked', (body) => `Content-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n${chunked(body)}`, 'yoga'],
+    [
+      'Content-Length and Transfer-Encoding',
+      (body) => `Content-Type: application/json\r\nContent-Length: ${body.length}\r\nTransfer-Encoding: chunked\r\n\r\n${chunked(body)}`,
+      'node',
+    ],
+    [
+      'Content-Length with a leading zero',
+      (body) => `Content-Type: application/json\r\nContent-Length: 0${body.length}\r\n\r\n${body}`,
+      'yoga',
+    ],
+    [
+      'Expect: 100-continue',
+      (body) => `Content-Type: application/json\r\nExpect: 100-continue\r\nContent-Length: ${body.length}\r\n\r\n${body}`,
+      'yoga',
+    ],
+    [
+      'Content-Encoding: identity',
+      (body) => `Content-Type: application/json\r\nContent-Encoding: identity\r\nContent-Length: ${body.length}\r\n\r\n${body}`,
+      'yoga',
+    ],
+    [
+      'a latin1 charset',
+      (body) => `Content-Type: application/json; charset=latin1\r\nContent-Length: ${body.length}\r\n\r\n${body}`,
+      'yoga',
+    ],
+    ['upper case', (body) => `Content-Type: APPLICATION/JSON\r\nContent-Length: ${body.length}\r\n\r\n${body}`, 'yoga'],
+    ['a list of types', (body) => `Content-Type: application/json, text/plain\r\nContent-Length: ${body.length}\r\n\r\n${body}`, 'hit'],
+    [
+      'two Content-Types',
+      (body) => `Content-Type: text/plain\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body}`,
+      'yoga',
+    ],
+  ];
+
+  it.each(variants)('%s', async (name, rest, where) => {
+    const { slug } = await gigsOf(door)();
+    const body = JSON.stringify({ query: `{ gig(slug: "${slug}") { slug } } # ${name}` });
+    for (const gw of [door, plain]) await post(gw, body);
+    const expected = await rawRequest(plain, 'POST /graphql HTTP/1.1', rest(body));
+    const seen = await yogaSaw(door, () => rawRequest(door, 'POST /graphql HTTP/1.1', rest(body)));
+    expect(seen.result).toEqual(expected);
+    expect(seen.yoga).toBe(where === 'yoga' ? 1 : 0);
+    if (where === 'node') expect(seen.result.status).toBe('HTTP/1.1 400 Bad Request');
   });
 });
 
