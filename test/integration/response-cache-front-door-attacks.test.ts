@@ -16,6 +16,10 @@ const plain = useTestGateway({ ...ENV, MAX_BODY_BYTES: String(LIMIT) }, ['market
 const limited = useTestGateway({ ...ENV, RATE_LIMIT_PER_MINUTE: '1' }, ['marketplace']);
 const limitedPlain = useTestGateway({ ...ENV, RATE_LIMIT_PER_MINUTE: '1' }, ['marketplace'], { frontDoor: false });
 
+const proxied = { ...ENV, RATE_LIMIT_PER_MINUTE: '2', TRUST_PROXY_HOPS: '1' };
+const behindProxy = useTestGateway(proxied, ['marketplace']);
+const behindProxyPlain = useTestGateway(proxied, ['marketplace'], { frontDoor: false });
+
 const TYPENAME = JSON.stringify({ query: '{ __typename }' });
 const stillAnswers = async (gw: TestGateway) =>
   expect(JSON.parse((await post(gw, TYPENAME)).body)).toEqual({ data: { __typename: 'Query' } });
@@ -268,5 +272,24 @@ describe('a caller over the rate limit', () => {
     for (const gw of [limitedPlain, limited]) expect((await post(gw, TYPENAME)).status).toBe(200); // the minute's one token
     expect(await statusBeforeBodyEnds(limitedPlain, head, 5_000)).toBe('429');
     expect(await statusBeforeBodyEnds(limited, head, 5_000)).toBe('429');
+  });
+});
+
+describe('behind a trusted proxy', () => {
+  it('hits take their token from the address the proxy saw, not from what the caller put left of it', async () => {
+    const { slug } = await gigsOf(door)();
+    const body = JSON.stringify({ query: `{ gig(slug: "${slug}") { slug } } # proxied` });
+    const from = (forwarded: string) => ({ 'x-forwarded-for': forwarded });
+    const sequence = [from('203.0.113.1'), from('198.51.100.7, 203.0.113.1'), from('203.0.113.1'), from('203.0.113.2')];
+    const statuses = async (gw: TestGateway) => {
+      await post(gw, body, from('192.0.2.99')); // the fill, from an address of its own
+      const seen: number[] = [];
+      for (const headers of sequence) seen.push((await post(gw, body, headers)).status);
+      return seen;
+    };
+    expect(await statuses(behindProxyPlain)).toEqual([200, 200, 429, 200]);
+    const seen = await yogaSaw(behindProxy, () => statuses(behindProxy));
+    expect(seen.result).toEqual([200, 200, 429, 200]);
+    expect(seen.yoga).toBe(2); // the fill and the refusal
   });
 });
