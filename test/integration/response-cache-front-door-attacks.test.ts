@@ -293,3 +293,27 @@ describe('behind a trusted proxy', () => {
     expect(seen.yoga).toBe(2); // the fill and the refusal
   });
 });
+
+describe('odd Accept values: the media type Yoga would pick, or Yoga', () => {
+  const accepts: Array<[string, boolean]> = [
+    ['application/json;charset=latin1, application/graphql-response+json', true],
+    ['*/json', true],
+    ['application/json;q=0', true],
+    ['APPLICATION/JSON', true],
+    ['application/json; charset="utf-8"', false],
+    ['application/xml', false],
+    ['text/html', false],
+    ['*', false],
+    ['application/json, text/event-stream', false],
+  ];
+
+  it.each(accepts)('%s', async (accept, hit) => {
+    const { slug } = await gigsOf(door)();
+    const body = JSON.stringify({ query: `{ gig(slug: "${slug}") { slug } } # ${accept}` });
+    for (const gw of [door, plain]) await post(gw, body);
+    const expected = await post(plain, body, { accept });
+    const seen = await yogaSaw(door, () => post(door, body, { accept }));
+    expect(seen.result).toEqual(expected);
+    expect(seen.yoga).toBe(hit ? 0 : 1);
+  });
+});
