@@ -12,7 +12,7 @@
  *   as Yoga reads it: front-door-request.ts);
  * - whose answer is fresh in this process's store, under the key the plugin
  *   keeps it under (the same entry, evicted and expired the same way);
- * - once the rate limit admits it (the same token Yoga's path takes);
+ * - once the rate limit admits it (the same token Yoga's path takes, before the body is read);
  *
  * and sends what Yoga's path sends for that hit: the stored bytes with the
  * Content-Type Yoga picks, `private, no-store` on a POST and the public
@@ -21,7 +21,8 @@
  * untouched: a miss, a refusal by the rate limit (Yoga answers it from the
  * same decision), another method, path, content type or parameter, a
  * credential, a compressed body, If-None-Match, a page or an event stream or
- * multipart Accept. A body read here goes along as `req.body`, which
+ * multipart Accept, and whatever throws while it is read here (variables too
+ * deep for the key: Yoga's path answers the same throw). A body read here goes along as `req.body`, which
  * whatwg-node's adapter takes as the body.
  *
  * Only where Yoga's answer to a hit is exactly that: not with Redis (a
@@ -86,24 +87,45 @@ export function withFrontDoor(door: FrontDoor, next: RequestListener): RequestLi
   return (req, res) => {
     if (req.method === 'GET') {
       const mediaType = getMediaType(req, door);
-      const operation = mediaType && operationOfSearch(req.url!.slice(door.endpoint.length + 1));
-      if (!operation || !answered(req, res, operation, mediaType, door)) next(req, res);
+      if (!mediaType || !guarded(res, () => admitted(req, res, door) && answerSearch(req, res, mediaType, door))) next(req, res);
       return;
     }
     const mediaType = postMediaType(req, door);
-    if (mediaType === undefined) return next(req, res);
+    // The token before the body, as on Yoga's path: a caller over the limit is refused before its body is read.
+    if (mediaType === undefined || !guarded(res, () => admitted(req, res, door))) return next(req, res);
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     // The caller left mid-body (the socket is gone): nobody to answer, here or in Yoga.
     req.once('error', () => (chunks.length = 0));
     req.once('end', () => {
       const body = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks);
-      const operation = operationOfBody(body);
-      if (operation && answered(req, res, operation, mediaType, door)) return;
+      if (guarded(res, () => answerBody(req, res, body, mediaType, door))) return;
       (req as IncomingMessage & { body?: ReadBody }).body = readBody(body);
       next(req, res);
     });
   };
+}
+
+const answerSearch = (req: IncomingMessage, res: ServerResponse, mediaType: string, door: FrontDoor) => {
+  const operation = operationOfSearch(req.url!.slice(door.endpoint.length + 1));
+  return operation !== undefined && answered(req, res, operation, mediaType, door);
+};
+const answerBody = (req: IncomingMessage, res: ServerResponse, body: Buffer, mediaType: string, door: FrontDoor) => {
+  const operation = operationOfBody(body);
+  return operation !== undefined && answered(req, res, operation, mediaType, door);
+};
+
+/**
+ * Whether `answer` answered the request. Whatever it throws is a request it did not answer, handed to Yoga: a
+ * throw here is in the listener, outside any of Yoga's handlers, where it would end the process (the key refuses
+ * variables nested too deeply by throwing, which Yoga's path answers 400).
+ */
+function guarded(res: ServerResponse, answer: () => boolean): boolean {
+  try {
+    return answer();
+  } catch {
+    return res.headersSent;
+  }
 }
 
 /** Yoga's test for a JSON body (the first of a list, `application/json` exact or followed by `;`), narrowed to UTF-8. */
@@ -136,18 +158,23 @@ function anonymousMediaType(req: IncomingMessage): string | undefined {
   return jsonMediaTypeOf(req.headers.accept);
 }
 
-/** Answers the request from the store when it holds a fresh answer and the rate limit admits the caller; false otherwise. */
+/**
+ * Takes the request's rate-limit token (before its body or parameters are read): whether the front door may go on.
+ * Refused, or decided later (Redis): Yoga answers from the same decision, which is kept with the request.
+ */
+function admitted(req: IncomingMessage, res: ServerResponse, door: FrontDoor): boolean {
+  if (!door.admission.enabled) return true;
+  const decision = door.admission.admitEarly(headerSourceOf(req), { req, res });
+  return !(decision instanceof Promise) && decision.allowed;
+}
+
+/** Answers the admitted request from the store when it holds a fresh answer; false otherwise. */
 function answered(req: IncomingMessage, res: ServerResponse, operation: Operation, mediaType: string, door: FrontDoor): boolean {
   const stored = door.store.get(responseCacheKey({ ...operation, sessionId: null }));
   if (stored === undefined || stored instanceof Promise) return false;
   const json = storedJsonOf(stored.data);
   if (json === undefined) return false;
   const request = headerSourceOf(req);
-  if (door.admission.enabled) {
-    const decision = door.admission.admitEarly(request, { req, res });
-    // Refused, or decided later (Redis): Yoga answers from the same decision.
-    if (decision instanceof Promise || !decision.allowed) return false;
-  }
   countResponseCache('hit');
   const text = dataOnlyText(json);
   // A GET's answer is public while it has a second of life left (use-response-cache.ts), a POST's never.
