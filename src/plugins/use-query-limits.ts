@@ -20,6 +20,7 @@ import { isAsyncIterable, type Plugin } from 'graphql-yoga';
 import type { GatewayContext } from '../context.js';
 import { rejectedRequests } from '../metrics.js';
 import { estimateUpstreamCallsOnce } from './upstream-cost-cache.js';
+import { MAX_NESTING, nestsDeeperThan, variablesTooDeep } from './use-nesting-limit.js';
 
 export interface QueryLimitsOptions {
   depth: number;
@@ -63,6 +64,12 @@ export function useQueryLimits(options: QueryLimitsOptions): Plugin {
   const admit = (args: ExecutionArgs & { contextValue: GatewayContext }, refuse: (result: ExecutionResult) => void): number | false => {
     const operation = getOperationAST(args.document, args.operationName);
     if (!operation) return false;
+    // Here, where every transport's operations pass (HTTP, graphql-ws, graphql-sse), before anything reads them.
+    if (args.variableValues && nestsDeeperThan(args.variableValues, MAX_NESTING)) {
+      rejectedRequests.inc({ reason: 'nesting' });
+      refuse({ errors: [variablesTooDeep()] });
+      return false;
+    }
     const context = args.contextValue;
     // Computed once per operation and the values of the variables it reads (upstream-cost-cache.ts).
     const cost = estimateUpstreamCallsOnce({
