@@ -51,7 +51,6 @@ import {
   type Operation,
   type ReadBody,
 } from './front-door-request.js';
-import type { Gateway } from './yoga.js';
 
 export interface FrontDoor {
   endpoint: string;
@@ -64,7 +63,8 @@ export interface FrontDoor {
   logger: Logger;
 }
 
-const doors = new WeakMap<Gateway, FrontDoor>();
+// Keyed by the Yoga instance (a request listener itself); typed as one so this module does not import yoga.ts, which imports it.
+const doors = new WeakMap<RequestListener, FrontDoor>();
 
 /** Whether a hit's answer through Yoga is only what the front door sends (see the module's comment). */
 export function frontDoorApplies(config: Config, store: ResponseStore | undefined): store is ResponseStore {
@@ -72,12 +72,12 @@ export function frontDoorApplies(config: Config, store: ResponseStore | undefine
 }
 
 /** Puts the front door before `yoga` wherever `gatewayListener` serves it. */
-export function installFrontDoor(yoga: Gateway, door: FrontDoor): void {
+export function installFrontDoor(yoga: RequestListener, door: FrontDoor): void {
   doors.set(yoga, door);
 }
 
 /** The node:http listener for the gateway: its front door, where it has one, then `next` (Yoga itself). */
-export function gatewayListener(yoga: Gateway, next: RequestListener = yoga): RequestListener {
+export function gatewayListener(yoga: RequestListener, next: RequestListener = yoga): RequestListener {
   const door = doors.get(yoga);
   return door ? withFrontDoor(door, next) : next;
 }
