@@ -3,7 +3,7 @@
  * listens (src/server.ts does), so tests can also call `yoga.fetch`.
  */
 import { GraphQLError, type GraphQLSchema } from 'graphql';
-import { createYoga, type GraphiQLOptions, type Plugin, type YogaServerInstance } from 'graphql-yoga';
+import { createYoga, type Plugin, type YogaServerInstance } from 'graphql-yoga';
 import { schema } from '../schema/index.js';
 import type { Config } from './config.js';
 import { EncodedResponse } from './encoded-response.js';
@@ -12,7 +12,8 @@ import { requestFieldsOfError, type Logger } from './logger.js';
 import { useHttpRoutes, type Readiness } from './plugins/use-http-routes.js';
 import { useGraphiQLPage } from './plugins/use-graphiql.js';
 import { useRequestId } from './plugins/use-request-id.js';
-import { graphiqlTabs } from './plugins/graphiql-tabs.js';
+import { graphiqlOptions } from './plugins/graphiql-tabs.js';
+import { pathOf, withOneRequestHook } from './plugins/request-router.js';
 import { useObservability } from './plugins/use-observability.js';
 import { useTracing } from './plugins/use-tracing.js';
 import { useCacheHeaders } from './plugins/use-cache-headers.js';
@@ -194,7 +195,8 @@ function createEndpoint(
     parserAndValidationCache: caches,
     // A large answer is encoded once, not measured and then encoded again when written (encoded-response.ts).
     fetchAPI: { Response: EncodedResponse },
-    plugins: [
+    // One onRequest hook for all of them (request-router.ts), where the first of theirs was.
+    plugins: withOneRequestHook(endpoint, [
       // First, so its request span is the outermost and every other plugin's work falls inside it. With
       // tracing off (no OTLP endpoint) not there at all: no wrapper around any request phase, no hook.
       ...(config.tracing ? [useTracing({ endpoint, handedOff: handsOff, documentCache: caches.documentCache })] : []),
@@ -239,7 +241,7 @@ function createEndpoint(
       ...(deps.responseCache ? useResponseCache({ store: deps.responseCache, referenceTtlMs: config.referenceCacheTtlMs }) : []),
       useCacheHeaders({ maxAgeSeconds: Math.floor(config.referenceCacheTtlMs / 1000) }),
       subscriptions.plugin,
-    ],
+    ]),
   });
 }
 
@@ -254,8 +256,9 @@ function createEndpoint(
 function useSubgraphEndpoint(path: string, create: () => Promise<Gateway>): Plugin {
   let subgraph: Promise<Gateway> | undefined;
   return {
-    onRequest({ request, url, serverContext, endResponse }) {
-      if (url.pathname !== path) return;
+    onRequest(payload) {
+      const { request, serverContext, endResponse } = payload;
+      if (pathOf(payload) !== path) return;
       subgraph ??= create();
       return subgraph.then((yoga) => yoga.fetch(request, serverContext)).then(endResponse);
     },
@@ -271,11 +274,6 @@ function logText(args: readonly unknown[]): string {
   return args.map((arg) => (arg instanceof GraphQLError ? arg.message : String(arg))).join(' ');
 }
 
-function graphiqlOptions(sandboxed: ReadonlySet<string>): GraphiQLOptions {
-  const headers = demoHeaders(sandboxed);
-  return { title: 'Gateway', headers, defaultTabs: graphiqlTabs(headers) };
-}
-
 /**
  * Evicts what a marketplace event changed (src/upstreams/public-cache/invalidation.ts): the public upstream answers,
  * and the whole answers built from them, which carry the same tags.
@@ -288,13 +286,4 @@ function evictChanges(cache: PublicCache | undefined, responses: ResponseStore |
     // Answers the event changed are still kept (Redis failed): the sender is told to deliver it again (503), not "accepted".
     if (evicted.includes(false)) throw new RedisUnavailableError();
   };
-}
-
-/** The sandbox's demo credentials, pre-filled in GraphiQL for the upstreams the sandbox serves. */
-function demoHeaders(sandboxed: ReadonlySet<string>): string | undefined {
-  const headers: Record<string, string> = {};
-  if (sandboxed.has('marketplace')) headers.Authorization = 'Bearer demo-buyer-token';
-  if (sandboxed.has('seo')) headers['X-Seo-Api-Key'] = 'seo-demo-key';
-  if (sandboxed.has('items')) headers['X-Items-Api-Key'] = 'items-demo-key';
-  return Object.keys(headers).length > 0 ? JSON.stringify(headers, null, 2) : undefined;
 }

@@ -4,6 +4,8 @@
  * while the browser has no saved tabs of its own. test/integration/graphiql-page.test.ts
  * runs each one against the sandbox, so they stay valid as the schema grows.
  */
+import type { GraphiQLOptions } from 'graphql-yoga';
+
 export interface GraphiQLTab {
   query: string;
   variables?: string;
@@ -73,4 +75,18 @@ export function graphiqlTabs(headers: string | undefined): GraphiQLTab[] {
     { query: ITEMS_TAB, variables: JSON.stringify(ITEMS_TAB_VARIABLES, null, 2) },
     { query: SUBSCRIPTION_TAB },
   ].map(withHeaders);
+}
+
+export function graphiqlOptions(sandboxed: ReadonlySet<string>): GraphiQLOptions {
+  const headers = demoHeaders(sandboxed);
+  return { title: 'Gateway', headers, defaultTabs: graphiqlTabs(headers) };
+}
+
+/** The sandbox's demo credentials, pre-filled in GraphiQL for the upstreams the sandbox serves. */
+function demoHeaders(sandboxed: ReadonlySet<string>): string | undefined {
+  const headers: Record<string, string> = {};
+  if (sandboxed.has('marketplace')) headers.Authorization = 'Bearer demo-buyer-token';
+  if (sandboxed.has('seo')) headers['X-Seo-Api-Key'] = 'seo-demo-key';
+  if (sandboxed.has('items')) headers['X-Items-Api-Key'] = 'items-demo-key';
+  return Object.keys(headers).length > 0 ? JSON.stringify(headers, null, 2) : undefined;
 }
