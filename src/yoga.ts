@@ -22,8 +22,7 @@ import type { ResponseStore } from './plugins/response-cache/store.js';
 import { parserCaches } from './document-cache.js';
 import { useNoIntrospection } from './plugins/use-no-introspection.js';
 import { useBodyLimit } from './plugins/use-body-limit.js';
-import { useCsrfPrevention } from './plugins/use-csrf-prevention.js';
-import { useGetParameters } from './plugins/use-get-parameters.js';
+import { useRequestChecks } from './plugins/use-get-parameters.js';
 import { useGraphQLSSE, type GraphQLSSEPlugin } from './plugins/use-graphql-sse.js';
 import { usePersistedQueries } from './plugins/use-persisted-queries.js';
 import type { ApqStore } from './persisted-queries/apq-store.js';
@@ -219,8 +218,8 @@ function createEndpoint(
       // graphql-sse's single-connection mode (PUT reservation, token-named streams); its requests end here.
       ...(graphqlSse ? [graphqlSse] : []),
       // A form or text/plain POST must carry a header a cross-site page cannot set without a preflight; GET needs none.
-      useCsrfPrevention(),
-      useGetParameters(),
+      // And a GET's JSON parameters must be JSON. One hook for both (use-get-parameters.ts).
+      useRequestChecks(),
       // Before the parse-time limits, so they see a persisted query's text like any other (and after the
       // response cache notes which requests named a document: their shared answers are public over HTTP).
       ...(deps.responseCache ? [useNotePersistedRequests()] : []),

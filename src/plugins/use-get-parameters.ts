@@ -6,27 +6,37 @@
  */
 import { GraphQLError } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
+import { refuseForgeablePost } from './use-csrf-prevention.js';
 
 const JSON_PARAMETERS = ['variables', 'extensions'] as const;
 
-export function useGetParameters(): Plugin {
+/** Throws a BAD_REQUEST naming the JSON parameter of a GET that is not valid JSON. */
+export function checkGetParameters(request: Request): void {
+  const query = request.url.indexOf('?');
+  if (query === -1) return;
+  const params = new URLSearchParams(request.url.slice(query + 1));
+  for (const name of JSON_PARAMETERS) {
+    const value = params.get(name);
+    if (!value) continue;
+    try {
+      JSON.parse(value);
+    } catch {
+      throw new GraphQLError(`The "${name}" parameter is not valid JSON (URL-encode a JSON object).`, {
+        extensions: { code: 'BAD_REQUEST', http: { status: 400 } },
+      });
+    }
+  }
+}
+
+/**
+ * The two checks of a request's method before Yoga parses it, this one and CSRF prevention's
+ * (use-csrf-prevention.ts), in one hook: Yoga builds a payload with two closures for each hook it calls.
+ */
+export function useRequestChecks(): Plugin {
   return {
     onRequestParse({ request }) {
-      if (request.method !== 'GET') return;
-      const query = request.url.indexOf('?');
-      if (query === -1) return;
-      const params = new URLSearchParams(request.url.slice(query + 1));
-      for (const name of JSON_PARAMETERS) {
-        const value = params.get(name);
-        if (!value) continue;
-        try {
-          JSON.parse(value);
-        } catch {
-          throw new GraphQLError(`The "${name}" parameter is not valid JSON (URL-encode a JSON object).`, {
-            extensions: { code: 'BAD_REQUEST', http: { status: 400 } },
-          });
-        }
-      }
+      if (request.method === 'POST') refuseForgeablePost(request);
+      else if (request.method === 'GET') checkGetParameters(request);
     },
   };
 }
