@@ -22,7 +22,10 @@ const DOCUMENTS: Record<string, string> = {
 
 const n = Number(process.argv[2] ?? 400);
 // PROBE_TRACING=1: every request traced and exported (OTLP/HTTP protobuf) to a no-op receiver in this process.
-const { app, sink, server, close } = await startProbeApp({ tracing: process.env.PROBE_TRACING === '1', http: process.env.PROBE_HTTP === '1' });
+const { app, sink, server, close } = await startProbeApp({
+  tracing: process.env.PROBE_TRACING === '1',
+  http: process.env.PROBE_HTTP === '1',
+});
 const agent = new Agent({ connections: 1 });
 const post = async (body: string): Promise<unknown> => {
   if (!server)
