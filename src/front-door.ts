@@ -10,8 +10,8 @@
  *   those parameters, from a caller in the anonymous key space (the response
  *   cache's own check, response-cache/key.ts), asking for JSON (Accept read
  *   as Yoga reads it: front-door-request.ts);
- * - whose answer is fresh in this process's store, under the key the plugin
- *   keeps it under (the same entry, evicted and expired the same way);
+ * - whose answer is fresh in the response cache's store, under the key the
+ *   plugin keeps it under (the same entry, evicted and expired the same way);
  * - once the rate limit admits it (the same token Yoga's path takes);
  *
  * and sends what Yoga's path sends for that hit: the stored bytes with the
@@ -24,9 +24,14 @@
  * multipart Accept. A body read here goes along as `req.body`, which
  * whatwg-node's adapter takes as the body.
  *
- * Only where Yoga's answer to a hit is exactly that: not with Redis (a
- * look-up is a promise there), tracing (a hit has its span), EXPOSE_COST (a
- * hit says its cost is 0) or trusted documents (which may refuse query text).
+ * With REDIS_URL the look-up and the rate limit's decision are promises,
+ * waited for here as Yoga's path waits for them: each is bounded by the
+ * command timeout, a failed or timed-out look-up is a miss, and a miss goes to
+ * Yoga noted as one (store.ts `noteMissed`), so the request waits on Redis no
+ * longer than on Yoga's path. A caller who left meanwhile is answered by
+ * nobody. Only where Yoga's answer to a hit is exactly that: not with tracing
+ * (a hit has its span), EXPOSE_COST (a hit says its cost is 0) or trusted
+ * documents (which may refuse query text).
  */
 import type { IncomingMessage, OutgoingHttpHeaders, RequestListener, ServerResponse } from 'node:http';
 import { getCORSHeadersByRequestAndOptions, type CORSOptions } from '@whatwg-node/server';
@@ -38,7 +43,8 @@ import { NO_STORE } from './plugins/use-cache-headers.js';
 import { TOKEN_HEADER } from './plugins/use-graphql-sse.js';
 import type { RequestAdmission } from './plugins/use-rate-limit.js';
 import { responseCacheKey, sessionOf } from './plugins/response-cache/key.js';
-import { storedJsonOf, type ResponseStore } from './plugins/response-cache/store.js';
+import type { ResponseStore } from './plugins/response-cache/store.js';
+import type { StoredText } from './plugins/response-cache/redis-entry.js';
 import { dataOnlyText } from './plugins/response-cache/stringify-stored.js';
 import { sharedHeadersOf } from './plugins/use-response-cache.js';
 import {
@@ -67,7 +73,7 @@ const doors = new WeakMap<Gateway, FrontDoor>();
 
 /** Whether a hit's answer through Yoga is only what the front door sends (see the module's comment). */
 export function frontDoorApplies(config: Config, store: ResponseStore | undefined): store is ResponseStore {
-  return store?.inProcess === true && !config.tracing && !config.exposeCost && config.persistedDocuments.path === undefined;
+  return store !== undefined && !config.tracing && !config.exposeCost && config.persistedDocuments.path === undefined;
 }
 
 /** Puts the front door before `yoga` wherever `gatewayListener` serves it. */
@@ -87,8 +93,8 @@ export function withFrontDoor(door: FrontDoor, next: RequestListener): RequestLi
     if (req.method === 'GET') {
       const mediaType = getMediaType(req, door);
       const operation = mediaType && operationOfSearch(req.url!.slice(door.endpoint.length + 1));
-      if (!operation || !answered(req, res, operation, mediaType, door)) next(req, res);
-      return;
+      if (!operation) return next(req, res);
+      return answerOrPass(req, res, operation, mediaType, door, () => next(req, res));
     }
     const mediaType = postMediaType(req, door);
     if (mediaType === undefined) return next(req, res);
@@ -99,9 +105,12 @@ export function withFrontDoor(door: FrontDoor, next: RequestListener): RequestLi
     req.once('end', () => {
       const body = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks);
       const operation = operationOfBody(body);
-      if (operation && answered(req, res, operation, mediaType, door)) return;
-      (req as IncomingMessage & { body?: ReadBody }).body = readBody(body);
-      next(req, res);
+      const pass = () => {
+        (req as IncomingMessage & { body?: ReadBody }).body = readBody(body);
+        next(req, res);
+      };
+      if (operation) answerOrPass(req, res, operation, mediaType, door, pass);
+      else pass();
     });
   };
 }
@@ -136,22 +145,59 @@ function anonymousMediaType(req: IncomingMessage): string | undefined {
   return jsonMediaTypeOf(req.headers.accept);
 }
 
-/** Answers the request from the store when it holds a fresh answer and the rate limit admits the caller; false otherwise. */
-function answered(req: IncomingMessage, res: ServerResponse, operation: Operation, mediaType: string, door: FrontDoor): boolean {
-  const stored = door.store.get(responseCacheKey({ ...operation, sessionId: null }));
-  if (stored === undefined || stored instanceof Promise) return false;
-  const json = storedJsonOf(stored.data);
-  if (json === undefined) return false;
+/**
+ * Answers the request from the store when it holds a fresh answer and the rate limit admits the caller, else `pass`es
+ * it to Yoga; synchronously where neither is a promise (no Redis). Yoga answers a refusal from the same decision.
+ */
+function answerOrPass(
+  req: IncomingMessage,
+  res: ServerResponse,
+  operation: Operation,
+  mediaType: string,
+  door: FrontDoor,
+  pass: () => void,
+): void {
+  const key = responseCacheKey({ ...operation, sessionId: null });
+  const failed = (error: unknown) => {
+    door.logger.error({ err: error }, 'front door: a request could not be answered');
+    if (!res.headersSent) res.destroy();
+  };
+  const decided = (stored: StoredText, allowed: boolean) => {
+    if (left(req)) return;
+    if (allowed) send(req, res, stored, mediaType, door);
+    else pass();
+  };
+  const found = (stored: StoredText | undefined) => {
+    if (left(req)) return;
+    if (stored === undefined) {
+      door.store.noteMissed(req, key);
+      return pass();
+    }
+    if (!door.admission.enabled) return send(req, res, stored, mediaType, door);
+    const decision = door.admission.admitEarly(headerSourceOf(req), { req, res });
+    if (!(decision instanceof Promise)) return decided(stored, decision.allowed);
+    // A decision that failed is Yoga's to answer, as on its own path (it reads the same one).
+    decision
+      .then(
+        ({ allowed }) => decided(stored, allowed),
+        () => decided(stored, false),
+      )
+      .catch(failed);
+  };
+  const stored = door.store.getText(key);
+  if (stored instanceof Promise) stored.then(found).catch(failed);
+  else found(stored);
+}
+
+/** Whether the caller has gone (its socket closed) while the front door waited on Redis: nobody to answer. */
+const left = (req: IncomingMessage) => req.socket.destroyed;
+
+function send(req: IncomingMessage, res: ServerResponse, stored: StoredText, mediaType: string, door: FrontDoor): void {
   const request = headerSourceOf(req);
-  if (door.admission.enabled) {
-    const decision = door.admission.admitEarly(request, { req, res });
-    // Refused, or decided later (Redis): Yoga answers from the same decision.
-    if (decision instanceof Promise || !decision.allowed) return false;
-  }
   countResponseCache('hit');
-  const text = dataOnlyText(json);
+  const text = dataOnlyText(stored.json);
   // A GET's answer is public while it has a second of life left (use-response-cache.ts), a POST's never.
-  const shared = req.method === 'GET' ? sharedHeadersOf(stored.extensions?.http?.headers ?? {}, door.store.now()) : undefined;
+  const shared = req.method === 'GET' ? sharedHeadersOf(stored.headers, door.store.now()) : undefined;
   // Named and ordered as Yoga's path writes them; CORS's own `vary` goes out as a second Vary line, as there.
   const headers: OutgoingHttpHeaders = {
     'Content-Type': `${mediaType}; charset=utf-8`,
@@ -165,5 +211,4 @@ function answered(req: IncomingMessage, res: ServerResponse, operation: Operatio
   res.end(text);
   if (door.logger.isLevelEnabled('debug'))
     door.logger.debug({ requestId: newRequestId(request) }, 'response cache: hit answered before Yoga');
-  return true;
 }
