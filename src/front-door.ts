@@ -28,7 +28,7 @@
  * waited for here as Yoga's path waits for them: each is bounded by the
  * command timeout, a failed or timed-out look-up is a miss, and a miss goes to
  * Yoga noted as one (store.ts `noteMissed`), so the request waits on Redis no
- * longer than on Yoga's path. A caller who left meanwhile is answered by
+ * longer than on Yoga's path. A caller who left meanwhile is handed to
  * nobody. Only where Yoga's answer to a hit is exactly that: not with tracing
  * (a hit has its span), EXPOSE_COST (a hit says its cost is 0) or trusted
  * documents (which may refuse query text).
@@ -36,7 +36,7 @@
 import type { IncomingMessage, OutgoingHttpHeaders, RequestListener, ServerResponse } from 'node:http';
 import { getCORSHeadersByRequestAndOptions, type CORSOptions } from '@whatwg-node/server';
 import type { Config } from './config.js';
-import { newRequestId } from './context.js';
+import { newRequestId, type HeaderSource } from './context.js';
 import type { Logger } from './logger.js';
 import { countResponseCache } from './metrics.js';
 import { NO_STORE } from './plugins/use-cache-headers.js';
@@ -147,7 +147,7 @@ function anonymousMediaType(req: IncomingMessage): string | undefined {
 
 /**
  * Answers the request from the store when it holds a fresh answer and the rate limit admits the caller, else `pass`es
- * it to Yoga; synchronously where neither is a promise (no Redis). Yoga answers a refusal from the same decision.
+ * it to Yoga, which answers a refusal from the same decision. In this process's store, synchronously.
  */
 function answerOrPass(
   req: IncomingMessage,
@@ -158,42 +158,67 @@ function answerOrPass(
   pass: () => void,
 ): void {
   const key = responseCacheKey({ ...operation, sessionId: null });
-  const failed = (error: unknown) => {
-    door.logger.error({ err: error }, 'front door: a request could not be answered');
-    if (!res.headersSent) res.destroy();
-  };
-  const decided = (stored: StoredText, allowed: boolean) => {
-    if (left(req)) return;
-    if (allowed) send(req, res, stored, mediaType, door);
-    else pass();
-  };
-  const found = (stored: StoredText | undefined) => {
+  const stored = door.store.getText(key);
+  if (stored instanceof Promise) return void answerFromRedis(req, res, key, stored, mediaType, door, pass);
+  if (stored === undefined) return pass();
+  const request = headerSourceOf(req);
+  if (door.admission.enabled) {
+    const decision = door.admission.admitEarly(request, { req, res });
+    // Decided later (a Redis limiter; not with this store): Yoga answers from the same decision.
+    if (decision instanceof Promise || !decision.allowed) return pass();
+  }
+  send(req, res, request, stored, mediaType, door);
+}
+
+/**
+ * The same with Redis: the look-up and then the rate limit's decision are waited for, each bounded by the command
+ * timeout as on Yoga's path (a look-up that fails is a miss, a decision that fails is Yoga's to answer, as there).
+ * A miss goes to Yoga noted as one, so it does not ask Redis again; a caller who left meanwhile goes nowhere.
+ */
+async function answerFromRedis(
+  req: IncomingMessage,
+  res: ServerResponse,
+  key: string,
+  lookUp: Promise<StoredText | undefined>,
+  mediaType: string,
+  door: FrontDoor,
+  pass: () => void,
+): Promise<void> {
+  try {
+    const stored = await lookUp;
     if (left(req)) return;
     if (stored === undefined) {
       door.store.noteMissed(req, key);
       return pass();
     }
-    if (!door.admission.enabled) return send(req, res, stored, mediaType, door);
-    const decision = door.admission.admitEarly(headerSourceOf(req), { req, res });
-    if (!(decision instanceof Promise)) return decided(stored, decision.allowed);
-    // A decision that failed is Yoga's to answer, as on its own path (it reads the same one).
-    decision
-      .then(
-        ({ allowed }) => decided(stored, allowed),
-        () => decided(stored, false),
-      )
-      .catch(failed);
-  };
-  const stored = door.store.getText(key);
-  if (stored instanceof Promise) stored.then(found).catch(failed);
-  else found(stored);
+    const request = headerSourceOf(req);
+    let allowed = true;
+    if (door.admission.enabled) {
+      allowed = await Promise.resolve(door.admission.admitEarly(request, { req, res })).then(
+        (decision) => decision.allowed,
+        () => false,
+      );
+      if (left(req)) return;
+    }
+    if (allowed) send(req, res, request, stored, mediaType, door);
+    else pass();
+  } catch (error) {
+    door.logger.error({ err: error }, 'front door: a request could not be answered');
+    if (!res.headersSent) res.destroy();
+  }
 }
 
 /** Whether the caller has gone (its socket closed) while the front door waited on Redis: nobody to answer. */
 const left = (req: IncomingMessage) => req.socket.destroyed;
 
-function send(req: IncomingMessage, res: ServerResponse, stored: StoredText, mediaType: string, door: FrontDoor): void {
-  const request = headerSourceOf(req);
+function send(
+  req: IncomingMessage,
+  res: ServerResponse,
+  request: HeaderSource,
+  stored: StoredText,
+  mediaType: string,
+  door: FrontDoor,
+): void {
   countResponseCache('hit');
   const text = dataOnlyText(stored.json);
   // A GET's answer is public while it has a second of life left (use-response-cache.ts), a POST's never.
