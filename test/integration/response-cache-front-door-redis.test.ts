@@ -33,21 +33,27 @@ describe.skipIf(!hasRedisServer)(`the front door with Redis${hasRedisServer ? ''
   let redis: RedisServer;
   let door: TestGateway;
   let plain: TestGateway;
+  /** 3 requests a minute, in buckets Redis keeps for all four gateways (emptied before each use). */
+  let limited: TestGateway;
+  let limitedPlain: TestGateway;
   let freshGig: () => Promise<{ slug: string; seller_username: string }>;
 
   beforeAll(async () => {
     redis = await startRedisServer();
     const env = { ...ENV, REDIS_URL: redis.url, REDIS_COMMAND_TIMEOUT_MS: '250' };
-    [door, plain] = await Promise.all([
+    const limitedEnv = { ...env, RATE_LIMIT_PER_MINUTE: '3' };
+    [door, plain, limited, limitedPlain] = await Promise.all([
       startTestGateway(env, ['marketplace']),
       startTestGateway(env, ['marketplace'], { frontDoor: false }),
+      startTestGateway(limitedEnv, ['marketplace']),
+      startTestGateway(limitedEnv, ['marketplace'], { frontDoor: false }),
     ]);
     freshGig = gigsOf(door);
   });
   // A SIGSTOPped server left behind would hang every later suite that uses it.
   afterEach(() => redis?.resume());
   afterAll(async () => {
-    await Promise.all([door?.close(), plain?.close()]);
+    await Promise.all([door?.close(), plain?.close(), limited?.close(), limitedPlain?.close()]);
     await redis?.stop();
   });
 
@@ -138,6 +144,31 @@ describe.skipIf(!hasRedisServer)(`the front door with Redis${hasRedisServer ? ''
     expect(after.yoga).toBe(1);
     expect(door.calls('marketplace').length).toBeGreaterThan(0);
     expect((await yogaSaw(door, () => post(door, body))).yoga).toBe(0);
+  });
+
+  it("the rate limit's decision in Redis is waited for: a hit takes one token, and one over the limit is refused as Yoga refuses it", async () => {
+    const { slug } = await freshGig();
+    const body = JSON.stringify({ query: `${GIG_AND_SELLER} # limited`, variables: { slug } });
+    const fourOf = async (gw: TestGateway) => {
+      const answers: Answer[] = [];
+      for (let i = 0; i < 4; i++) answers.push(await post(gw, body, { accept: 'application/json' }));
+      return answers;
+    };
+    redis.flushAll();
+    const expected = await fourOf(limitedPlain);
+    expect(expected.map((answer) => answer.status)).toEqual([200, 200, 200, 429]);
+    redis.flushAll();
+    const seen = await yogaSaw(limited, () => fourOf(limited));
+    // The fill and the refusal reach Yoga; the two hits between them do not.
+    expect(seen.yoga).toBe(2);
+    const withoutRetryAfter = (answers: Answer[]) =>
+      answers.map(({ headers: { 'retry-after': retryAfter, ...headers }, ...answer }) => ({
+        ...answer,
+        headers,
+        retryAfter: typeof retryAfter,
+      }));
+    expect(withoutRetryAfter(seen.result)).toEqual(withoutRetryAfter(expected));
+    expect(seen.result[3]!.headers['retry-after']).toMatch(/^\d+$/);
   });
 
   it('a paused Redis: a warm entry is answered by running the operation within the bound, and from Redis again once it is back', async () => {
