@@ -85,7 +85,7 @@ export function operationOfSearch(search: string): Operation | undefined {
     try {
       variables = JSON.parse(variablesText);
     } catch {
-      return undefined; // use-get-parameters.ts names the mistake
+      return undefined; // use-request-parameters.ts names the mistake
     }
     if (!isPlainObject(variables)) return undefined;
   }

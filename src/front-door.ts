@@ -12,7 +12,7 @@
  *   as Yoga reads it: front-door-request.ts);
  * - whose answer is fresh in the response cache's store, under the key the
  *   plugin keeps it under (the same entry, evicted and expired the same way);
- * - once the rate limit admits it (the same token Yoga's path takes);
+ * - once the rate limit admits it (the same token Yoga's path takes, before the body is read);
  *
  * and sends what Yoga's path sends for that hit: the stored bytes with the
  * Content-Type Yoga picks, `private, no-store` on a POST and the public
@@ -21,10 +21,11 @@
  * untouched: a miss, a refusal by the rate limit (Yoga answers it from the
  * same decision), another method, path, content type or parameter, a
  * credential, a compressed body, If-None-Match, a page or an event stream or
- * multipart Accept. A body read here goes along as `req.body`, which
+ * multipart Accept, and whatever throws while it is read here (variables too
+ * deep for the key: Yoga's path answers the same throw). A body read here goes along as `req.body`, which
  * whatwg-node's adapter takes as the body.
  *
- * With REDIS_URL the look-up and the rate limit's decision are promises,
+ * With REDIS_URL the rate limit's decision and the look-up are promises,
  * waited for here as Yoga's path waits for them: each is bounded by the
  * command timeout, a failed or timed-out look-up is a miss, and a miss goes to
  * Yoga noted as one (store.ts `noteMissed`), so the request waits on Redis no
@@ -36,7 +37,7 @@
 import type { IncomingMessage, OutgoingHttpHeaders, RequestListener, ServerResponse } from 'node:http';
 import { getCORSHeadersByRequestAndOptions, type CORSOptions } from '@whatwg-node/server';
 import type { Config } from './config.js';
-import { newRequestId, type HeaderSource } from './context.js';
+import { newRequestId } from './context.js';
 import type { Logger } from './logger.js';
 import { countResponseCache } from './metrics.js';
 import { NO_STORE } from './plugins/use-cache-headers.js';
@@ -56,7 +57,6 @@ import {
   type Operation,
   type ReadBody,
 } from './front-door-request.js';
-import type { Gateway } from './yoga.js';
 
 export interface FrontDoor {
   endpoint: string;
@@ -69,7 +69,8 @@ export interface FrontDoor {
   logger: Logger;
 }
 
-const doors = new WeakMap<Gateway, FrontDoor>();
+// Keyed by the Yoga instance (a request listener itself); typed as one so this module does not import yoga.ts, which imports it.
+const doors = new WeakMap<RequestListener, FrontDoor>();
 
 /** Whether a hit's answer through Yoga is only what the front door sends (see the module's comment). */
 export function frontDoorApplies(config: Config, store: ResponseStore | undefined): store is ResponseStore {
@@ -77,12 +78,12 @@ export function frontDoorApplies(config: Config, store: ResponseStore | undefine
 }
 
 /** Puts the front door before `yoga` wherever `gatewayListener` serves it. */
-export function installFrontDoor(yoga: Gateway, door: FrontDoor): void {
+export function installFrontDoor(yoga: RequestListener, door: FrontDoor): void {
   doors.set(yoga, door);
 }
 
 /** The node:http listener for the gateway: its front door, where it has one, then `next` (Yoga itself). */
-export function gatewayListener(yoga: Gateway, next: RequestListener = yoga): RequestListener {
+export function gatewayListener(yoga: RequestListener, next: RequestListener = yoga): RequestListener {
   const door = doors.get(yoga);
   return door ? withFrontDoor(door, next) : next;
 }
@@ -92,28 +93,80 @@ export function withFrontDoor(door: FrontDoor, next: RequestListener): RequestLi
   return (req, res) => {
     if (req.method === 'GET') {
       const mediaType = getMediaType(req, door);
-      const operation = mediaType && operationOfSearch(req.url!.slice(door.endpoint.length + 1));
-      if (!operation) return next(req, res);
-      return answerOrPass(req, res, operation, mediaType, door, () => next(req, res));
+      const pass = () => next(req, res);
+      if (!mediaType || !guarded(req, res, door, () => afterToken(req, res, door, () => answerSearch(req, res, mediaType, door)), pass))
+        pass();
+      return;
     }
     const mediaType = postMediaType(req, door);
-    if (mediaType === undefined) return next(req, res);
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    // The caller left mid-body (the socket is gone): nobody to answer, here or in Yoga.
-    req.once('error', () => (chunks.length = 0));
-    req.once('end', () => {
-      const body = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks);
-      const operation = operationOfBody(body);
-      const pass = () => {
-        (req as IncomingMessage & { body?: ReadBody }).body = readBody(body);
-        next(req, res);
-      };
-      if (operation) answerOrPass(req, res, operation, mediaType, door, pass);
-      else pass();
-    });
+    const pass = () => next(req, res);
+    // The token before the body, as on Yoga's path: a caller over the limit is refused before its body is read.
+    if (
+      mediaType === undefined ||
+      !guarded(req, res, door, () => afterToken(req, res, door, () => readThenAnswer(req, res, mediaType, door, next)), pass)
+    )
+      pass();
   };
 }
+
+/** Reads the admitted POST's body, then answers it or hands it to Yoga with the body read (true: it owns the request now). */
+function readThenAnswer(req: IncomingMessage, res: ServerResponse, mediaType: string, door: FrontDoor, next: RequestListener): true {
+  const chunks: Buffer[] = [];
+  req.on('data', (chunk: Buffer) => chunks.push(chunk));
+  // The caller left mid-body (the socket is gone): nobody to answer, here or in Yoga.
+  req.once('error', () => (chunks.length = 0));
+  req.once('end', () => {
+    const body = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks);
+    const pass = () => {
+      (req as IncomingMessage & { body?: ReadBody }).body = readBody(body);
+      next(req, res);
+    };
+    if (!guarded(req, res, door, () => answerBody(req, res, body, mediaType, door), pass)) pass();
+  });
+  return true;
+}
+
+/** Whether the request was answered (true), or will be; a promise where Redis is asked. */
+type Verdict = boolean | Promise<boolean>;
+
+const answerSearch = (req: IncomingMessage, res: ServerResponse, mediaType: string, door: FrontDoor) => {
+  const operation = operationOfSearch(req.url!.slice(door.endpoint.length + 1));
+  return operation !== undefined && answered(req, res, operation, mediaType, door);
+};
+const answerBody = (req: IncomingMessage, res: ServerResponse, body: Buffer, mediaType: string, door: FrontDoor) => {
+  const operation = operationOfBody(body);
+  return operation !== undefined && answered(req, res, operation, mediaType, door);
+};
+
+/**
+ * Whether `answer` answered the request. Whatever it throws is a request it did not answer, handed to Yoga: a
+ * throw here is in the listener, outside any of Yoga's handlers, where it would end the process (the key refuses
+ * variables nested too deeply by throwing, which Yoga's path answers 400). A verdict Redis gives later is waited
+ * for here (true now), and a request not answered by then goes to `pass`, unless its caller has left meanwhile.
+ */
+function guarded(req: IncomingMessage, res: ServerResponse, door: FrontDoor, answer: () => Verdict, pass: () => void): boolean {
+  let verdict: Verdict;
+  try {
+    verdict = answer();
+  } catch {
+    return res.headersSent;
+  }
+  if (!(verdict instanceof Promise)) return verdict;
+  verdict
+    .then(
+      (answered) => answered || res.headersSent,
+      () => res.headersSent,
+    )
+    .then((answered) => answered || left(req) || pass())
+    .catch((error: unknown) => {
+      door.logger.error({ err: error }, 'front door: a request could not be answered');
+      if (!res.headersSent) res.destroy();
+    });
+  return true;
+}
+
+/** Whether the caller has gone (its socket closed) while the front door waited on Redis: nobody to answer. */
+const left = (req: IncomingMessage) => req.socket.destroyed;
 
 /** Yoga's test for a JSON body (the first of a list, `application/json` exact or followed by `;`), narrowed to UTF-8. */
 const JSON_BODY = /^application\/json(;\s*charset=("?)utf-8\2\s*)?$/i;
@@ -146,79 +199,36 @@ function anonymousMediaType(req: IncomingMessage): string | undefined {
 }
 
 /**
- * Answers the request from the store when it holds a fresh answer and the rate limit admits the caller, else `pass`es
- * it to Yoga, which answers a refusal from the same decision. In this process's store, synchronously.
+ * Takes the request's rate-limit token (before its body or parameters are read), then `answer`s it if admitted. A
+ * refusal is Yoga's to answer, from the same decision, which is kept with the request; so is a decision that failed
+ * (Redis), as on Yoga's path. A decision in Redis is waited for, bounded by its command timeout as there.
  */
-function answerOrPass(
-  req: IncomingMessage,
-  res: ServerResponse,
-  operation: Operation,
-  mediaType: string,
-  door: FrontDoor,
-  pass: () => void,
-): void {
-  const key = responseCacheKey({ ...operation, sessionId: null });
-  const stored = door.store.getText(key);
-  if (stored instanceof Promise) return void answerFromRedis(req, res, key, stored, mediaType, door, pass);
-  if (stored === undefined) return pass();
-  const request = headerSourceOf(req);
-  if (door.admission.enabled) {
-    const decision = door.admission.admitEarly(request, { req, res });
-    // Decided later (a Redis limiter; not with this store): Yoga answers from the same decision.
-    if (decision instanceof Promise || !decision.allowed) return pass();
-  }
-  send(req, res, request, stored, mediaType, door);
+function afterToken(req: IncomingMessage, res: ServerResponse, door: FrontDoor, answer: () => Verdict): Verdict {
+  if (!door.admission.enabled) return answer();
+  const decision = door.admission.admitEarly(headerSourceOf(req), { req, res });
+  if (!(decision instanceof Promise)) return decision.allowed && answer();
+  return decision.then(
+    ({ allowed }) => allowed && !left(req) && answer(),
+    () => false,
+  );
 }
 
 /**
- * The same with Redis: the look-up and then the rate limit's decision are waited for, each bounded by the command
- * timeout as on Yoga's path (a look-up that fails is a miss, a decision that fails is Yoga's to answer, as there).
- * A miss goes to Yoga noted as one, so it does not ask Redis again; a caller who left meanwhile goes nowhere.
+ * Answers the admitted request from the store when it holds a fresh answer. From Redis, once the look-up answers
+ * (bounded by the command timeout; failed, a miss): a miss goes to Yoga noted as one, which then does not ask again.
  */
-async function answerFromRedis(
-  req: IncomingMessage,
-  res: ServerResponse,
-  key: string,
-  lookUp: Promise<StoredText | undefined>,
-  mediaType: string,
-  door: FrontDoor,
-  pass: () => void,
-): Promise<void> {
-  try {
-    const stored = await lookUp;
-    if (left(req)) return;
-    if (stored === undefined) {
-      door.store.noteMissed(req, key);
-      return pass();
-    }
-    const request = headerSourceOf(req);
-    let allowed = true;
-    if (door.admission.enabled) {
-      allowed = await Promise.resolve(door.admission.admitEarly(request, { req, res })).then(
-        (decision) => decision.allowed,
-        () => false,
-      );
-      if (left(req)) return;
-    }
-    if (allowed) send(req, res, request, stored, mediaType, door);
-    else pass();
-  } catch (error) {
-    door.logger.error({ err: error }, 'front door: a request could not be answered');
-    if (!res.headersSent) res.destroy();
-  }
+function answered(req: IncomingMessage, res: ServerResponse, operation: Operation, mediaType: string, door: FrontDoor): Verdict {
+  const key = responseCacheKey({ ...operation, sessionId: null });
+  const stored = door.store.getText(key);
+  if (!(stored instanceof Promise)) return stored !== undefined && send(req, res, stored, mediaType, door);
+  return stored.then((found) => {
+    if (found === undefined) door.store.noteMissed(req, key);
+    return found !== undefined && !left(req) && send(req, res, found, mediaType, door);
+  });
 }
 
-/** Whether the caller has gone (its socket closed) while the front door waited on Redis: nobody to answer. */
-const left = (req: IncomingMessage) => req.socket.destroyed;
-
-function send(
-  req: IncomingMessage,
-  res: ServerResponse,
-  request: HeaderSource,
-  stored: StoredText,
-  mediaType: string,
-  door: FrontDoor,
-): void {
+function send(req: IncomingMessage, res: ServerResponse, stored: StoredText, mediaType: string, door: FrontDoor): true {
+  const request = headerSourceOf(req);
   countResponseCache('hit');
   const text = dataOnlyText(stored.json);
   // A GET's answer is public while it has a second of life left (use-response-cache.ts), a POST's never.
@@ -236,4 +246,5 @@ function send(
   res.end(text);
   if (door.logger.isLevelEnabled('debug'))
     door.logger.debug({ requestId: newRequestId(request) }, 'response cache: hit answered before Yoga');
+  return true;
 }

@@ -13,6 +13,7 @@ import { useHttpRoutes, type Readiness } from './plugins/use-http-routes.js';
 import { useGraphiQLPage } from './plugins/use-graphiql.js';
 import { useRequestId } from './plugins/use-request-id.js';
 import { graphiqlOptions } from './plugins/graphiql-tabs.js';
+import { pathOf, withOneRequestHook } from './plugins/request-router.js';
 import { useObservability } from './plugins/use-observability.js';
 import { useTracing } from './plugins/use-tracing.js';
 import { useCacheHeaders } from './plugins/use-cache-headers.js';
@@ -21,7 +22,6 @@ import type { ResponseStore } from './plugins/response-cache/store.js';
 import { parserCaches } from './document-cache.js';
 import { useNoIntrospection } from './plugins/use-no-introspection.js';
 import { useBodyLimit } from './plugins/use-body-limit.js';
-import { useCsrfPrevention } from './plugins/use-csrf-prevention.js';
 import { useRequestParameters } from './plugins/use-request-parameters.js';
 import { useGraphQLSSE, type GraphQLSSEPlugin } from './plugins/use-graphql-sse.js';
 import { usePersistedQueries } from './plugins/use-persisted-queries.js';
@@ -209,7 +209,8 @@ function createEndpoint(
     parserAndValidationCache: caches,
     // A large answer is encoded once, not measured and then encoded again when written (encoded-response.ts).
     fetchAPI: { Response: EncodedResponse },
-    plugins: [
+    // One onRequest hook for all of them (request-router.ts), where the first of theirs was.
+    plugins: withOneRequestHook(endpoint, [
       // First, so its request span is the outermost and every other plugin's work falls inside it. With
       // tracing off (no OTLP endpoint) not there at all: no wrapper around any request phase, no hook.
       ...(config.tracing ? [useTracing({ endpoint, handedOff: handsOff, documentCache: caches.documentCache })] : []),
@@ -225,7 +226,7 @@ function createEndpoint(
       // graphql-sse's single-connection mode (PUT reservation, token-named streams); its requests end here.
       ...(graphqlSse ? [graphqlSse] : []),
       // A form or text/plain POST must carry a header a cross-site page cannot set without a preflight; GET needs none.
-      useCsrfPrevention(),
+      // And a GET's JSON parameters must be JSON, an operationName a string (use-request-parameters.ts).
       useRequestParameters(),
       // Before the parse-time limits, so they see a persisted query's text like any other (and after the
       // response cache notes which requests named a document: their shared answers are public over HTTP).
@@ -247,7 +248,7 @@ function createEndpoint(
       ...(deps.responseCache ? useResponseCache({ store: deps.responseCache, referenceTtlMs: config.referenceCacheTtlMs }) : []),
       useCacheHeaders({ maxAgeSeconds: Math.floor(config.referenceCacheTtlMs / 1000) }),
       subscriptions.plugin,
-    ],
+    ]),
   });
   if (frontDoor && frontDoorApplies(config, deps.responseCache))
     installFrontDoor(yoga, { endpoint, maxBodyBytes: config.limits.bodyBytes, store: deps.responseCache, admission, cors, logger });
@@ -265,8 +266,9 @@ function createEndpoint(
 function useSubgraphEndpoint(path: string, create: () => Promise<Gateway>): Plugin {
   let subgraph: Promise<Gateway> | undefined;
   return {
-    onRequest({ request, url, serverContext, endResponse }) {
-      if (url.pathname !== path) return;
+    onRequest(payload) {
+      const { request, serverContext, endResponse } = payload;
+      if (pathOf(payload) !== path) return;
       subgraph ??= create();
       return subgraph.then((yoga) => yoga.fetch(request, serverContext)).then(endResponse);
     },

@@ -7,6 +7,7 @@
 import type { Plugin } from 'graphql-yoga';
 import { rejectedRequests } from '../metrics.js';
 import { dropRest, lingerAfterAnswer } from './refused-body.js';
+import { pathOf } from './request-router.js';
 
 export interface BodyLimitOptions {
   graphqlEndpoint: string;
@@ -52,8 +53,9 @@ export async function readBounded(body: ReadableStream<Uint8Array>, limit: numbe
 export function useBodyLimit({ graphqlEndpoint, maxBytes, maxUploadBytes }: BodyLimitOptions): Plugin {
   return {
     // Synchronous unless a chunked body has to be read here (an async hook costs every request promise turns).
-    onRequest({ request, url, endResponse, setRequest, fetchAPI, serverContext }) {
-      if (request.method !== 'POST' || url.pathname !== graphqlEndpoint) return;
+    onRequest(payload) {
+      const { request, endResponse, setRequest, fetchAPI, serverContext } = payload;
+      if (request.method !== 'POST' || pathOf(payload) !== graphqlEndpoint) return;
       const multipart = request.headers.get('content-type')?.toLowerCase().startsWith('multipart/form-data') ?? false;
       const limit = multipart ? maxUploadBytes : maxBytes;
       const declared = request.headers.get('content-length');

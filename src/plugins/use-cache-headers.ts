@@ -9,7 +9,7 @@
  * (use-response-cache.ts) sets its own public headers on the answers it
  * shares, before this plugin, which leaves a response that already has them.
  */
-import { getOperationAST, type DocumentNode, type OperationDefinitionNode } from 'graphql';
+import { getOperationAST, type DocumentNode, type ExecutionArgs, type ExecutionResult, type OperationDefinitionNode } from 'graphql';
 import { isAsyncIterable, type Plugin } from 'graphql-yoga';
 
 export interface CacheHeadersOptions {
@@ -59,6 +59,14 @@ export function useCacheHeaders({ maxAgeSeconds, publicRootFields = PUBLIC_REFER
   // One request may run several operations (a batched body): public only if every one of them is.
   const publicRequests = new WeakMap<Request, boolean>();
   const referenceOnly: ReferenceOnlyCache = new WeakMap();
+  // One hook object for every request: the request is read from the execution's context, no closure per request.
+  const afterExecution = {
+    onExecuteDone({ args, result }: { args: ExecutionArgs; result: ExecutionResult | AsyncIterable<ExecutionResult> }) {
+      // A result in parts (@stream on a reference list) is never cached: its errors are not known yet.
+      if (isAsyncIterable(result) || (result.errors?.length ?? 0) > 0)
+        publicRequests.set((args.contextValue as { request: Request }).request, false);
+    },
+  };
   return {
     onExecute({ args }) {
       const request = (args.contextValue as { request: Request }).request;
@@ -68,12 +76,8 @@ export function useCacheHeaders({ maxAgeSeconds, publicRootFields = PUBLIC_REFER
         readsOnlyReferenceData(args.document, args.operationName, publicRootFields, referenceOnly) &&
         !CREDENTIAL_HEADERS.some((name) => request.headers.has(name));
       publicRequests.set(request, candidate && publicRequests.get(request) !== false);
-      return {
-        onExecuteDone({ result }) {
-          // A result in parts (@stream on a reference list) is never cached: its errors are not known yet.
-          if (isAsyncIterable(result) || (result.errors?.length ?? 0) > 0) publicRequests.set(request, false);
-        },
-      };
+      // Only a public candidate's errors can change anything: any other request is private already.
+      return candidate ? afterExecution : undefined;
     },
     onResponse({ request, response }) {
       if (response.headers.has('cache-control')) return;

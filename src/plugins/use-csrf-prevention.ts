@@ -14,7 +14,6 @@
  *   sends `content-type: application/json`, which browsers always preflight.
  */
 import { GraphQLError } from 'graphql';
-import type { Plugin } from 'graphql-yoga';
 
 /** Headers a cross-site page cannot add without a preflight (Apollo's and Yoga's names). */
 export const PREFLIGHT_HEADERS = ['apollo-require-preflight', 'x-graphql-yoga-csrf'] as const;
@@ -33,14 +32,10 @@ function refusal(contentType: string): GraphQLError {
   });
 }
 
-export function useCsrfPrevention(): Plugin {
-  return {
-    onRequestParse({ request }) {
-      if (request.method !== 'POST') return;
-      const contentType = (request.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
-      if (contentType !== '' && !SIMPLE_CONTENT_TYPES.includes(contentType)) return;
-      if (PREFLIGHT_HEADERS.some((name) => request.headers.has(name))) return;
-      throw refusal(contentType);
-    },
-  };
+/** Throws the refusal for a POST a page on another site could have made a browser send. */
+export function refuseForgeablePost(request: Request): void {
+  const contentType = (request.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
+  if (contentType !== '' && !SIMPLE_CONTENT_TYPES.includes(contentType)) return;
+  if (PREFLIGHT_HEADERS.some((name) => request.headers.has(name))) return;
+  throw refusal(contentType);
 }

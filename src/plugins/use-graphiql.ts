@@ -9,6 +9,7 @@
 import { shouldRenderGraphiQL, type GraphiQLOptions, type Plugin } from 'graphql-yoga';
 import { serveCompressed, compressBody, type CompressedBody } from './compressed-body.js';
 import { GRAPHIQL_ASSET_PREFIX, loadGraphiQLAssets } from './graphiql-assets.js';
+import { pathOf } from './request-router.js';
 
 export interface GraphiQLPageOptions {
   graphqlEndpoint: string;
@@ -24,11 +25,13 @@ export function useGraphiQLPage({ graphqlEndpoint, options }: GraphiQLPageOption
     (shell ??= loadGraphiQLAssets().then((assets) => compressBody('text/html; charset=utf-8', assets.renderShell(options))));
   return {
     // Synchronous for every other request (a GraphQL request must not wait a promise turn here).
-    onRequest({ request, url, endResponse }) {
+    onRequest(payload) {
+      const { request, endResponse } = payload;
       if (request.method !== 'GET' && request.method !== 'HEAD') return;
-      if (url.pathname.startsWith(GRAPHIQL_ASSET_PREFIX)) {
+      const path = pathOf(payload);
+      if (path.startsWith(GRAPHIQL_ASSET_PREFIX)) {
         return loadGraphiQLAssets().then((assets) => {
-          const asset = assets.byPath.get(url.pathname);
+          const asset = assets.byPath.get(path);
           endResponse(
             asset
               ? serveCompressed(request, asset, ASSET_CACHE_CONTROL)
@@ -36,7 +39,7 @@ export function useGraphiQLPage({ graphqlEndpoint, options }: GraphiQLPageOption
           );
         });
       }
-      const atEndpoint = url.pathname === graphqlEndpoint || url.pathname === `${graphqlEndpoint}/`;
+      const atEndpoint = path === graphqlEndpoint || path === `${graphqlEndpoint}/`;
       if (atEndpoint && shouldRenderGraphiQL(request)) {
         return loadShell().then((body) => endResponse(serveCompressed(request, body, SHELL_CACHE_CONTROL)));
       }

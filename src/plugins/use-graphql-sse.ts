@@ -22,6 +22,7 @@ import type { TrustedDocuments } from '../trusted-documents.js';
 import { withCodes } from './use-error-codes.js';
 import { withoutInternals, type SingleResult } from './use-stream-refusal.js';
 import { trustedQuery } from './use-trusted-documents.js';
+import { pathOf } from './request-router.js';
 
 export const TOKEN_HEADER = 'x-graphql-event-stream-token';
 /** How long shutdown lets a reserved stream write its last `complete` events before ending it. */
@@ -139,8 +140,9 @@ export function useGraphQLSSE(options: { graphqlEndpoint: string; trusted: Trust
         yoga.fetchAPI,
       );
     },
-    onRequest({ request, url, serverContext, endResponse }) {
-      if (url.pathname !== options.graphqlEndpoint || !handler || !isSingleConnection(request, url)) return;
+    onRequest(payload) {
+      const { request, url, serverContext, endResponse } = payload;
+      if (pathOf(payload) !== options.graphqlEndpoint || !handler || !isSingleConnection(request, url)) return;
       serverContextOf.set(request, serverContext as object);
       return handler(request).then((response) => endResponse(endableStream(response, openStreams)));
     },

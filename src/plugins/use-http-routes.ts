@@ -6,6 +6,7 @@
  * a load balancer stops routing to it) and `/metrics` (Prometheus).
  */
 import type { Plugin } from 'graphql-yoga';
+import { pathOf } from './request-router.js';
 import { connect } from 'node:net';
 import type { UpstreamPools } from '../upstreams/index.js';
 import { registry, upstreamMetrics } from '../metrics.js';
@@ -61,10 +62,12 @@ export function useHttpRoutes({ pools, sandboxed, redis, readiness, probeTimeout
   };
   return {
     // Synchronous for every other path (a GraphQL request must not wait a promise turn here).
-    onRequest({ request, url, endResponse, fetchAPI }) {
+    onRequest(payload) {
+      const { request, endResponse, fetchAPI } = payload;
       if (request.method !== 'GET' && request.method !== 'HEAD') return;
-      if (!ROUTES.has(url.pathname)) return;
-      return route(url.pathname, endResponse, fetchAPI.Response);
+      const path = pathOf(payload);
+      if (!ROUTES.has(path)) return;
+      return route(path, endResponse, fetchAPI.Response);
     },
   };
 

@@ -17,6 +17,7 @@ import type { EventIntake, MarketplaceEvent } from '../webhooks/events.js';
 import { lingerAfterAnswer } from './refused-body.js';
 import type { Logger } from '../logger.js';
 import { RedisUnavailableError } from '../redis/connection.js';
+import { pathOf } from './request-router.js';
 
 export const WEBHOOK_PATH = '/webhooks/marketplace';
 const MAX_WEBHOOK_BYTES = 256 * 1024;
@@ -61,8 +62,9 @@ export interface WebhookOptions {
 export function useMarketplaceWebhooks({ secret, logger, intake, beforePublish }: WebhookOptions): Plugin {
   return {
     // Synchronous for every other path, so a GraphQL request does not wait a promise turn here.
-    onRequest({ request, url, endResponse, serverContext }) {
-      if (url.pathname !== WEBHOOK_PATH) return;
+    onRequest(payload) {
+      const { request, endResponse, serverContext } = payload;
+      if (pathOf(payload) !== WEBHOOK_PATH) return;
       const answer = (response: Response) => {
         // A refused oversized body: the client reads the 413 before the socket closes (refused-body.ts).
         if (response.status === 413) lingerAfterAnswer(serverContext);

@@ -56,6 +56,29 @@ export function bracketNesting(source: string): number {
   return deepest;
 }
 
+/**
+ * Whether a value (an operation's variables) nests objects and lists deeper than `max`. A JSON-typed input
+ * (`attributes: JSON`) is sent upstream as given, and serialising thousands of levels overflows the stack.
+ * Iterative, and it stops at the first value past the bound.
+ */
+export function nestsDeeperThan(value: unknown, max: number): boolean {
+  const pending: Array<[unknown, number]> = [[value, 0]];
+  for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
+    const [current, depth] = next;
+    if (current === null || typeof current !== 'object') continue;
+    if (depth + 1 > max) return true;
+    for (const child of Array.isArray(current) ? current : Object.values(current)) pending.push([child, depth + 1]);
+  }
+  return false;
+}
+
+/** The refusal of an operation whose variables nest too deeply (counted by the caller, where it refuses). */
+export function variablesTooDeep(maxNesting = MAX_NESTING): GraphQLError {
+  return new GraphQLError(`Variables too deeply nested: objects and lists nest deeper than ${maxNesting} levels.`, {
+    extensions: { code: 'QUERY_TOO_COMPLEX', limit: 'nesting', http: { status: 400 } },
+  });
+}
+
 export function useNestingLimit(maxNesting = MAX_NESTING): Plugin {
   return {
     onParse({ params }) {

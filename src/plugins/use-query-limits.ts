@@ -20,6 +20,7 @@ import { isAsyncIterable, type Plugin } from 'graphql-yoga';
 import type { GatewayContext } from '../context.js';
 import { rejectedRequests } from '../metrics.js';
 import { estimateUpstreamCallsOnce } from './upstream-cost-cache.js';
+import { MAX_NESTING, nestsDeeperThan, variablesTooDeep } from './use-nesting-limit.js';
 
 export interface QueryLimitsOptions {
   depth: number;
@@ -63,6 +64,12 @@ export function useQueryLimits(options: QueryLimitsOptions): Plugin {
   const admit = (args: ExecutionArgs & { contextValue: GatewayContext }, refuse: (result: ExecutionResult) => void): number | false => {
     const operation = getOperationAST(args.document, args.operationName);
     if (!operation) return false;
+    // Here, where every transport's operations pass (HTTP, graphql-ws, graphql-sse), before anything reads them.
+    if (args.variableValues && nestsDeeperThan(args.variableValues, MAX_NESTING)) {
+      rejectedRequests.inc({ reason: 'nesting' });
+      refuse({ errors: [variablesTooDeep()] });
+      return false;
+    }
     const context = args.contextValue;
     // Computed once per operation and the values of the variables it reads (upstream-cost-cache.ts).
     const cost = estimateUpstreamCallsOnce({
@@ -147,9 +154,39 @@ export function useQueryLimits(options: QueryLimitsOptions): Plugin {
   return {
     onPluginInit({ addPlugin }) {
       addPlugin(batchLimit);
-      for (const plugin of armor.protect().plugins) addPlugin(plugin as Plugin);
+      for (const plugin of oneValidationHook(armor.protect().plugins as Plugin[])) addPlugin(plugin);
       addPlugin(costLimit as Plugin);
       if (options.exposeCost) addPlugin(zeroCost);
     },
   };
+}
+
+type OnValidate = NonNullable<Plugin['onValidate']>;
+type AfterValidate = Exclude<ReturnType<OnValidate>, void>;
+
+/**
+ * The plugins as given, those that only validate (armor's: each adds its rule, one hides suggestions) in one
+ * `onValidate` hook where the first of them was: envelop builds a payload with closures for each hook it calls,
+ * on every request (its parse and validation cache comes after them). Same hooks, same order, same payload.
+ */
+export function oneValidationHook(plugins: Plugin[]): Plugin[] {
+  const validating = plugins.filter((plugin) => plugin.onValidate && Object.keys(plugin).length === 1);
+  if (validating.length < 2) return plugins;
+  const hooks = validating.map((plugin) => plugin.onValidate!);
+  const fused: Plugin = {
+    onValidate(payload) {
+      let after: AfterValidate[] | undefined;
+      for (const hook of hooks) {
+        const done = hook(payload);
+        if (typeof done === 'function') (after ??= []).push(done);
+      }
+      if (!after) return;
+      const ends = after;
+      return (result) => {
+        for (const end of ends) end(result);
+      };
+    },
+  };
+  const first = plugins.indexOf(validating[0]!);
+  return plugins.flatMap((plugin, i) => (i === first ? [fused] : validating.includes(plugin) ? [] : [plugin]));
 }

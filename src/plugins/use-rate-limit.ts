@@ -24,6 +24,7 @@ import type { Plugin } from 'graphql-yoga';
 import { rejectedRequests } from '../metrics.js';
 import { clientAddress, clientKey } from './client-key.js';
 import type { HeaderSource } from '../context.js';
+import { pathOf } from './request-router.js';
 import { RateLimiter, type Limiter, type RateDecision } from '../rate-limit/limiter.js';
 
 export interface RateLimitOptions {
@@ -143,8 +144,9 @@ export function useRateLimit(options: RateLimitOptions, admission = createReques
   // Hooks stay synchronous unless a decision is pending (the Redis limiter): an async hook costs
   // every request a few promise turns before execution, even when it has nothing to do.
   const byRequest: Plugin = {
-    onRequest({ request, url, serverContext, endResponse }) {
-      if (url.pathname !== graphqlEndpoint) return;
+    onRequest(payload) {
+      const { request, serverContext, endResponse } = payload;
+      if (pathOf(payload) !== graphqlEndpoint) return;
       return then(admission.admitRequest(request, serverContext), (decision) => {
         if (decision.allowed) return;
         rejectedRequests.inc({ reason: 'rate' });

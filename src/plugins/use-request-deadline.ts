@@ -1,5 +1,6 @@
 /**
- * Ends an operation's upstream work when its result is ready: a call still
+ * After an execution, in one hook: its errors are noted with their request (for use-request-id.ts), then its
+ * upstream work ends. Ends an operation's upstream work when its result is ready: a call still
  * running then (started under a field that was already nulled, or by a
  * loader nobody awaits any more) is aborted instead of holding a pooled
  * connection. The deadline itself lives in the context's signal.
@@ -20,18 +21,32 @@
  * (test: subscriptions 'past REQUEST_DEADLINE_MS').
  */
 import { isAsyncIterable, type Plugin } from 'graphql-yoga';
+import type { ExecutionArgs, ExecutionResult } from 'graphql';
 import type { GatewayContext } from '../context.js';
+import { noteErrors } from './use-request-id.js';
+
+type Context = Partial<GatewayContext> | undefined;
+
+/**
+ * After execution, in one hook shared by every request (no closure per request): each error of the result
+ * is noted with its request (use-request-id.ts, for the line that logs it), then the upstream work ends.
+ */
+const AFTER_EXECUTION = {
+  onExecuteDone({ args, result }: { args: ExecutionArgs; result: ExecutionResult | AsyncIterable<ExecutionResult> }) {
+    const context = args.contextValue as Context;
+    const requestId = context?.requestId;
+    if (!isAsyncIterable(result)) {
+      noteErrors(result, requestId);
+      context?.finish?.();
+      return;
+    }
+    return {
+      onNext: ({ result: part }: { result: ExecutionResult }) => noteErrors(part, requestId),
+      onEnd: () => context?.finish?.(),
+    };
+  },
+};
 
 export function useRequestDeadline(): Plugin<GatewayContext> {
-  return {
-    onExecute({ args }) {
-      return {
-        onExecuteDone({ result }) {
-          const finish = () => (args.contextValue as Partial<GatewayContext>).finish?.();
-          if (isAsyncIterable(result)) return { onEnd: finish };
-          finish();
-        },
-      };
-    },
-  };
+  return { onExecute: () => AFTER_EXECUTION };
 }

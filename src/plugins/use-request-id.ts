@@ -12,7 +12,8 @@
  *   (docs/benchmarks.md, "Fourth pass").
  * - The line that logs an unexpected error (error-masking.ts's; Yoga's would repeat it):
  *   each error of a result, or of building the context, is noted with its
- *   request before Yoga masks it (Yoga's mask runs after every plugin of ours).
+ *   request before Yoga masks it (Yoga's mask runs after every plugin of ours);
+ *   an execution's, by use-request-deadline.ts's hook after execution.
  */
 import { handleStreamOrSingleExecutionResult, type Plugin } from 'graphql-yoga';
 import type { GraphQLError } from 'graphql';
@@ -25,7 +26,8 @@ interface ResultErrors {
   incremental?: ReadonlyArray<{ errors?: readonly GraphQLError[] }>;
 }
 
-function noteErrors(result: ResultErrors, requestId: string | undefined): void {
+/** Notes each error of an execution's result (or of one part of it) with its request, for the line that logs it. */
+export function noteErrors(result: ResultErrors, requestId: string | undefined): void {
   if (requestId === undefined) return;
   for (const error of result.errors ?? []) noteRequestOfError(error, requestId);
   for (const entry of result.incremental ?? []) for (const error of entry.errors ?? []) noteRequestOfError(error, requestId);
@@ -46,13 +48,7 @@ export function useRequestId(logger: Logger): Plugin<GatewayContext> {
         if (request) noteRequestOfError(error, requestIdOf(request));
       });
     },
-    onExecute({ args }) {
-      const requestId = args.contextValue?.requestId;
-      return {
-        onExecuteDone: (payload) =>
-          handleStreamOrSingleExecutionResult(payload, ({ result }) => noteErrors(result as ResultErrors, requestId)),
-      };
-    },
+    // An execution's errors are noted in use-request-deadline.ts's one hook after execution (fewer hooks per request).
     onSubscribe({ args }) {
       const requestId = args.contextValue?.requestId;
       return {

@@ -21,9 +21,10 @@
  */
 import { useResponseCache as useYogaResponseCache } from '@graphql-yoga/plugin-response-cache';
 import { handleMaybePromise } from '@whatwg-node/promise-helpers';
+import { GraphQLError } from 'graphql';
 import { isAsyncIterable, processRegularResult, type Plugin } from 'graphql-yoga';
 import type { GatewayContext } from '../context.js';
-import { countResponseCache } from '../metrics.js';
+import { countResponseCache, rejectedRequests } from '../metrics.js';
 import { documentIdOf } from './use-trusted-documents.js';
 import { planOf, type OperationPlan } from './response-cache/operation-plan.js';
 import { stringifyStored } from './response-cache/stringify-stored.js';
@@ -96,7 +97,7 @@ export function useResponseCache({ store, referenceTtlMs }: ResponseCacheOptions
       return plan === undefined || (keys.has(context) && mayShare(plan, request));
     },
     buildResponseCacheKey: (params) => {
-      const key = responseCacheKey(params);
+      const key = keyOrRefusal(params);
       keys.set(params.context as object, key);
       return key;
     },
@@ -173,6 +174,16 @@ export function useResponseCache({ store, referenceTtlMs }: ResponseCacheOptions
     },
   };
   return [planner as Plugin, answering];
+}
+
+/** The key, or the key's refusal (variables nested too deeply), counted here: the front door, which asks first, hands it on uncounted. */
+function keyOrRefusal(params: Parameters<typeof responseCacheKey>[0]): string {
+  try {
+    return responseCacheKey(params);
+  } catch (error) {
+    if (error instanceof GraphQLError) rejectedRequests.inc({ reason: 'nesting' });
+    throw error;
+  }
 }
 
 /**

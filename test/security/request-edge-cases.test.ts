@@ -99,6 +99,31 @@ describe('in development', () => {
     expect(body?.errors?.[0]?.message).toMatch(/"operationName" param to be a string/);
   });
 
+  it.each([
+    ['65 levels', 65],
+    ['20,000 levels', 20_000],
+  ])('refuses JSON variables nested %s deep with a coded 400 before any upstream call, and logs no error', async (_, depth) => {
+    // `attributes: JSON` is sent upstream as given: serialising 20,000 levels overflowed the stack (a 500 and an error line).
+    const deep = '{"a":'.repeat(depth) + '1' + '}'.repeat(depth);
+    const query = 'mutation($a: JSON) { addCrmNote(input: { customerId: "1", body: "x", attributes: $a }) { __typename } }';
+    const { status, body } = await post(gw.url, `{"query":${JSON.stringify(query)},"variables":{"a":${deep}}}`, {
+      authorization: `Bearer ${TOKENS.seller}`,
+    });
+    expect(status).toBe(400);
+    expect(body?.errors?.[0]?.extensions).toMatchObject({ code: 'QUERY_TOO_COMPLEX', limit: 'nesting' });
+    expect(gw.calls('marketplace').filter((call) => call.method === 'POST')).toEqual([]);
+    expect(gw.logs.filter((line) => line.includes('"level":50'))).toEqual([]);
+  });
+
+  it('sends JSON variables nested 64 levels deep upstream as given', async () => {
+    const deep = '{"a":'.repeat(63) + '1' + '}'.repeat(63);
+    const query = 'mutation($a: JSON) { addCrmNote(input: { customerId: "1", body: "x", attributes: $a }) { __typename } }';
+    const { body } = await post(gw.url, `{"query":${JSON.stringify(query)},"variables":{"a":${deep}}}`, {
+      authorization: `Bearer ${TOKENS.seller}`,
+    });
+    expect(body?.errors?.[0]?.extensions).toMatchObject({ code: 'NOT_FOUND', upstream: 'marketplace' });
+  });
+
   it('still runs an operation named by a string or with operationName null', async () => {
     for (const operationName of ['a', null]) {
       const { status, text } = await post(gw.url, JSON.stringify({ query: 'query a { __typename }', operationName }));

@@ -5,6 +5,7 @@
  */
 import { hash } from 'node:crypto';
 import stableStringify from 'fast-json-stable-stringify';
+import { GraphQLError } from 'graphql';
 import { readCredentials, type HeaderSource } from '../../context.js';
 
 /** The key space of a caller: anonymous callers share one (null), callers with any credential share another. */
@@ -25,6 +26,23 @@ export interface KeyParams {
  * node:crypto's one-shot `hash` costs about a third of a Hash object's create, update and digest.
  */
 export function responseCacheKey({ documentString, operationName, variableValues, sessionId }: KeyParams): string {
-  const text = [documentString, operationName ?? '', stableStringify(variableValues ?? {}), sessionId ?? ''].join('|');
+  const text = [documentString, operationName ?? '', variablesText(variableValues), sessionId ?? ''].join('|');
   return hash('sha256', text, 'base64url');
+}
+
+/**
+ * The stable stringify recurses once per level: variables nested some thousands deep (a 40 KB body) overflow the
+ * stack, which is the caller's mistake, answered as a document nested too deeply is (use-nesting-limit.ts), not a
+ * 500 logged as ours. Thrown where the key is asked: the plugin's look-up (Yoga answers it), the front door (which
+ * hands the request to Yoga).
+ */
+function variablesText(variables: Record<string, unknown> | null | undefined): string {
+  try {
+    return stableStringify(variables ?? {});
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    throw new GraphQLError('Variables too deeply nested.', {
+      extensions: { code: 'QUERY_TOO_COMPLEX', limit: 'nesting', http: { status: 400 } },
+    });
+  }
 }
