@@ -90,22 +90,36 @@ export function gatewayListener(yoga: RequestListener, next: RequestListener = y
 
 /** `next` behind the front door `door` (exported for tests; the gateway's listener is `gatewayListener`). */
 export function withFrontDoor(door: FrontDoor, next: RequestListener): RequestListener {
+  // No closure here is held in a variable: tsx (esbuild's keepNames) names each such one with defineProperty, per request.
   return (req, res) => {
     if (req.method === 'GET') {
       const mediaType = getMediaType(req, door);
-      const pass = () => next(req, res);
-      if (!mediaType || !guarded(req, res, door, () => afterToken(req, res, door, () => answerSearch(req, res, mediaType, door)), pass))
-        pass();
+      if (
+        !mediaType ||
+        !guarded(
+          req,
+          res,
+          door,
+          () => afterToken(req, res, door, () => answerSearch(req, res, mediaType, door)),
+          () => next(req, res),
+        )
+      )
+        next(req, res);
       return;
     }
     const mediaType = postMediaType(req, door);
-    const pass = () => next(req, res);
     // The token before the body, as on Yoga's path: a caller over the limit is refused before its body is read.
     if (
       mediaType === undefined ||
-      !guarded(req, res, door, () => afterToken(req, res, door, () => readThenAnswer(req, res, mediaType, door, next)), pass)
+      !guarded(
+        req,
+        res,
+        door,
+        () => afterToken(req, res, door, () => readThenAnswer(req, res, mediaType, door, next)),
+        () => next(req, res),
+      )
     )
-      pass();
+      next(req, res);
   };
 }
 
@@ -117,13 +131,24 @@ function readThenAnswer(req: IncomingMessage, res: ServerResponse, mediaType: st
   req.once('error', () => (chunks.length = 0));
   req.once('end', () => {
     const body = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks);
-    const pass = () => {
-      (req as IncomingMessage & { body?: ReadBody }).body = readBody(body);
-      next(req, res);
-    };
-    if (!guarded(req, res, door, () => answerBody(req, res, body, mediaType, door), pass)) pass();
+    if (
+      !guarded(
+        req,
+        res,
+        door,
+        () => answerBody(req, res, body, mediaType, door),
+        () => handOn(req, res, body, next),
+      )
+    )
+      handOn(req, res, body, next);
   });
   return true;
+}
+
+/** Hands the request to Yoga with the body read here, which whatwg-node's adapter takes as the request's body. */
+function handOn(req: IncomingMessage, res: ServerResponse, body: Buffer, next: RequestListener): void {
+  (req as IncomingMessage & { body?: ReadBody }).body = readBody(body);
+  next(req, res);
 }
 
 /** Whether the request was answered (true), or will be; a promise where Redis is asked. */
