@@ -188,20 +188,26 @@ describe.skipIf(!hasRedisServer)(`the front door with Redis${hasRedisServer ? ''
     await expect.poll(async () => (await yogaSaw(door, () => post(door, body))).yoga, { timeout: 10_000, interval: 200 }).toBe(0);
   });
 
-  it('a caller who leaves while the look-up waits on a paused Redis is not handed to Yoga, and nothing fails', async () => {
+  // A POST waits on the rate limit's decision first, a GET's parameters are read at once: each wait is left.
+  it.each(['POST', 'GET'])('a %s whose caller leaves while Redis is paused is not handed to Yoga, and nothing fails', async (method) => {
     const { slug } = await freshGig();
-    const body = JSON.stringify({ query: `${GIG_AND_SELLER} # leaves`, variables: { slug } });
+    const operation = { query: `${GIG_AND_SELLER} # leaves`, variables: { slug } };
+    const body = JSON.stringify(operation);
+    const search = new URLSearchParams({ ...operation, variables: JSON.stringify(operation.variables) }).toString();
     await warmPost(body);
     // Past any probe of a connection a previous test paused: the look-up below is asked of Redis.
     await expect.poll(async () => (await yogaSaw(door, () => post(door, body))).yoga, { timeout: 10_000, interval: 200 }).toBe(0);
     const before = door.yogaRequests;
     redis.pause();
-    const req = httpRequest(`${door.url}/graphql`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
-    });
+    const req =
+      method === 'POST'
+        ? httpRequest(`${door.url}/graphql`, {
+            method,
+            headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+          })
+        : httpRequest(`${door.url}/graphql?${search}`, { method });
     req.on('error', () => {});
-    req.end(body);
+    req.end(method === 'POST' ? body : undefined);
     await new Promise((resolve) => setTimeout(resolve, 50));
     req.destroy();
     // Past the command timeout: the look-up has failed by now.
