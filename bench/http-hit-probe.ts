@@ -14,7 +14,9 @@
  * - `…, in process`: the same through `yoga.fetch` in this process (no HTTP, no adapter's Node glue).
  *
  * Each round runs every variant once, in a random order; medians over rounds. Run
- * `tsx bench/http-hit-probe.ts [rounds] [requests per round] [connections]`.
+ * `tsx bench/http-hit-probe.ts [rounds] [requests per round] [connections]`. REDIS_URL keeps the response cache in
+ * that Redis; PROBE_ONLY runs only the variants it names (`|` between names); PROBE_GIGS=<n> makes the hit a page
+ * of n gigs with their sellers (a larger answer) rather than one.
  */
 import { fork } from 'node:child_process';
 import { createServer, type RequestListener, type Server } from 'node:http';
@@ -62,8 +64,12 @@ async function main(): Promise<void> {
   const [rounds = 5, requests = 3000, connections = 1] = process.argv.slice(2).map(Number);
   const { app, newestGigSlug, close } = await startWarmCacheApp({ NODE_ENV: 'production' });
   const query = 'query($slug: String!) { gig(slug: $slug) { slug title priceFrom seller { username name rating } } }';
-  const hitBody = JSON.stringify({ query, variables: { slug: newestGigSlug } });
+  const page = Number(process.env.PROBE_GIGS ?? 0);
+  const pageQuery = `{ gigs(first: ${page}) { nodes { slug title priceFrom seller { username name rating } } } }`;
+  const hitBody = JSON.stringify(page > 0 ? { query: pageQuery } : { query, variables: { slug: newestGigSlug } });
   const answer = await (await app.yoga.fetch('http://gateway/graphql', { method: 'POST', headers: { ...HEADERS }, body: hitBody })).text();
+  if (!answer.startsWith('{"data":{')) throw new Error(`the hit's answer: ${answer.slice(0, 200)}`);
+  console.log(`the hit's answer: ${answer.length} bytes`);
   const contentType = 'application/graphql-response+json; charset=utf-8';
 
   const listen = async (handler: RequestListener): Promise<Server> => {
@@ -123,7 +129,8 @@ async function main(): Promise<void> {
       child.send({ url: `http://127.0.0.1:${port}/graphql`, body, requests: count, connections } satisfies Job);
     });
   };
-  const names = Object.keys(variants);
+  const only = process.env.PROBE_ONLY?.split('|');
+  const names = Object.keys(variants).filter((name) => !only || only.includes(name));
   const gatewayMicros: Record<string, number[]> = Object.fromEntries(names.map((name) => [name, []]));
   const clientMicros: Record<string, number[]> = Object.fromEntries(names.map((name) => [name, []]));
   for (const name of names) await run(name, 2000); // JIT warm-up, and the cache's first fill

@@ -10,8 +10,8 @@
  *   those parameters, from a caller in the anonymous key space (the response
  *   cache's own check, response-cache/key.ts), asking for JSON (Accept read
  *   as Yoga reads it: front-door-request.ts);
- * - whose answer is fresh in this process's store, under the key the plugin
- *   keeps it under (the same entry, evicted and expired the same way);
+ * - whose answer is fresh in the response cache's store, under the key the
+ *   plugin keeps it under (the same entry, evicted and expired the same way);
  * - once the rate limit admits it (the same token Yoga's path takes, before the body is read);
  *
  * and sends what Yoga's path sends for that hit: the stored bytes with the
@@ -25,9 +25,14 @@
  * deep for the key: Yoga's path answers the same throw). A body read here goes along as `req.body`, which
  * whatwg-node's adapter takes as the body.
  *
- * Only where Yoga's answer to a hit is exactly that: not with Redis (a
- * look-up is a promise there), tracing (a hit has its span), EXPOSE_COST (a
- * hit says its cost is 0) or trusted documents (which may refuse query text).
+ * With REDIS_URL the rate limit's decision and the look-up are promises,
+ * waited for here as Yoga's path waits for them: each is bounded by the
+ * command timeout, a failed or timed-out look-up is a miss, and a miss goes to
+ * Yoga noted as one (store.ts `noteMissed`), so the request waits on Redis no
+ * longer than on Yoga's path. A caller who left meanwhile is handed to
+ * nobody. Only where Yoga's answer to a hit is exactly that: not with tracing
+ * (a hit has its span), EXPOSE_COST (a hit says its cost is 0) or trusted
+ * documents (which may refuse query text).
  */
 import type { IncomingMessage, OutgoingHttpHeaders, RequestListener, ServerResponse } from 'node:http';
 import { getCORSHeadersByRequestAndOptions, type CORSOptions } from '@whatwg-node/server';
@@ -39,7 +44,8 @@ import { NO_STORE } from './plugins/use-cache-headers.js';
 import { TOKEN_HEADER } from './plugins/use-graphql-sse.js';
 import type { RequestAdmission } from './plugins/use-rate-limit.js';
 import { responseCacheKey, sessionOf } from './plugins/response-cache/key.js';
-import { storedJsonOf, type ResponseStore } from './plugins/response-cache/store.js';
+import type { ResponseStore } from './plugins/response-cache/store.js';
+import type { StoredText } from './plugins/response-cache/redis-entry.js';
 import { dataOnlyText } from './plugins/response-cache/stringify-stored.js';
 import { sharedHeadersOf } from './plugins/use-response-cache.js';
 import {
@@ -68,7 +74,7 @@ const doors = new WeakMap<RequestListener, FrontDoor>();
 
 /** Whether a hit's answer through Yoga is only what the front door sends (see the module's comment). */
 export function frontDoorApplies(config: Config, store: ResponseStore | undefined): store is ResponseStore {
-  return store?.inProcess === true && !config.tracing && !config.exposeCost && config.persistedDocuments.path === undefined;
+  return store !== undefined && !config.tracing && !config.exposeCost && config.persistedDocuments.path === undefined;
 }
 
 /** Puts the front door before `yoga` wherever `gatewayListener` serves it. */
@@ -84,27 +90,69 @@ export function gatewayListener(yoga: RequestListener, next: RequestListener = y
 
 /** `next` behind the front door `door` (exported for tests; the gateway's listener is `gatewayListener`). */
 export function withFrontDoor(door: FrontDoor, next: RequestListener): RequestListener {
+  // No closure here is held in a variable: tsx (esbuild's keepNames) names each such one with defineProperty, per request.
   return (req, res) => {
     if (req.method === 'GET') {
       const mediaType = getMediaType(req, door);
-      if (!mediaType || !guarded(res, () => admitted(req, res, door) && answerSearch(req, res, mediaType, door))) next(req, res);
+      if (
+        !mediaType ||
+        !guarded(
+          req,
+          res,
+          door,
+          () => afterToken(req, res, door, () => answerSearch(req, res, mediaType, door)),
+          () => next(req, res),
+        )
+      )
+        next(req, res);
       return;
     }
     const mediaType = postMediaType(req, door);
     // The token before the body, as on Yoga's path: a caller over the limit is refused before its body is read.
-    if (mediaType === undefined || !guarded(res, () => admitted(req, res, door))) return next(req, res);
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    // The caller left mid-body (the socket is gone): nobody to answer, here or in Yoga.
-    req.once('error', () => (chunks.length = 0));
-    req.once('end', () => {
-      const body = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks);
-      if (guarded(res, () => answerBody(req, res, body, mediaType, door))) return;
-      (req as IncomingMessage & { body?: ReadBody }).body = readBody(body);
+    if (
+      mediaType === undefined ||
+      !guarded(
+        req,
+        res,
+        door,
+        () => afterToken(req, res, door, () => readThenAnswer(req, res, mediaType, door, next)),
+        () => next(req, res),
+      )
+    )
       next(req, res);
-    });
   };
 }
+
+/** Reads the admitted POST's body, then answers it or hands it to Yoga with the body read (true: it owns the request now). */
+function readThenAnswer(req: IncomingMessage, res: ServerResponse, mediaType: string, door: FrontDoor, next: RequestListener): true {
+  const chunks: Buffer[] = [];
+  req.on('data', (chunk: Buffer) => chunks.push(chunk));
+  // The caller left mid-body (the socket is gone): nobody to answer, here or in Yoga.
+  req.once('error', () => (chunks.length = 0));
+  req.once('end', () => {
+    const body = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks);
+    if (
+      !guarded(
+        req,
+        res,
+        door,
+        () => answerBody(req, res, body, mediaType, door),
+        () => handOn(req, res, body, next),
+      )
+    )
+      handOn(req, res, body, next);
+  });
+  return true;
+}
+
+/** Hands the request to Yoga with the body read here, which whatwg-node's adapter takes as the request's body. */
+function handOn(req: IncomingMessage, res: ServerResponse, body: Buffer, next: RequestListener): void {
+  (req as IncomingMessage & { body?: ReadBody }).body = readBody(body);
+  next(req, res);
+}
+
+/** Whether the request was answered (true), or will be; a promise where Redis is asked. */
+type Verdict = boolean | Promise<boolean>;
 
 const answerSearch = (req: IncomingMessage, res: ServerResponse, mediaType: string, door: FrontDoor) => {
   const operation = operationOfSearch(req.url!.slice(door.endpoint.length + 1));
@@ -118,15 +166,32 @@ const answerBody = (req: IncomingMessage, res: ServerResponse, body: Buffer, med
 /**
  * Whether `answer` answered the request. Whatever it throws is a request it did not answer, handed to Yoga: a
  * throw here is in the listener, outside any of Yoga's handlers, where it would end the process (the key refuses
- * variables nested too deeply by throwing, which Yoga's path answers 400).
+ * variables nested too deeply by throwing, which Yoga's path answers 400). A verdict Redis gives later is waited
+ * for here (true now), and a request not answered by then goes to `pass`, unless its caller has left meanwhile.
  */
-function guarded(res: ServerResponse, answer: () => boolean): boolean {
+function guarded(req: IncomingMessage, res: ServerResponse, door: FrontDoor, answer: () => Verdict, pass: () => void): boolean {
+  let verdict: Verdict;
   try {
-    return answer();
+    verdict = answer();
   } catch {
     return res.headersSent;
   }
+  if (!(verdict instanceof Promise)) return verdict;
+  verdict
+    .then(
+      (answered) => answered || res.headersSent,
+      () => res.headersSent,
+    )
+    .then((answered) => answered || left(req) || pass())
+    .catch((error: unknown) => {
+      door.logger.error({ err: error }, 'front door: a request could not be answered');
+      if (!res.headersSent) res.destroy();
+    });
+  return true;
 }
+
+/** Whether the caller has gone (its socket closed) while the front door waited on Redis: nobody to answer. */
+const left = (req: IncomingMessage) => req.socket.destroyed;
 
 /** Yoga's test for a JSON body (the first of a list, `application/json` exact or followed by `;`), narrowed to UTF-8. */
 const JSON_BODY = /^application\/json(;\s*charset=("?)utf-8\2\s*)?$/i;
@@ -159,26 +224,40 @@ function anonymousMediaType(req: IncomingMessage): string | undefined {
 }
 
 /**
- * Takes the request's rate-limit token (before its body or parameters are read): whether the front door may go on.
- * Refused, or decided later (Redis): Yoga answers from the same decision, which is kept with the request.
+ * Takes the request's rate-limit token (before its body or parameters are read), then `answer`s it if admitted. A
+ * refusal is Yoga's to answer, from the same decision, which is kept with the request; so is a decision that failed
+ * (Redis), as on Yoga's path. A decision in Redis is waited for, bounded by its command timeout as there.
  */
-function admitted(req: IncomingMessage, res: ServerResponse, door: FrontDoor): boolean {
-  if (!door.admission.enabled) return true;
+function afterToken(req: IncomingMessage, res: ServerResponse, door: FrontDoor, answer: () => Verdict): Verdict {
+  if (!door.admission.enabled) return answer();
   const decision = door.admission.admitEarly(headerSourceOf(req), { req, res });
-  return !(decision instanceof Promise) && decision.allowed;
+  if (!(decision instanceof Promise)) return decision.allowed && answer();
+  return decision.then(
+    ({ allowed }) => allowed && !left(req) && answer(),
+    () => false,
+  );
 }
 
-/** Answers the admitted request from the store when it holds a fresh answer; false otherwise. */
-function answered(req: IncomingMessage, res: ServerResponse, operation: Operation, mediaType: string, door: FrontDoor): boolean {
-  const stored = door.store.get(responseCacheKey({ ...operation, sessionId: null }));
-  if (stored === undefined || stored instanceof Promise) return false;
-  const json = storedJsonOf(stored.data);
-  if (json === undefined) return false;
+/**
+ * Answers the admitted request from the store when it holds a fresh answer. From Redis, once the look-up answers
+ * (bounded by the command timeout; failed, a miss): a miss goes to Yoga noted as one, which then does not ask again.
+ */
+function answered(req: IncomingMessage, res: ServerResponse, operation: Operation, mediaType: string, door: FrontDoor): Verdict {
+  const key = responseCacheKey({ ...operation, sessionId: null });
+  const stored = door.store.getText(key);
+  if (!(stored instanceof Promise)) return stored !== undefined && send(req, res, stored, mediaType, door);
+  return stored.then((found) => {
+    if (found === undefined) door.store.noteMissed(req, key);
+    return found !== undefined && !left(req) && send(req, res, found, mediaType, door);
+  });
+}
+
+function send(req: IncomingMessage, res: ServerResponse, stored: StoredText, mediaType: string, door: FrontDoor): true {
   const request = headerSourceOf(req);
   countResponseCache('hit');
-  const text = dataOnlyText(json);
+  const text = dataOnlyText(stored.json);
   // A GET's answer is public while it has a second of life left (use-response-cache.ts), a POST's never.
-  const shared = req.method === 'GET' ? sharedHeadersOf(stored.extensions?.http?.headers ?? {}, door.store.now()) : undefined;
+  const shared = req.method === 'GET' ? sharedHeadersOf(stored.headers, door.store.now()) : undefined;
   // Named and ordered as Yoga's path writes them; CORS's own `vary` goes out as a second Vary line, as there.
   const headers: OutgoingHttpHeaders = {
     'Content-Type': `${mediaType}; charset=utf-8`,

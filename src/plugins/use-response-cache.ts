@@ -131,8 +131,10 @@ export function useResponseCache({ store, referenceTtlMs }: ResponseCacheOptions
         const { request, params, context } = input;
         let hit: ReturnType<typeof paramsHandler> | undefined;
         const answered = (result: unknown) => void (hit = result as typeof hit);
+        // A request the front door looked up in Redis and missed is not looked up again (src/front-door.ts).
+        const req = (context as { req?: object }).req;
         return handleMaybePromise(
-          () => lookUp!({ params, request, context, setResult: answered } as never),
+          () => store.lookingUp(req, () => lookUp!({ params, request, context, setResult: answered } as never)),
           () => {
             countResponseCache(hit ? 'hit' : 'miss');
             return hit ?? paramsHandler(input);
@@ -211,8 +213,8 @@ export function sharedHeadersOf(
  * What a hit on an entry of this process's store sends where no validator goes out (a POST of query text): the
  * same for every hit on that entry, so built on the first and kept with the entry (by its extensions object, which
  * the plugin's copy of the entry shares), not built again per hit. Undefined for anything else: a result another
- * plugin changed (errors, extensions such as the cost, or headers added; its data replaced), or an entry read from
- * Redis (a new object each time).
+ * plugin changed (errors, extensions such as the cost, or headers added; its data replaced). An entry read from Redis
+ * is a new object each time: built for each hit.
  */
 const plainAnswers = new WeakMap<object, HttpResult>();
 

@@ -25,6 +25,7 @@ import type { RedisConnection } from '../../redis/connection.js';
 import { countResponseCacheStore } from '../../metrics.js';
 import { EvictionLog } from '../../upstreams/public-cache/eviction-log.js';
 import { createBoundedMemoryCache } from './memory-cache.js';
+import { storedTextOf, type StoredText } from './redis-entry.js';
 
 type Headers = Record<string, string>;
 type StoredResult = ExecutionResult<Record<string, unknown>, { http?: { headers?: Headers } }>;
@@ -71,6 +72,9 @@ export class ResponseStore implements Cache {
   private readonly inner: Cache;
   /** The clock of the public cache (tests move their own): lifetimes and max-age are counted on it. */
   readonly now: () => number;
+  /** Requests (their node request) the front door found nothing for, with the key it asked; and the one `lookingUp` now. */
+  private readonly missed = new WeakMap<object, string>();
+  private missing: string | undefined;
 
   constructor(private readonly options: ResponseStoreOptions) {
     this.now = options.now ?? Date.now;
@@ -78,11 +82,6 @@ export class ResponseStore implements Cache {
     this.inner = options.redis
       ? createRedisCache({ redis: options.redis.client, buildRedisOperationResultCacheKey: (id) => `${id}:tags` })
       : createBoundedMemoryCache({ maxEntries: options.maxEntries, maxBytes: options.maxBytes, sizeOf: sizeInMemory });
-  }
-
-  /** Whether answers are kept in this process's LRU (no REDIS_URL): a look-up then answers synchronously. */
-  get inProcess(): boolean {
-    return this.options.redis === undefined;
   }
 
   /** Taken when an operation starts executing, before it reads anything: `stage` compares the evictions since. */
@@ -103,17 +102,55 @@ export class ResponseStore implements Cache {
    * is answered without waiting a turn of the event loop; from Redis, a promise.
    */
   get(key: string): StoredResult | undefined | Promise<StoredResult | undefined> {
+    if (key === this.missing) return (this.missing = undefined);
     if (!this.options.redis) return this.fresh(this.inner.get(REDIS_PREFIX + key) as StoredResult | null);
     if (!this.options.redis.available) return undefined;
-    return this.getFromRedis(key);
+    return this.readRedis(key, (text) => {
+      const stored = JSON.parse(text) as StoredResult;
+      // Sent as the text it was stored as (storedJsonOf), not serialised again: see redis-entry.ts.
+      const json = storedTextOf(text)?.json;
+      if (json !== undefined && stored.data) storedJson.set(stored.data, json);
+      return this.fresh(stored);
+    });
   }
 
-  private async getFromRedis(key: string): Promise<StoredResult | undefined> {
+  /** What the front door sends for a hit: the data's text and its headers, while fresh; from Redis, unparsed (a promise). */
+  getText(key: string): StoredText | undefined | Promise<StoredText | undefined> {
+    if (!this.options.redis) {
+      const stored = this.get(key) as StoredResult | undefined;
+      const json = stored && storedJsonOf(stored.data);
+      return json === undefined ? undefined : { json, headers: stored!.extensions?.http?.headers ?? {} };
+    }
+    if (!this.options.redis.available) return undefined;
+    return this.readRedis(key, (text) => {
+      const stored = storedTextOf(text);
+      return stored && Date.parse(stored.headers.Expires ?? '') > this.now() ? stored : undefined;
+    });
+  }
+
+  /** The entry's text read with `read`; a look-up that fails or times out (the command timeout) is a miss. */
+  private async readRedis<T>(key: string, read: (text: string) => T | undefined): Promise<T | undefined> {
     try {
-      return this.fresh(await this.inner.get(REDIS_PREFIX + key));
+      const text = await this.options.redis!.client.get(REDIS_PREFIX + key);
+      return text ? read(text) : undefined;
     } catch (error) {
       this.options.logger.debug({ err: error }, 'response cache: look-up failed, running the operation');
       return undefined;
+    }
+  }
+
+  /** The front door looked `key` up for `req` and found nothing: Yoga's look-up for it need not ask again (one wait on Redis). */
+  noteMissed(req: object, key: string): void {
+    this.missed.set(req, key);
+  }
+
+  /** Runs the plugin's look-up for `req` (synchronous up to `get`); a key the front door missed for it is a miss unasked. */
+  lookingUp<T>(req: object | undefined, lookUp: () => T): T {
+    this.missing = req && this.missed.get(req);
+    try {
+      return lookUp();
+    } finally {
+      this.missing = undefined;
     }
   }
 
@@ -219,8 +256,8 @@ const expiries = new WeakMap<object, number>();
 
 /**
  * The JSON text of each answer's data as it was stored, written once for its ETag. This process's LRU hands every
- * hit the same data object, so a hit is sent as that text rather than serialised again (an entry read from Redis
- * is a new object each time, and is serialised as usual). Weak: the text goes when the LRU lets the entry go.
+ * hit the same data object, so a hit is sent as that text rather than serialised again; an entry read from Redis
+ * is a new object each time, with the text it was read from. Weak: the text goes with the object.
  */
 const storedJson = new WeakMap<object, string>();
 
