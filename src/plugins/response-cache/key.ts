@@ -23,10 +23,14 @@ export interface KeyParams {
 
 /**
  * The library's default key (the same fields) hashes through WebCrypto's async digest, the largest cost of a hit;
- * node:crypto's one-shot `hash` costs about a third of a Hash object's create, update and digest.
+ * node:crypto's one-shot `hash` costs about a third of a Hash object's create, update and digest. The text names
+ * the lengths of the document and the operation name (`-`: none) before them, so no two requests share it: with
+ * the fields only joined by `|`, an empty operation name (an error) keyed as none, and a document ending `#|x`
+ * as the one without that comment named `x|` (an error too); each was answered with the other's warm entry.
  */
 export function responseCacheKey({ documentString, operationName, variableValues, sessionId }: KeyParams): string {
-  const text = [documentString, operationName ?? '', variablesText(variableValues), sessionId ?? ''].join('|');
+  const nameLength = operationName == null ? '-' : operationName.length;
+  const text = `${documentString.length}:${nameLength}:${documentString}${operationName ?? ''}${variablesText(variableValues)}|${sessionId ?? ''}`;
   return hash('sha256', text, 'base64url');
 }
 
