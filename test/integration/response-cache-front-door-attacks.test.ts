@@ -5,7 +5,7 @@
  */
 import { connect } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { useTestGateway, type TestGateway } from '../helpers/gateway.js';
+import { TOKENS, useTestGateway, type TestGateway } from '../helpers/gateway.js';
 import { answerOf, ENV, gigsOf, post, yogaSaw } from './front-door-fixtures.js';
 import { BUG_MESSAGE } from '../../src/process-guard.js';
 
@@ -51,6 +51,19 @@ describe('variables nested deeper than the key can serialise', () => {
       expect(gw.logs.slice(before).filter((line) => JSON.parse(line).level >= 50)).toEqual([]);
       // Counted once, as every refusal before an upstream call is, though the front door read it first.
       expect((await rejectedForNesting(gw)) - rejectedBefore).toBe(1);
+    }
+  });
+
+  it('is refused in the words of any variables nested past the bound: the same answer with the cache as without', async () => {
+    // `attributes: JSON` takes any nesting, so only the bound refuses 65 levels (at execution); 20,000 the key refuses first.
+    const query = 'mutation($a: JSON) { addCrmNote(input: { customerId: "1", body: "x", attributes: $a }) { __typename } }';
+    const nestedJson = (levels: number) =>
+      `{"query":${JSON.stringify(query)},"variables":{"a":${'['.repeat(levels)}${']'.repeat(levels)}}}`;
+    const seller = { authorization: `Bearer ${TOKENS.seller}` };
+    for (const gw of [plain, door]) {
+      const pastBound = await post(gw, nestedJson(65), seller);
+      expect(pastBound.status).toBe(400);
+      expect((await post(gw, nestedJson(20_000), seller)).body).toBe(pastBound.body);
     }
   });
 

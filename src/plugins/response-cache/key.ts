@@ -5,8 +5,8 @@
  */
 import { hash } from 'node:crypto';
 import stableStringify from 'fast-json-stable-stringify';
-import { GraphQLError } from 'graphql';
 import { readCredentials, type HeaderSource } from '../../context.js';
+import { variablesTooDeep } from '../use-nesting-limit.js';
 
 /** The key space of a caller: anonymous callers share one (null), callers with any credential share another. */
 export function sessionOf(request: HeaderSource): string | null {
@@ -45,8 +45,7 @@ function variablesText(variables: Record<string, unknown> | null | undefined): s
     return stableStringify(variables ?? {});
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    throw new GraphQLError('Variables too deeply nested.', {
-      extensions: { code: 'QUERY_TOO_COMPLEX', limit: 'nesting', http: { status: 400 } },
-    });
+    // In the words of the bound's own refusal (use-query-limits.ts), which any variables this deep are past.
+    throw variablesTooDeep();
   }
 }
