@@ -58,6 +58,8 @@ async function rawRequest(gw: TestGateway, head: string, rest = '\r\n'): Promise
     socket.once('close', resolve);
     socket.write(`${head}\r\nHost: x\r\nConnection: close\r\n${rest}`);
   });
+  // The Date lines (an interim 100 Continue puts the final head in `body`) differ when the two answers straddle a second.
+  received = received.replace(/^Date: .*\r\n/gim, '');
   const [status = ''] = received.split('\r\n');
   const body = received.slice(received.indexOf('\r\n\r\n') + 4);
   return { status, body };
