@@ -92,22 +92,8 @@ export function gatewayListener(yoga: RequestListener, next: RequestListener = y
 export function withFrontDoor(door: FrontDoor, next: RequestListener): RequestListener {
   // No closure here is held in a variable: tsx (esbuild's keepNames) names each such one with defineProperty, per request.
   return (req, res) => {
-    if (req.method === 'GET') {
-      const mediaType = getMediaType(req, door);
-      if (
-        !mediaType ||
-        !guarded(
-          req,
-          res,
-          door,
-          () => afterToken(req, res, door, () => answerSearch(req, res, mediaType, door)),
-          () => next(req, res),
-        )
-      )
-        next(req, res);
-      return;
-    }
-    const mediaType = postMediaType(req, door);
+    const search = req.method === 'GET';
+    const mediaType = search ? getMediaType(req, door) : postMediaType(req, door);
     // The token before the body, as on Yoga's path: a caller over the limit is refused before its body is read.
     if (
       mediaType === undefined ||
@@ -115,7 +101,10 @@ export function withFrontDoor(door: FrontDoor, next: RequestListener): RequestLi
         req,
         res,
         door,
-        () => afterToken(req, res, door, () => readThenAnswer(req, res, mediaType, door, next)),
+        () =>
+          afterToken(req, res, door, () =>
+            search ? answerSearch(req, res, mediaType, door) : readThenAnswer(req, res, mediaType, door, next),
+          ),
         () => next(req, res),
       )
     )

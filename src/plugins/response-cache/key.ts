@@ -6,7 +6,7 @@
 import { hash } from 'node:crypto';
 import stableStringify from 'fast-json-stable-stringify';
 import { readCredentials, type HeaderSource } from '../../context.js';
-import { variablesTooDeep } from '../use-nesting-limit.js';
+import { MAX_NESTING, nestsDeeperThan, variablesTooDeep } from '../use-nesting-limit.js';
 
 /** The key space of a caller: anonymous callers share one (null), callers with any credential share another. */
 export function sessionOf(request: HeaderSource): string | null {
@@ -35,17 +35,12 @@ export function responseCacheKey({ documentString, operationName, variableValues
 }
 
 /**
- * The stable stringify recurses once per level: variables nested some thousands deep (a 40 KB body) overflow the
- * stack, which is the caller's mistake, answered as a document nested too deeply is (use-nesting-limit.ts), not a
- * 500 logged as ours. Thrown where the key is asked: the plugin's look-up (Yoga answers it), the front door (which
- * hands the request to Yoga).
+ * The stable stringify recurses once per level, and variables nested some thousands deep (a 40 KB body) overflowed
+ * the stack. Variables past the bound every operation is held to (use-query-limits.ts) are refused here, before the
+ * walk, in the bound's own words: the caller's mistake, as a document nested too deeply is. Thrown where the key is
+ * asked: the plugin's look-up (Yoga answers it), the front door (which hands the request to Yoga).
  */
 function variablesText(variables: Record<string, unknown> | null | undefined): string {
-  try {
-    return stableStringify(variables ?? {});
-  } catch (error) {
-    if (!(error instanceof RangeError)) throw error;
-    // In the words of the bound's own refusal (use-query-limits.ts), which any variables this deep are past.
-    throw variablesTooDeep();
-  }
+  if (variables && nestsDeeperThan(variables, MAX_NESTING)) throw variablesTooDeep();
+  return stableStringify(variables ?? {});
 }
