@@ -86,6 +86,7 @@ export function useResponseCache({ store, referenceTtlMs }: ResponseCacheOptions
   const {
     onParams: lookUp,
     onRequest: _keyAsEtag,
+    onPluginInit: addEnvelopResponseCache,
     ...responseCache
   } = useYogaResponseCache<GatewayContext>({
     cache: store,
@@ -124,6 +125,15 @@ export function useResponseCache({ store, referenceTtlMs }: ResponseCacheOptions
 
   const answering: Plugin = {
     ...responseCache,
+    // Envelop's plugin, which executes a missed operation and stores its answer, looks its key up again first. Only
+    // an operation whose look-up below missed gets there (a hit is never executed; one without a key is not cached),
+    // so that second look-up is a miss unasked: one round trip to Redis per miss, not two.
+    onPluginInit(init) {
+      addEnvelopResponseCache!({
+        ...init,
+        addPlugin: (plugin) => init.addPlugin(lookingUpAfterMiss(plugin as Plugin)),
+      });
+    },
     // The look-up runs where the operation would run (the params handler), after every onParams hook: an
     // operation another plugin already answered (a refused or unknown persisted document) is never looked up.
     onParams({ setParamsHandler, paramsHandler }) {
@@ -132,9 +142,9 @@ export function useResponseCache({ store, referenceTtlMs }: ResponseCacheOptions
         let hit: ReturnType<typeof paramsHandler> | undefined;
         const answered = (result: unknown) => void (hit = result as typeof hit);
         // A request the front door looked up in Redis and missed is not looked up again (src/front-door.ts).
-        const req = (context as { req?: object }).req;
+        const missed = store.missedFor((context as { req?: object }).req);
         return handleMaybePromise(
-          () => store.lookingUp(req, () => lookUp!({ params, request, context, setResult: answered } as never)),
+          () => store.lookingUp(missed, () => lookUp!({ params, request, context, setResult: answered } as never)),
           () => {
             countResponseCache(hit ? 'hit' : 'miss');
             return hit ?? paramsHandler(input);
@@ -174,6 +184,13 @@ export function useResponseCache({ store, referenceTtlMs }: ResponseCacheOptions
     },
   };
   return [planner as Plugin, answering];
+
+  /** Envelop's plugin with its onExecute (synchronous up to its `get`) run knowing the execution's key missing. */
+  function lookingUpAfterMiss(plugin: Plugin): Plugin {
+    const onExecute = plugin.onExecute;
+    if (!onExecute) return plugin;
+    return { ...plugin, onExecute: (payload) => store.lookingUp(keys.get(payload.args.contextValue as object), () => onExecute(payload)) };
+  }
 }
 
 /** The key, or the key's refusal (variables nested too deeply), counted here: the front door, which asks first, hands it on uncounted. */

@@ -72,7 +72,7 @@ export class ResponseStore implements Cache {
   private readonly inner: Cache;
   /** The clock of the public cache (tests move their own): lifetimes and max-age are counted on it. */
   readonly now: () => number;
-  /** Requests (their node request) the front door found nothing for, with the key it asked; and the one `lookingUp` now. */
+  /** Requests (their node request) the front door found nothing for, with the key it asked; and the key `lookingUp` knows missing now. */
   private readonly missed = new WeakMap<object, string>();
   private missing: string | undefined;
 
@@ -144,9 +144,17 @@ export class ResponseStore implements Cache {
     this.missed.set(req, key);
   }
 
-  /** Runs the plugin's look-up for `req` (synchronous up to `get`); a key the front door missed for it is a miss unasked. */
-  lookingUp<T>(req: object | undefined, lookUp: () => T): T {
-    this.missing = req && this.missed.get(req);
+  /** The key the front door looked up for `req` and found nothing under, if it did. */
+  missedFor(req: object | undefined): string | undefined {
+    return req && this.missed.get(req);
+  }
+
+  /**
+   * Runs a look-up (synchronous up to `get`) for a request already found missing under `missedKey`: `get` of that
+   * key is then a miss unasked, so one miss costs one round trip to Redis however many look-ups it goes through.
+   */
+  lookingUp<T>(missedKey: string | undefined, lookUp: () => T): T {
+    this.missing = missedKey;
     try {
       return lookUp();
     } finally {
