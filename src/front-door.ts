@@ -37,7 +37,7 @@
 import type { IncomingMessage, OutgoingHttpHeaders, RequestListener, ServerResponse } from 'node:http';
 import { getCORSHeadersByRequestAndOptions, type CORSOptions } from '@whatwg-node/server';
 import type { Config } from './config.js';
-import { newRequestId } from './context.js';
+import { newRequestId, type HeaderSource } from './context.js';
 import type { Logger } from './logger.js';
 import { countResponseCache } from './metrics.js';
 import { NO_STORE } from './plugins/use-cache-headers.js';
@@ -93,7 +93,10 @@ export function withFrontDoor(door: FrontDoor, next: RequestListener): RequestLi
   // No closure here is held in a variable: tsx (esbuild's keepNames) names each such one with defineProperty, per request.
   return (req, res) => {
     const search = req.method === 'GET';
-    const mediaType = search ? getMediaType(req, door) : postMediaType(req, door);
+    if (!(search ? searchMayBeAnswered(req, door) : postMayBeAnswered(req, door))) return next(req, res);
+    // The caller's headers as a Fetch Request reads them, built once: the key space, the token and a hit's CORS read them.
+    const caller = headerSourceOf(req);
+    const mediaType = anonymousMediaType(req, caller);
     // The token before the body, as on Yoga's path: a caller over the limit is refused before its body is read.
     if (
       mediaType === undefined ||
@@ -102,8 +105,8 @@ export function withFrontDoor(door: FrontDoor, next: RequestListener): RequestLi
         res,
         door,
         () =>
-          afterToken(req, res, door, () =>
-            search ? answerSearch(req, res, mediaType, door) : readThenAnswer(req, res, mediaType, door, next),
+          afterToken(req, res, caller, door, () =>
+            search ? answerSearch(req, res, caller, mediaType, door) : readThenAnswer(req, res, caller, mediaType, door, next),
           ),
         () => next(req, res),
       )
@@ -113,7 +116,14 @@ export function withFrontDoor(door: FrontDoor, next: RequestListener): RequestLi
 }
 
 /** Reads the admitted POST's body, then answers it or hands it to Yoga with the body read (true: it owns the request now). */
-function readThenAnswer(req: IncomingMessage, res: ServerResponse, mediaType: string, door: FrontDoor, next: RequestListener): true {
+function readThenAnswer(
+  req: IncomingMessage,
+  res: ServerResponse,
+  caller: HeaderSource,
+  mediaType: string,
+  door: FrontDoor,
+  next: RequestListener,
+): true {
   const chunks: Buffer[] = [];
   req.on('data', (chunk: Buffer) => chunks.push(chunk));
   // The caller left mid-body (the socket is gone): nobody to answer, here or in Yoga.
@@ -125,7 +135,7 @@ function readThenAnswer(req: IncomingMessage, res: ServerResponse, mediaType: st
         req,
         res,
         door,
-        () => answerBody(req, res, body, mediaType, door),
+        () => answerBody(req, res, caller, body, mediaType, door),
         () => handOn(req, res, body, next),
       )
     )
@@ -143,13 +153,13 @@ function handOn(req: IncomingMessage, res: ServerResponse, body: Buffer, next: R
 /** Whether the request was answered (true), or will be; a promise where Redis is asked. */
 type Verdict = boolean | Promise<boolean>;
 
-const answerSearch = (req: IncomingMessage, res: ServerResponse, mediaType: string, door: FrontDoor) => {
+const answerSearch = (req: IncomingMessage, res: ServerResponse, caller: HeaderSource, mediaType: string, door: FrontDoor) => {
   const operation = operationOfSearch(req.url!.slice(door.endpoint.length + 1));
-  return operation !== undefined && answered(req, res, operation, mediaType, door);
+  return operation !== undefined && answered(req, res, caller, operation, mediaType, door);
 };
-const answerBody = (req: IncomingMessage, res: ServerResponse, body: Buffer, mediaType: string, door: FrontDoor) => {
+const answerBody = (req: IncomingMessage, res: ServerResponse, caller: HeaderSource, body: Buffer, mediaType: string, door: FrontDoor) => {
   const operation = operationOfBody(body);
-  return operation !== undefined && answered(req, res, operation, mediaType, door);
+  return operation !== undefined && answered(req, res, caller, operation, mediaType, door);
 };
 
 /**
@@ -190,25 +200,24 @@ const DECIMAL = /^[1-9]\d*$/;
 /** Headers that make Yoga (or a plugin) answer otherwise than with a plain hit, or that the front door does not read. */
 const LEFT_TO_YOGA = ['content-encoding', 'transfer-encoding', 'if-none-match', 'if-modified-since', 'upgrade', 'expect', TOKEN_HEADER];
 
-/** The media type a hit on this POST would go out as, when the front door may answer it; else undefined. */
-function postMediaType(req: IncomingMessage, door: FrontDoor): string | undefined {
-  if (req.method !== 'POST' || req.url !== door.endpoint) return undefined;
+/** Whether this is a POST the front door may answer, by its method, path and body (its caller is read next). */
+function postMayBeAnswered(req: IncomingMessage, door: FrontDoor): boolean {
+  if (req.method !== 'POST' || req.url !== door.endpoint) return false;
   const length = req.headers['content-length'];
-  if (length === undefined || !DECIMAL.test(length) || Number(length) > door.maxBodyBytes) return undefined;
-  if (!isJsonBody(req.headers['content-type'])) return undefined;
-  return anonymousMediaType(req);
+  if (length === undefined || !DECIMAL.test(length) || Number(length) > door.maxBodyBytes) return false;
+  return isJsonBody(req.headers['content-type']);
 }
 
 /** The same for a GET with a query string and no body; a browser asking for a page (text/html) gets GraphiQL's. */
-function getMediaType(req: IncomingMessage, door: FrontDoor): string | undefined {
-  if (!req.url!.startsWith(`${door.endpoint}?`) || req.headers['content-length'] !== undefined) return undefined;
-  if (req.headers.accept?.includes('text/html')) return undefined;
-  return anonymousMediaType(req);
+function searchMayBeAnswered(req: IncomingMessage, door: FrontDoor): boolean {
+  if (!req.url!.startsWith(`${door.endpoint}?`) || req.headers['content-length'] !== undefined) return false;
+  return req.headers.accept?.includes('text/html') !== true;
 }
 
-function anonymousMediaType(req: IncomingMessage): string | undefined {
+/** The media type a hit would go out as, for an anonymous caller whose other headers leave it to the front door; else undefined. */
+function anonymousMediaType(req: IncomingMessage, caller: HeaderSource): string | undefined {
   if (LEFT_TO_YOGA.some((name) => req.headers[name] !== undefined)) return undefined;
-  if (sessionOf(headerSourceOf(req)) !== null) return undefined;
+  if (sessionOf(caller) !== null) return undefined;
   return jsonMediaTypeOf(req.headers.accept);
 }
 
@@ -217,9 +226,9 @@ function anonymousMediaType(req: IncomingMessage): string | undefined {
  * refusal is Yoga's to answer, from the same decision, which is kept with the request; so is a decision that failed
  * (Redis), as on Yoga's path. A decision in Redis is waited for, bounded by its command timeout as there.
  */
-function afterToken(req: IncomingMessage, res: ServerResponse, door: FrontDoor, answer: () => Verdict): Verdict {
+function afterToken(req: IncomingMessage, res: ServerResponse, caller: HeaderSource, door: FrontDoor, answer: () => Verdict): Verdict {
   if (!door.admission.enabled) return answer();
-  const decision = door.admission.admitEarly(headerSourceOf(req), { req, res });
+  const decision = door.admission.admitEarly(caller, { req, res });
   if (!(decision instanceof Promise)) return decision.allowed && answer();
   return decision.then(
     ({ allowed }) => allowed && !left(req) && answer(),
@@ -231,18 +240,31 @@ function afterToken(req: IncomingMessage, res: ServerResponse, door: FrontDoor, 
  * Answers the admitted request from the store when it holds a fresh answer. From Redis, once the look-up answers
  * (bounded by the command timeout; failed, a miss): a miss goes to Yoga noted as one, which then does not ask again.
  */
-function answered(req: IncomingMessage, res: ServerResponse, operation: Operation, mediaType: string, door: FrontDoor): Verdict {
+function answered(
+  req: IncomingMessage,
+  res: ServerResponse,
+  caller: HeaderSource,
+  operation: Operation,
+  mediaType: string,
+  door: FrontDoor,
+): Verdict {
   const key = responseCacheKey({ ...operation, sessionId: null });
   const stored = door.store.getText(key);
-  if (!(stored instanceof Promise)) return stored !== undefined && send(req, res, stored, mediaType, door);
+  if (!(stored instanceof Promise)) return stored !== undefined && send(req, res, caller, stored, mediaType, door);
   return stored.then((found) => {
     if (found === undefined) door.store.noteMissed(req, key);
-    return found !== undefined && !left(req) && send(req, res, found, mediaType, door);
+    return found !== undefined && !left(req) && send(req, res, caller, found, mediaType, door);
   });
 }
 
-function send(req: IncomingMessage, res: ServerResponse, stored: StoredText, mediaType: string, door: FrontDoor): true {
-  const request = headerSourceOf(req);
+function send(
+  req: IncomingMessage,
+  res: ServerResponse,
+  caller: HeaderSource,
+  stored: StoredText,
+  mediaType: string,
+  door: FrontDoor,
+): true {
   countResponseCache('hit');
   const text = dataOnlyText(stored.json);
   // A GET's answer is public while it has a second of life left (use-response-cache.ts), a POST's never.
@@ -253,12 +275,12 @@ function send(req: IncomingMessage, res: ServerResponse, stored: StoredText, med
     ...shared,
     'content-length': Buffer.byteLength(text),
   };
-  const cors = getCORSHeadersByRequestAndOptions(request as Request, door.cors);
+  const cors = getCORSHeadersByRequestAndOptions(caller as Request, door.cors);
   if (cors) for (const name in cors) headers[name.toLowerCase()] = cors[name as keyof typeof cors];
   if (!shared) headers['cache-control'] = NO_STORE;
   res.writeHead(200, headers);
   res.end(text);
   if (door.logger.isLevelEnabled('debug'))
-    door.logger.debug({ requestId: newRequestId(request) }, 'response cache: hit answered before Yoga');
+    door.logger.debug({ requestId: newRequestId(caller) }, 'response cache: hit answered before Yoga');
   return true;
 }
