@@ -7,6 +7,7 @@
  */
 import type { IncomingMessage } from 'node:http';
 import { URLSearchParams } from '@whatwg-node/fetch';
+import type { Plugin } from 'graphql-yoga';
 import type { HeaderSource } from './context.js';
 import type { KeyParams } from './plugins/response-cache/key.js';
 
@@ -47,14 +48,20 @@ function readAccept(accept: string | undefined): string | undefined {
 const isPlainObject = (value: unknown): value is Record<string, unknown> =>
   value !== null && typeof value === 'object' && !Array.isArray(value);
 
-/** The operation of a POST body of query text, variables and operation name and nothing else; else undefined. */
-export function operationOfBody(body: Buffer): Operation | undefined {
-  let params: unknown;
+/**
+ * A POST body's JSON value, read as Yoga's JSON parser reads it (whatwg-node's `json()`: the bytes as UTF-8 text,
+ * then JSON.parse); undefined where it is not JSON (Yoga answers it 400, with its own words).
+ */
+export function jsonOfBody(body: Buffer): unknown {
   try {
-    params = JSON.parse(body.toString('utf8'));
+    return JSON.parse(body.toString('utf8'));
   } catch {
-    return undefined; // Yoga answers it 400, with its own words
+    return undefined;
   }
+}
+
+/** The operation of a POST body (its JSON value) of query text, variables and operation name and nothing else; else undefined. */
+export function operationOfBody(params: unknown): Operation | undefined {
   if (!isPlainObject(params)) return undefined;
   const { query, variables, operationName } = params;
   for (const name in params) if (!OPERATION_PARAMETERS.has(name)) return undefined;
@@ -104,6 +111,32 @@ export function headerSourceOf(req: IncomingMessage): HeaderSource {
         const value = req.headers[name.toLowerCase()];
         return value === undefined ? null : Array.isArray(value) ? value.join(', ') : value;
       },
+    },
+  };
+}
+
+/**
+ * Hands on a POST body read by the front door: its bytes go along as `req.body` (readBody), and its JSON value, where
+ * it is the object or list Yoga's JSON parser would give, is kept for `useBodyParsedByFrontDoor`.
+ */
+export function handOnBody(req: IncomingMessage, bytes: Buffer, json: unknown): void {
+  (req as IncomingMessage & { body?: ReadBody }).body = readBody(bytes);
+  if (json !== null && typeof json === 'object') parsedBodies.set(req, json);
+}
+
+/** The JSON values of the bodies handed on, by their Node request (Yoga's server context carries it as `req`). */
+const parsedBodies = new WeakMap<object, object>();
+
+/**
+ * Yoga's request parser, for a body the front door parsed before handing it on: that value, which is what Yoga's
+ * JSON parser would read from the same bytes, rather than the text collected and parsed a second time. The request
+ * Yoga sees is unchanged (its body is still the bytes); any other request is parsed as Yoga parses it.
+ */
+export function useBodyParsedByFrontDoor(): Plugin {
+  return {
+    onRequestParse({ serverContext, setRequestParser }) {
+      const parsed = parsedBodies.get((serverContext as { req?: object }).req as object);
+      if (parsed !== undefined) setRequestParser(() => parsed as never);
     },
   };
 }

@@ -49,14 +49,16 @@ import type { StoredText } from './plugins/response-cache/redis-entry.js';
 import { dataOnlyText } from './plugins/response-cache/stringify-stored.js';
 import { sharedHeadersOf } from './plugins/use-response-cache.js';
 import {
+  handOnBody,
   headerSourceOf,
   jsonMediaTypeOf,
+  jsonOfBody,
   operationOfBody,
   operationOfSearch,
-  readBody,
   type Operation,
-  type ReadBody,
 } from './front-door-request.js';
+
+export { useBodyParsedByFrontDoor } from './front-door-request.js';
 
 export interface FrontDoor {
   endpoint: string;
@@ -130,23 +132,25 @@ function readThenAnswer(
   req.once('error', () => (chunks.length = 0));
   req.once('end', () => {
     const body = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks);
+    // Parsed once: Yoga takes this value of a body handed on (handOnBody) rather than parsing it again.
+    const json = jsonOfBody(body);
     if (
       !guarded(
         req,
         res,
         door,
-        () => answerBody(req, res, caller, body, mediaType, door),
-        () => handOn(req, res, body, next),
+        () => answerBody(req, res, caller, json, mediaType, door),
+        () => handOn(req, res, body, json, next),
       )
     )
-      handOn(req, res, body, next);
+      handOn(req, res, body, json, next);
   });
   return true;
 }
 
-/** Hands the request to Yoga with the body read here, which whatwg-node's adapter takes as the request's body. */
-function handOn(req: IncomingMessage, res: ServerResponse, body: Buffer, next: RequestListener): void {
-  (req as IncomingMessage & { body?: ReadBody }).body = readBody(body);
+/** Hands the request to Yoga with the body read here (which whatwg-node's adapter takes as the request's body) and its JSON value. */
+function handOn(req: IncomingMessage, res: ServerResponse, body: Buffer, json: unknown, next: RequestListener): void {
+  handOnBody(req, body, json);
   next(req, res);
 }
 
@@ -157,8 +161,8 @@ const answerSearch = (req: IncomingMessage, res: ServerResponse, caller: HeaderS
   const operation = operationOfSearch(req.url!.slice(door.endpoint.length + 1));
   return operation !== undefined && answered(req, res, caller, operation, mediaType, door);
 };
-const answerBody = (req: IncomingMessage, res: ServerResponse, caller: HeaderSource, body: Buffer, mediaType: string, door: FrontDoor) => {
-  const operation = operationOfBody(body);
+const answerBody = (req: IncomingMessage, res: ServerResponse, caller: HeaderSource, json: unknown, mediaType: string, door: FrontDoor) => {
+  const operation = operationOfBody(json);
   return operation !== undefined && answered(req, res, caller, operation, mediaType, door);
 };
 

@@ -20,6 +20,7 @@
  * `pretty` is for people (development); `json` is for log shippers.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { GraphQLError } from 'graphql';
 import { pino, stdSerializers, type Logger as PinoLogger } from 'pino';
 import { build as prettyStream } from 'pino-pretty';
 import { context, isSpanContextValid, trace } from '@opentelemetry/api';
@@ -170,4 +171,13 @@ export function createLogger(level: string, destination?: NodeJS.WritableStream,
     return pino(options, stream);
   }
   return destination ? pino(options, destination) : pino(options);
+}
+
+/**
+ * Yoga's log arguments as one line of text (src/yoga.ts), a GraphQL error by its message alone: graphql-js's text
+ * of a located error (`String(error)`) prints the lines of the caller's document around it, and a literal
+ * argument written there can be a password (`mobileLogin(input: { password: "…" })`).
+ */
+export function logText(args: readonly unknown[]): string {
+  return args.map((arg) => (arg instanceof GraphQLError ? arg.message : String(arg))).join(' ');
 }

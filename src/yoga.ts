@@ -2,13 +2,13 @@
  * Builds the Yoga app from the schema and the per-request context. Never
  * listens (src/server.ts does), so tests can also call `yoga.fetch`.
  */
-import { GraphQLError, type GraphQLSchema } from 'graphql';
+import type { GraphQLSchema } from 'graphql';
 import { createYoga, type Plugin, type YogaServerInstance } from 'graphql-yoga';
 import { schema } from '../schema/index.js';
 import type { Config } from './config.js';
 import { EncodedResponse } from './encoded-response.js';
 import { createContextFactory, type GatewayContext } from './context.js';
-import { requestFieldsOfError, type Logger } from './logger.js';
+import { logText, requestFieldsOfError, type Logger } from './logger.js';
 import { useHttpRoutes, type Readiness } from './plugins/use-http-routes.js';
 import { useGraphiQLPage } from './plugins/use-graphiql.js';
 import { useRequestId } from './plugins/use-request-id.js';
@@ -34,7 +34,7 @@ import { useIncrementalDelivery } from './plugins/use-incremental-delivery.js';
 import { useNestingLimit } from './plugins/use-nesting-limit.js';
 import { createSubscriptionTracker, type SubscriptionTracker } from './plugins/use-subscription-shutdown.js';
 import { createRequestAdmission, useRateLimit, type RateLimitOptions } from './plugins/use-rate-limit.js';
-import { frontDoorApplies, installFrontDoor } from './front-door.js';
+import { frontDoorApplies, installFrontDoor, useBodyParsedByFrontDoor } from './front-door.js';
 import type { Limiter } from './rate-limit/limiter.js';
 import { useRequestDeadline } from './plugins/use-request-deadline.js';
 import { useCompiledExecution } from './plugins/use-compiled-execution.js';
@@ -178,6 +178,7 @@ function createEndpoint(
   };
   // Shared with the front door, so a request it answers pays the same token as one Yoga answers.
   const admission = createRequestAdmission(rateLimits);
+  const frontDoorStore = frontDoor && frontDoorApplies(config, deps.responseCache) ? deps.responseCache : undefined;
   const yoga = createYoga<Record<string, unknown>, GatewayContext>({
     schema,
     context: createContextFactory(deps) as never,
@@ -228,6 +229,8 @@ function createEndpoint(
       // A form or text/plain POST must carry a header a cross-site page cannot set without a preflight; GET needs none.
       // And a GET's JSON parameters must be JSON, an operationName a string (use-request-parameters.ts).
       useRequestParameters(),
+      // A body the front door read and handed on is not parsed a second time (front-door-request.ts).
+      ...(frontDoorStore ? [useBodyParsedByFrontDoor()] : []),
       // Before the parse-time limits, so they see a persisted query's text like any other (and after the
       // response cache notes which requests named a document: their shared answers are public over HTTP).
       ...(deps.responseCache ? [useNotePersistedRequests()] : []),
@@ -250,8 +253,8 @@ function createEndpoint(
       subscriptions.plugin,
     ]),
   });
-  if (frontDoor && frontDoorApplies(config, deps.responseCache))
-    installFrontDoor(yoga, { endpoint, maxBodyBytes: config.limits.bodyBytes, store: deps.responseCache, admission, cors, logger });
+  if (frontDoorStore)
+    installFrontDoor(yoga, { endpoint, maxBodyBytes: config.limits.bodyBytes, store: frontDoorStore, admission, cors, logger });
   return yoga;
 }
 
@@ -273,15 +276,6 @@ function useSubgraphEndpoint(path: string, create: () => Promise<Gateway>): Plug
       return subgraph.then((yoga) => yoga.fetch(request, serverContext)).then(endResponse);
     },
   };
-}
-
-/**
- * Yoga's log arguments as one line of text, a GraphQL error by its message alone: graphql-js's text of a
- * located error (`String(error)`) prints the lines of the caller's document around it, and a literal
- * argument written there can be a password (`mobileLogin(input: { password: "…" })`).
- */
-function logText(args: readonly unknown[]): string {
-  return args.map((arg) => (arg instanceof GraphQLError ? arg.message : String(arg))).join(' ');
 }
 
 /**
