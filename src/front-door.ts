@@ -23,7 +23,8 @@
  * credential, a compressed body, If-None-Match, a page or an event stream or
  * multipart Accept, and whatever throws while it is read here (variables too
  * deep for the key: Yoga's path answers the same throw). A body read here goes along as `req.body`, which
- * whatwg-node's adapter takes as the body.
+ * whatwg-node's adapter takes as the body, with the value it was parsed to here, which Yoga's request parser
+ * then takes rather than parsing it again (front-door-request.ts, `handOnBody`).
  *
  * With REDIS_URL the rate limit's decision and the look-up are promises,
  * waited for here as Yoga's path waits for them: each is bounded by the
