@@ -108,7 +108,9 @@ describe.skipIf(!hasRedisServer)(`the front door with Redis${hasRedisServer ? ''
   it('a cold query reaches Yoga and asks Redis for its entry once, with the front door or without', async () => {
     const { slug } = await freshGig();
     const bodyOf = (name: string) => JSON.stringify({ query: `${GIG_AND_SELLER} # miss through ${name}`, variables: { slug } });
-    const monitor = await new Redis(redis.url).monitor();
+    // monitor() opens a connection of its own: the client it is asked of is closed too, or it outlives the test.
+    const client = new Redis(redis.url);
+    const monitor = await client.monitor();
     /** Every command Redis ran, as `command key`, in the order it ran them. */
     const commands: string[] = [];
     monitor.on('monitor', (_time: string, args: string[]) => commands.push(`${args[0]?.toLowerCase()} ${args[1] ?? ''}`));
@@ -132,6 +134,7 @@ describe.skipIf(!hasRedisServer)(`the front door with Redis${hasRedisServer ? ''
       expect(asked).toEqual({ plain: 1, door: 1 });
     } finally {
       monitor.disconnect();
+      client.disconnect();
     }
   });
 
