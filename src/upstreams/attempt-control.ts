@@ -1,37 +1,22 @@
 /**
  * The one owner of an upstream attempt's end. Whatever ends it first (its own
  * timer, or the GraphQL request's signal: the caller leaving, the request's
- * deadline, the result being ready) aborts one signal, which is the only
- * signal undici sees. undici then ends the attempt at whatever stage it is
- * in: a request being sent rejects, a body being read is destroyed with an
- * error listener attached. A request still queued for a connection is not
- * dispatched yet, so undici only notes the abort: `settle` ends the caller's
- * wait at once and owns the late response, whose body it destroys. Nothing
- * else destroys a body: the earlier timer did so itself and, when the headers
- * came in just after it fired, left a destroyed body without a listener, whose
- * 'error' event ended the process.
+ * deadline, the result being ready) tells the attempt's exchange once
+ * (`AttemptEnd.end`), which cuts it at whatever stage it is in
+ * (answer-handler.ts): a request still queued for a connection is cut as it
+ * starts, one being sent or read is aborted, its connection closed, and the
+ * caller's wait ends at once with the reason.
  *
- * The signal undici sees is an EventEmitter with `aborted` and `reason`
- * (undici takes one in place of an AbortSignal): an AbortController and its
- * EventTarget listeners were a few per cent of a busy gateway's profile,
- * paid on every attempt.
+ * No signal is built per attempt: an AbortController and its EventTarget
+ * listeners were a few per cent of a busy gateway's profile, and undici,
+ * driven through its dispatch handler, needs none.
  */
-import { EventEmitter } from 'node:events';
-
 /** The reason of an attempt cut off by its own timeout (named TimeoutError, see transport-errors.ts isTimeout). */
 export const ATTEMPT_TIMED_OUT = new DOMException('The upstream call took longer than its timeout', 'TimeoutError');
 
-/** Aborted once, by whichever end comes first; what undici is given as the request's `signal`. */
-export class AttemptSignal extends EventEmitter {
-  aborted = false;
-  reason: unknown = undefined;
-
-  abort(reason: unknown): void {
-    if (this.aborted) return;
-    this.aborted = true;
-    this.reason = reason;
-    this.emit('abort');
-  }
+/** What an attempt's end is told to: its exchange with the upstream, cut short with `reason`. */
+export interface AttemptEnd {
+  end(reason: unknown): void;
 }
 
 /**
@@ -40,16 +25,16 @@ export class AttemptSignal extends EventEmitter {
  * leave a set instead of adding and removing an EventTarget listener each, and the last one out removes it.
  */
 interface Following {
-  readonly attempts: Set<AttemptSignal>;
+  readonly attempts: Set<AttemptControl>;
   readonly onAbort: () => void;
 }
 
 const followed = new WeakMap<AbortSignal, Following>();
 
-function follow(outer: AbortSignal, attempt: AttemptSignal): Following {
+function follow(outer: AbortSignal, attempt: AttemptControl): Following {
   let following = followed.get(outer);
   if (!following) {
-    const attempts = new Set<AttemptSignal>();
+    const attempts = new Set<AttemptControl>();
     const onAbort = () => {
       followed.delete(outer);
       for (const each of attempts) each.abort(outer.reason);
@@ -63,7 +48,7 @@ function follow(outer: AbortSignal, attempt: AttemptSignal): Following {
   return following;
 }
 
-function unfollow(outer: AbortSignal, following: Following, attempt: AttemptSignal): void {
+function unfollow(outer: AbortSignal, following: Following, attempt: AttemptControl): void {
   following.attempts.delete(attempt);
   if (following.attempts.size > 0 || followed.get(outer) !== following) return;
   followed.delete(outer);
@@ -71,71 +56,39 @@ function unfollow(outer: AbortSignal, following: Following, attempt: AttemptSign
 }
 
 export class AttemptControl {
-  private readonly controller = new AttemptSignal();
   private readonly timer: NodeJS.Timeout;
   /** The attempts this one joined under the request's signal, left on release. */
   private readonly following: Following | undefined;
+  /** True once something ended the attempt (its timer, or the request's signal). */
+  private ended = false;
   /** True once the attempt's own timer ended it (the request's deadline is told apart by its signal). */
   timedOut = false;
 
   constructor(
     private readonly outer: AbortSignal | undefined,
     timeoutMs: number,
+    private readonly exchange: AttemptEnd,
   ) {
     this.timer = setTimeout(() => {
       // Whichever end came first names it: a caller who left before the timer is not a timeout.
-      if (this.controller.aborted) return;
+      if (this.ended) return;
       this.timedOut = true;
-      this.controller.abort(ATTEMPT_TIMED_OUT);
+      this.abort(ATTEMPT_TIMED_OUT);
     }, timeoutMs);
-    if (outer?.aborted) this.controller.abort(outer.reason);
-    else if (outer) this.following = follow(outer, this.controller);
+    if (outer?.aborted) this.abort(outer.reason);
+    else if (outer) this.following = follow(outer, this);
   }
 
-  /** What undici is given: aborted once, by whichever end comes first. */
-  get signal(): AttemptSignal {
-    return this.controller;
+  /** Ends the attempt with `reason`, once: whichever end comes first. */
+  abort(reason: unknown): void {
+    if (this.ended) return;
+    this.ended = true;
+    this.exchange.end(reason);
   }
 
-  /**
-   * `pending` (undici's response), or the abort's reason as soon as the signal ends the attempt. A
-   * response that arrives after the attempt ended is owned here: its body is destroyed, listened to.
-   */
-  settle<T extends { body: { on(event: 'error', listener: () => void): unknown; destroy(): unknown } }>(pending: Promise<T>): Promise<T> {
-    const signal = this.controller;
-    if (signal.aborted) {
-      pending.then(discardBody, () => undefined);
-      return Promise.reject(signal.reason as Error);
-    }
-    return new Promise<T>((resolve, reject) => {
-      const onAbort = () => {
-        pending.then(discardBody, () => undefined);
-        reject(signal.reason as Error);
-      };
-      signal.once('abort', onAbort);
-      pending.then(
-        (response) => {
-          signal.removeListener('abort', onAbort);
-          if (signal.aborted) return discardBody(response);
-          resolve(response);
-        },
-        (error: unknown) => {
-          signal.removeListener('abort', onAbort);
-          reject(error as Error);
-        },
-      );
-    });
-  }
-
-  /** The attempt is over (answered or failed): its timer and its listener on the request go. */
+  /** The attempt is over (answered or failed): its timer and its place under the request's signal go. */
   release(): void {
     clearTimeout(this.timer);
-    if (this.following) unfollow(this.outer!, this.following, this.controller);
+    if (this.following) unfollow(this.outer!, this.following, this);
   }
-}
-
-/** Ends a response nobody will read: its body is destroyed with a listener for the error that follows. */
-function discardBody(response: { body: { on(event: 'error', listener: () => void): unknown; destroy(): unknown } }): void {
-  response.body.on('error', () => undefined);
-  response.body.destroy();
 }

@@ -13,7 +13,7 @@ import { upstreamMetrics } from '../metrics.js';
 import { AttemptControl } from './attempt-control.js';
 import { queryString } from './identifiers.js';
 import type { BodyBudget } from './body-budget.js';
-import { readJson } from './response-body.js';
+import { JsonAnswerHandler } from './answer-handler.js';
 import { AttemptFailure, cancelledByCaller, classifyAttempt, errorCode } from './transport-errors.js';
 import { endAttemptSpan, startAttemptSpan, type SpanTarget } from './upstream-span.js';
 import type { UpstreamRequest, UpstreamResponse } from './wire.js';
@@ -61,27 +61,22 @@ export class AttemptSender {
           req.trace,
         )
       : undefined;
+    const exchange = new JsonAnswerHandler({ upstream: name, maxResponseBytes, bodyBudget }, req.body);
     // undici's bodyTimeout is an idle timer (a drip of one byte a second resets it), so the attempt
-    // is bounded as a whole by a timer of its own, which ends it through the same signal as the caller.
-    const control = new AttemptControl(outer, timeoutMs);
+    // is bounded as a whole by a timer of its own, which ends it as the caller's signal does.
+    const control = new AttemptControl(outer, timeoutMs, exchange);
     let status: number | undefined;
     let failure: string | undefined;
     let thrown: AttemptFailure | undefined;
     try {
       // With tracing on, the headers carry a `traceparent` naming this attempt's span.
-      const request = this.pool.request({
-        method: req.method,
-        path,
-        headers: span?.headers ?? headers,
-        body: req.body,
-        signal: control.signal,
-      });
-      const res = await control.settle(request);
-      status = res.statusCode;
-      const parsed = await readJson(res.body, res.headers['content-length'], maxResponseBytes, name, status, bodyBudget);
-      return { status, headers: res.headers, body: parsed };
+      this.pool.dispatch({ method: req.method, path, headers: span?.headers ?? headers, body: req.body }, exchange);
+      const response = await exchange.answer;
+      status = response.status;
+      return response;
     } catch (error) {
       failure = errorCode(error);
+      status = exchange.status;
       throw (thrown = classifyAttempt(name, error, { mutation, status, outer, timedOut: control.timedOut }));
     } finally {
       control.release();

@@ -9,7 +9,7 @@ import { isAscii } from 'node:buffer';
 import type { Readable } from 'node:stream';
 import { errors as undiciErrors } from 'undici';
 import { UpstreamError, type UpstreamName } from '../errors.js';
-import type { BodyBudget } from './body-budget.js';
+import type { BodyBudget, BodyHold } from './body-budget.js';
 
 /** Far deeper than any upstream record nests (attributes included), far shallower than what overflows a stack. */
 export const MAX_JSON_DEPTH = 100;
@@ -85,20 +85,119 @@ function decodeChecked(bytes: Buffer, upstream: UpstreamName, status: number): s
   return bytes.toString(isAscii(bytes) ? 'latin1' : 'utf8');
 }
 
+/** The error a failed read of an answer's body reports: undici's own size cut reads as the limit's refusal. */
+export const bodyFailure = (error: unknown, upstream: UpstreamName, status: number): unknown =>
+  error instanceof undiciErrors.ResponseExceededMaxSizeError ? tooLarge(upstream, status) : error;
+
 /**
- * The response body as JSON, read with plain 'data'/'end' listeners (async iteration of a
- * Readable costs a promise per chunk and showed in profiles). No more than `limit` bytes are
- * ever held: a declared length over it is refused before a byte is read, and a body whose
- * bytes pass it (chunked, endless, or longer than declared) is refused at the chunk that does,
- * its connection closed. The Pool's `maxResponseSize` (src/upstreams/http.ts, the same
- * `limit`) cuts such a body in undici too; its ResponseExceededMaxSizeError is refused alike.
- * With a Content-Length the chunks are copied into one buffer of that size as they arrive
- * (a list of chunks and their concatenation held a large body twice); only the bytes
+ * One answer's body as its bytes arrive, whatever delivers them (undici's dispatch handler,
+ * answer-handler.ts; a Readable, `readJson`). No more than `limit` bytes are ever held: a declared
+ * length over it is refused before a byte is read (`start`), and a body whose bytes pass it
+ * (chunked, endless, or longer than declared) is refused at the chunk that does (`add`); the
+ * deliverer then closes the connection. The Pool's `maxResponseSize` (src/upstreams/http.ts, the
+ * same `limit`) cuts such a body in undici too; its ResponseExceededMaxSizeError reads alike
+ * (`bodyFailure`). With a Content-Length the chunks are copied into one buffer of that size as
+ * they arrive (a list of chunks and their concatenation held a large body twice); only the bytes
  * received are ever read from it.
- * With a `budget` (UPSTREAM_INFLIGHT_BYTES, shared by the process), the read takes its
- * declared length before a byte is read, or each chunk as it arrives, and is refused
- * (UPSTREAM_UNAVAILABLE, retryAfter 1) when the budget has no room; what it took is given
- * back once when the read settles: parsed, refused, failed, or cut short by its signal.
+ * With a `budget` (UPSTREAM_INFLIGHT_BYTES, shared by the process), the read takes its declared
+ * length before a byte is read, or each chunk as it arrives, and is refused (UPSTREAM_UNAVAILABLE,
+ * retryAfter 1) when the budget has no room; what it took is given back by `release`, which the
+ * deliverer calls once the read settles: parsed, refused, failed, or cut short by its signal.
+ */
+export class JsonBody {
+  private readonly hold: BodyHold | undefined;
+  // Not zero-filled: unwritten pages cost no memory until written, and bytes past `size` are never read.
+  private whole: Buffer | undefined;
+  private chunks: Buffer[] = [];
+  private size = 0;
+  /** Bytes taken from the budget so far: the declared length up front, else each chunk as it comes. */
+  private taken = 0;
+
+  constructor(
+    private readonly limit: number,
+    private readonly upstream: UpstreamName,
+    readonly status: number,
+    budget?: BodyBudget,
+  ) {
+    this.hold = budget?.hold();
+  }
+
+  /** Before a byte is read: the refusal of a declared length over the limit or past the budget, else undefined. */
+  start(contentLength: string | string[] | undefined): UpstreamError | undefined {
+    if (declaredTooLarge(contentLength, this.limit)) return tooLarge(this.upstream, this.status);
+    const declared = Number(Array.isArray(contentLength) ? contentLength[0] : contentLength);
+    if (!Number.isSafeInteger(declared) || declared <= 0) return undefined;
+    if (this.hold) {
+      if (!this.hold.take(declared)) return overBudget(this.upstream, this.status);
+      this.taken = declared;
+    }
+    this.whole = Buffer.allocUnsafe(declared);
+    return undefined;
+  }
+
+  /** One chunk as it arrives: the refusal when its bytes pass the limit or the budget (nothing more is then kept). */
+  add(chunk: Buffer): UpstreamError | undefined {
+    const end = this.size + chunk.length;
+    // Counted here too, not only by the Pool: what arrives is what would be held, whatever was declared.
+    if (end > this.limit) return this.refuse(tooLarge(this.upstream, this.status));
+    if (this.hold && end > this.taken) {
+      if (!this.hold.take(end - this.taken)) return this.refuse(overBudget(this.upstream, this.status));
+      this.taken = end;
+    }
+    if (this.whole && end <= this.whole.length) chunk.copy(this.whole, this.size);
+    else {
+      // More than declared (undici would normally refuse it): keep what was copied and go on with chunks.
+      if (this.whole) this.chunks.push(this.whole.subarray(0, this.size));
+      this.whole = undefined;
+      this.chunks.push(chunk);
+    }
+    this.size = end;
+    return undefined;
+  }
+
+  /**
+   * The bytes received as JSON, undefined for none (or for an error status whose body is not JSON: a proxy's
+   * HTML 502 page is still a 502). Throws the UpstreamError of JSON nested too deep, or of a body not JSON.
+   */
+  json(): unknown {
+    const { size, whole, chunks, upstream, status } = this;
+    if (size === 0) return undefined;
+    const text = decodeChecked(
+      whole ? whole.subarray(0, size) : chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size),
+      upstream,
+      status,
+    );
+    // The bytes are decoded: nothing may keep them through JSON.parse.
+    this.drop();
+    try {
+      return JSON.parse(text) as unknown;
+    } catch {
+      if (status >= 400) return undefined;
+      throw new UpstreamError(upstream, 'UPSTREAM_BAD_RESPONSE', `The ${upstream} service sent a response that is not JSON`, { status });
+    }
+  }
+
+  /** The read is over: its bytes are dropped and its share of the budget given back (later calls do nothing). */
+  release(): void {
+    this.drop();
+    this.hold?.release();
+  }
+
+  private refuse(error: UpstreamError): UpstreamError {
+    this.drop();
+    return error;
+  }
+
+  private drop(): void {
+    this.whole = undefined;
+    this.chunks = [];
+  }
+}
+
+/**
+ * The response body of a Readable (undici's `pool.request`, or any stream) as JSON, read by a
+ * JsonBody with plain 'data'/'end' listeners (async iteration of a Readable costs a promise per
+ * chunk and showed in profiles). A refused body is destroyed, which closes its connection.
  */
 export function readJson(
   body: Readable,
@@ -109,82 +208,31 @@ export function readJson(
   budget?: BodyBudget,
 ): Promise<unknown> {
   return new Promise((settleResolve, settleReject) => {
-    const hold = budget?.hold();
-    const resolve = (value: unknown) => (hold?.release(), settleResolve(value));
-    const reject = (error: unknown) => (hold?.release(), settleReject(error));
-    if (declaredTooLarge(contentLength, limit)) {
+    const answer = new JsonBody(limit, upstream, status, budget);
+    const resolve = (value: unknown) => (answer.release(), settleResolve(value));
+    const reject = (error: unknown) => (answer.release(), settleReject(error));
+    const refuse = (error: UpstreamError) => {
       discard(body);
-      return reject(tooLarge(upstream, status));
-    }
-    const failed = (error: unknown) =>
-      reject(error instanceof undiciErrors.ResponseExceededMaxSizeError ? tooLarge(upstream, status) : error);
+      reject(error);
+    };
+    const failed = (error: unknown) => reject(bodyFailure(error, upstream, status));
     // Listening first: a body destroyed a moment ago still has its 'error' event to emit.
     body.once('error', failed);
     if (body.errored) return failed(body.errored);
     // Destroyed without an error (no 'end' will come): the read is over, and so is its hold.
     body.once('close', () => reject(new Error(`The ${upstream} answer closed before its end`)));
-    const declared = Number(Array.isArray(contentLength) ? contentLength[0] : contentLength);
-    const sized = Number.isSafeInteger(declared) && declared > 0;
-    // Bytes taken from the budget so far: the declared length up front, else each chunk as it comes.
-    let taken = 0;
-    if (sized && hold) {
-      if (!hold.take(declared)) {
-        discard(body);
-        return reject(overBudget(upstream, status));
-      }
-      taken = declared;
-    }
-    // Not zero-filled: unwritten pages cost no memory until written, and bytes past `size` are never read.
-    let whole: Buffer | undefined = sized ? Buffer.allocUnsafe(declared) : undefined;
-    let chunks: Buffer[] = [];
-    let size = 0;
-    const refuse = (error: UpstreamError) => {
-      whole = undefined;
-      chunks = [];
-      discard(body);
-      reject(error);
-    };
+    const refused = answer.start(contentLength);
+    if (refused) return refuse(refused);
     body.on('data', (chunk: Buffer) => {
       if (body.destroyed) return; // refused (or failed) already: nothing more is kept
-      const end = size + chunk.length;
-      // Counted here too, not only by the Pool: what arrives is what would be held, whatever was declared.
-      if (end > limit) return refuse(tooLarge(upstream, status));
-      if (hold && end > taken) {
-        if (!hold.take(end - taken)) return refuse(overBudget(upstream, status));
-        taken = end;
-      }
-      if (whole && end <= whole.length) chunk.copy(whole, size);
-      else {
-        // More than declared (undici would normally refuse it): keep what was copied and go on with chunks.
-        if (whole) chunks.push(whole.subarray(0, size));
-        whole = undefined;
-        chunks.push(chunk);
-      }
-      size = end;
+      const refused = answer.add(chunk);
+      if (refused) refuse(refused);
     });
     body.once('end', () => {
-      if (size === 0) return resolve(undefined);
-      let text: string;
       try {
-        text = decodeChecked(
-          whole ? whole.subarray(0, size) : chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size),
-          upstream,
-          status,
-        );
+        resolve(answer.json());
       } catch (error) {
-        return reject(error as Error);
-      }
-      // The bytes are decoded: nothing may keep them through JSON.parse.
-      whole = undefined;
-      chunks = [];
-      try {
-        resolve(JSON.parse(text) as unknown);
-      } catch {
-        // An error status speaks for itself (a proxy's HTML 502 page is still a 502).
-        if (status >= 400) return resolve(undefined);
-        reject(
-          new UpstreamError(upstream, 'UPSTREAM_BAD_RESPONSE', `The ${upstream} service sent a response that is not JSON`, { status }),
-        );
+        reject(error);
       }
     });
   });

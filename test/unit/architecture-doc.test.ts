@@ -17,6 +17,7 @@ import { Pool } from 'undici';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { schema } from '../../schema/index.js';
 import { estimateUpstreamCalls } from '../../src/plugins/upstream-cost.js';
+import { JsonAnswerHandler } from '../../src/upstreams/answer-handler.js';
 import { PublicCache } from '../../src/upstreams/public-cache/public-cache.js';
 import type { UpstreamRequest } from '../../src/upstreams/wire.js';
 import { startTestGateway, type TestGateway } from '../helpers/gateway.js';
@@ -79,14 +80,15 @@ const QUERY = page.match(/```graphql\n(\{ seller.+)\n```/)![1]!;
 
 describe('docs/architecture.md: the measured trace of Seller.gigs → Gig.reviews', () => {
   let gateway: TestGateway;
-  // The stacks of each pool request and each shared-cache read, by request path.
+  // The stacks of each pool dispatch and each shared-cache read, by request path.
   const sent: Array<{ path: string; frames: Frame[] }> = [];
   const cached: Array<{ path: string; frames: Frame[] }> = [];
 
   beforeAll(async () => {
     // The shared cache on, as in production, so its layer is on the measured path.
     gateway = await startTestGateway({ PUBLIC_CACHE_MAX_BYTES: '1000000', PUBLIC_CACHE_TTL_MS: '60000' }, ['marketplace']);
-    const request = Pool.prototype.request;
+    // The attempt hands its request to the Pool's `dispatch` (src/upstreams/answer-handler.ts).
+    const dispatch = Pool.prototype.dispatch;
     const read = PublicCache.prototype.read;
     const deep = <T>(take: () => T): T => {
       const limit = Error.stackTraceLimit;
@@ -97,10 +99,11 @@ describe('docs/architecture.md: the measured trace of Seller.gigs → Gig.review
         Error.stackTraceLimit = limit;
       }
     };
-    vi.spyOn(Pool.prototype, 'request').mockImplementation(function (this: Pool, ...args: Parameters<Pool['request']>) {
-      sent.push({ path: (args[0] as { path: string }).path, frames: projectFrames(deep(() => new Error().stack!)) });
-      return (request as (...a: unknown[]) => unknown).apply(this, args);
-    } as never);
+    vi.spyOn(Pool.prototype, 'dispatch').mockImplementation(function (this: Pool, ...args: Parameters<Pool['dispatch']>) {
+      // Only the gateway's upstream attempts: the test's own fetch of /graphql goes through a Pool's dispatch too.
+      if (args[1] instanceof JsonAnswerHandler) sent.push({ path: args[0].path, frames: projectFrames(deep(() => new Error().stack!)) });
+      return dispatch.apply(this, args);
+    });
     vi.spyOn(PublicCache.prototype, 'read').mockImplementation(function (this: PublicCache, ...args: Parameters<PublicCache['read']>) {
       const req: UpstreamRequest = args[1];
       cached.push({ path: req.path, frames: projectFrames(deep(() => new Error().stack!)) });
