@@ -11,10 +11,10 @@
  *   PROBE_VARIANTS=default,32,64 PROBE_COPIES=2 PROBE_ROUNDS=6 PROBE_SLICE=1000 PROBE_LARGE_SLICE=3000 \
  *     npx tsx bench/semi-space-probe.ts
  *
- * A variant is `default` (no flag, or `NODE_OPTIONS` as the shell has it) or a size in MiB; PROBE_ONLY keeps
+ * A variant is `shipped` (the start script's own NODE_OPTIONS), `default` (V8's own size: the flag at 0) or a
+ * size in MiB, given on the command line, which wins over the start script's NODE_OPTIONS; PROBE_ONLY keeps
  * the queries whose name contains it; PROBE_LARGE=0 leaves the 5,000-item row out.
  */
-import { readdir, readFile } from 'node:fs/promises';
 import { Pool } from 'undici';
 import { DirectRequest, RestPools, type Origins } from './direct/rest.js';
 import { drive, percentile, type Sample } from './driver.js';
@@ -23,6 +23,7 @@ import { mib } from './memory.js';
 import { pin, pinning, startGatewayProcess, startLargeItemsUpstream, startSandboxProcess, type GatewayProcess } from './processes.js';
 import { benchQueries, loadFixtures, type BenchQuery } from './queries.js';
 import { gatewayTask } from './sides.js';
+import { median, threadTicks } from './thread-cpu.js';
 
 const variants = (process.env.PROBE_VARIANTS ?? 'default,32,64').split(',');
 const copies = Number(process.env.PROBE_COPIES ?? 2);
@@ -30,24 +31,10 @@ const rounds = Number(process.env.PROBE_ROUNDS ?? 6);
 const slice = Number(process.env.PROBE_SLICE ?? 1000);
 const largeSlice = Number(process.env.PROBE_LARGE_SLICE ?? 3000);
 const only = process.env.PROBE_ONLY;
-const execArgvOf = (variant: string) => (variant === 'default' ? [] : [`--max-semi-space-size=${variant}`]);
+// On the command line, which wins over the NODE_OPTIONS of the start script; 0 is V8's own default.
+const execArgvOf = (variant: string) => (variant === 'shipped' ? [] : [`--max-semi-space-size=${variant === 'default' ? 0 : variant}`]);
 const NO_TRACING = { OTEL_EXPORTER_OTLP_ENDPOINT: '', OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: '' };
 
-/** user + system clock ticks of `pid`'s main thread and of its other threads. */
-async function threadTicks(pid: number): Promise<{ main: number; others: number }> {
-  const ticks = { main: 0, others: 0 };
-  for (const tid of await readdir(`/proc/${pid}/task`)) {
-    const stat = await readFile(`/proc/${pid}/task/${tid}/stat`, 'utf8').catch(() => undefined);
-    const fields = stat?.slice(stat.lastIndexOf(')') + 2).split(' ');
-    if (fields) ticks[tid === String(pid) ? 'main' : 'others'] += Number(fields[11]) + Number(fields[12]);
-  }
-  return ticks;
-}
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const half = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[half]! : (sorted[half - 1]! + sorted[half]!) / 2;
-};
 const percent = (ratio: number) => `${ratio >= 1 ? '+' : ''}${((ratio - 1) * 100).toFixed(1)} %`;
 
 interface Copy {
@@ -81,8 +68,17 @@ interface Tally {
 }
 
 /** Alternating rounds of `query` over every copy (each copy's place rotates), and the direct client's if given. */
-async function measure(name: string, all: Copy[], task: (pool: Pool) => () => Promise<void>, connections: number, ms: number, direct?: () => Promise<unknown>) {
-  const tallies = new Map(variants.map((v) => [v, { micros: 0, requests: 0, mainTicks: 0, otherTicks: 0, latencies: [], rounds: [] } as Tally]));
+async function measure(
+  name: string,
+  all: Copy[],
+  task: (pool: Pool) => () => Promise<void>,
+  connections: number,
+  ms: number,
+  direct?: () => Promise<unknown>,
+) {
+  const tallies = new Map(
+    variants.map((v) => [v, { micros: 0, requests: 0, mainTicks: 0, otherTicks: 0, latencies: [], rounds: [] } as Tally]),
+  );
   const directSamples: Sample[] = [];
   for (const copy of all) await drive(task(copy.pool), connections, Math.max(1000, ms));
   if (direct) await drive(direct, connections, Math.max(1000, ms));
@@ -110,7 +106,12 @@ async function measure(name: string, all: Copy[], task: (pool: Pool) => () => Pr
     for (const [v, { micros, requests }] of round) tallies.get(v)!.rounds.push(micros / 1000 / Math.max(1, requests));
   }
   const first = tallies.get(variants[0]!)!;
-  const directP50 = direct ? percentile(directSamples.flatMap((s) => s.latencies), 50) : Number.NaN;
+  const directP50 = direct
+    ? percentile(
+        directSamples.flatMap((s) => s.latencies),
+        50,
+      )
+    : Number.NaN;
   for (const [v, t] of tallies) {
     const ratios = t.rounds.map((cpu, r) => cpu / first.rounds[r]!);
     const tick = 1000 / 100; // ms per clock tick (CLK_TCK 100)
