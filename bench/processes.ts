@@ -1,12 +1,13 @@
 /**
  * Starts the two processes the benchmark measures against: the sandbox
  * (`npm run sandbox`, src/sandbox/main.ts) and the gateway as it ships
- * (`npm run start:prod`, dist/src/server.js), each pinned to its own CPU with `taskset` when
+ * (the checkout's own `npm run start:prod` script), each pinned to its own CPU with `taskset` when
  * the machine has it and more than one core, so the simulated upstreams do not
  * steal the gateway's CPU time.
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { freePort } from '../test/helpers/free-port.js';
 import { availableParallelism } from 'node:os';
 import type { Origins } from './direct/rest.js';
@@ -112,12 +113,28 @@ export function buildGateway(): void {
   execFileSync(process.execPath, ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.build.json'], { stdio: 'inherit' });
 }
 
+const shellQuote = (arg: string) => `'${arg.replaceAll("'", `'\\''`)}'`;
+
 /**
- * The gateway exactly as it ships: `node dist/src/server.js` with
+ * The `start:prod` script of the checkout in `cwd` as npm runs it (`sh -c`), with its `node` the node running
+ * the benchmark and `execArgv` put before the entry point: the flags it sets (NODE_OPTIONS, the young
+ * generation's size since 2026-11-26) are those of that commit, and, the script ending in `exec node …`, the
+ * process started is node itself, whose CPU and memory are read by pid.
+ */
+async function shippedStart(cwd: string | undefined, execArgv: string[]): Promise<string[]> {
+  const { scripts } = JSON.parse(await readFile(join(cwd ?? '.', 'package.json'), 'utf8')) as { scripts: Record<string, string> };
+  const script = scripts['start:prod'] ?? '';
+  const tail = `exec node ${GATEWAY_ENTRY}`;
+  if (!script.endsWith(tail)) throw new Error(`start:prod does not end in "${tail}": ${script}`);
+  return ['-c', `${script.slice(0, -tail.length)}exec ${[process.execPath, ...execArgv, GATEWAY_ENTRY].map(shellQuote).join(' ')}`];
+}
+
+/**
+ * The gateway exactly as it ships: its `npm run start:prod` (shippedStart) with
  * NODE_ENV=production, pointed at the sandbox by MARKETPLACE_URL / SEO_URL /
  * ITEMS_URL. (Running the TypeScript sources through tsx instead measured
  * tsx's own helpers too.) `execArgv` goes to node, e.g. `--cpu-prof`; `cwd` is
- * the checkout whose build runs (another commit's, baseline.ts).
+ * the checkout whose build and start script run (another commit's, baseline.ts).
  */
 export async function startGatewayProcess(
   origins: Origins,
@@ -128,7 +145,7 @@ export async function startGatewayProcess(
   onStdout?: (chunk: Buffer) => void,
 ): Promise<GatewayProcess> {
   const port = await freePort();
-  const child = spawn(process.execPath, [...execArgv, GATEWAY_ENTRY], {
+  const child = spawn('sh', await shippedStart(cwd, execArgv), {
     cwd,
     // The per-client rate limit would refuse a benchmark's traffic (one client, thousands of requests a minute).
     env: {

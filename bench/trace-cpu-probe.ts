@@ -14,7 +14,6 @@
  * difference between variants is read over several copies: a side's CPU per request in a round is the sum of its
  * copies' CPU over the sum of their requests.
  */
-import { readdir, readFile } from 'node:fs/promises';
 import { Pool } from 'undici';
 import { DirectRequest, RestPools } from './direct/rest.js';
 import { drive } from './driver.js';
@@ -22,23 +21,8 @@ import { pin, pinning, startGatewayProcess, startSandboxProcess, type GatewayPro
 import { benchQueries, loadFixtures } from './queries.js';
 import { SERVICES, gatewayTask } from './sides.js';
 import { startOtlpSink } from './otlp-sink.js';
+import { median, threadTicks } from './thread-cpu.js';
 
-/** user + system clock ticks (1/100 s) of `pid`'s main thread and of its other threads. */
-async function threadTicks(pid: number): Promise<{ main: number; others: number }> {
-  const ticks = { main: 0, others: 0 };
-  for (const tid of await readdir(`/proc/${pid}/task`)) {
-    const stat = await readFile(`/proc/${pid}/task/${tid}/stat`, 'utf8').catch(() => undefined);
-    const fields = stat?.slice(stat.lastIndexOf(')') + 2).split(' ');
-    if (fields) ticks[tid === String(pid) ? 'main' : 'others'] += Number(fields[11]) + Number(fields[12]);
-  }
-  return ticks;
-}
-
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const half = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[half]! : (sorted[half - 1]! + sorted[half]!) / 2;
-};
 const percent = (ratio: number) => `${ratio >= 1 ? '+' : ''}${((ratio - 1) * 100).toFixed(0)} %`;
 
 interface Side {

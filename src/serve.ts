@@ -13,6 +13,7 @@ import { attachWebSocket } from './websocket.js';
 import { createHttpServer, listen, ListenError } from './http-server.js';
 import { gatewayListener } from './front-door.js';
 import { startupSummary } from './startup-summary.js';
+import { maxSemiSpaceSize } from './young-generation.js';
 import { installShutdown } from './shutdown.js';
 import { loadSandbox } from './embedded-sandbox.js';
 import { READY_MESSAGE, SHUTDOWN_MESSAGE } from './cluster.js';
@@ -87,7 +88,10 @@ export async function serveGateway(config: Config, logger: Logger): Promise<void
   };
   // In a cluster the first worker speaks for all; the others would only repeat it.
   const quiet = cluster.isWorker && cluster.worker!.id > 1;
-  for (const line of startupSummary(facts)) logger[quiet ? 'debug' : 'info'](line);
+  // The first line also says the young generation's size the process started with (src/young-generation.ts).
+  const [ready, ...rest] = startupSummary(facts);
+  logger[quiet ? 'debug' : 'info']({ maxSemiSpaceSizeMiB: maxSemiSpaceSize() }, ready!);
+  for (const line of rest) logger[quiet ? 'debug' : 'info'](line);
 }
 
 /**

@@ -66,9 +66,9 @@ export function execForm(args: string): string[] {
   return parsed as string[];
 }
 
-/** `ENV A=1 B=2` pairs (the form this Dockerfile uses). */
+/** `ENV A=1 B=2` pairs (the form this Dockerfile uses); a value may hold `=` (`NODE_OPTIONS=--flag=1`). */
 function envPairs(args: string): Record<string, string> {
-  return Object.fromEntries(args.split(' ').map((pair) => pair.split('=', 2) as [string, string]));
+  return Object.fromEntries(args.split(' ').map((pair) => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)]));
 }
 
 export interface BuiltStage {

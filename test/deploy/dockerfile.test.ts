@@ -6,7 +6,9 @@
  * gateway through the sandbox. On the built gateway, the production start
  * commands (the image's CMD `node dist/src/server.js`, `npm run start:prod`,
  * the cluster primary) stop cleanly on SIGTERM and Ctrl-C, leaving nothing
- * listening, and a start-up refusal is the tidy message, not a stack.
+ * listening, start node with the young generation the image ships (its
+ * NODE_OPTIONS; a user's own replaces or follows it), and a start-up refusal
+ * is the tidy message, not a stack.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
@@ -155,6 +157,35 @@ describe('the built gateway’s start commands', () => {
       expect(await portIsFree(port)).toBe(true);
     }, 60_000);
   }
+
+  /** The young generation's size the gateway's "Gateway ready" line reports (src/young-generation.ts). */
+  const reportedSemiSpace = (output: string): unknown =>
+    output
+      .split('\n')
+      .filter((line) => line.startsWith('{'))
+      .map((line) => JSON.parse(line) as { msg?: string; maxSemiSpaceSizeMiB?: unknown })
+      .find((line) => line.msg?.startsWith('Gateway ready'))?.maxSemiSpaceSizeMiB;
+
+  it('starts node with the young generation it ships (64 MiB semi-spaces) in the image, npm run start:prod and the cluster’s workers; a NODE_OPTIONS of the user’s own wins', async () => {
+    const cases: Array<{ command: string[]; env?: Record<string, string | undefined>; reported: unknown }> = [
+      // The image's CMD with its ENV, and its cluster (WORKERS=2): the workers inherit the primary's NODE_OPTIONS.
+      { command: ['node', 'dist/src/server.js'], reported: 64 },
+      { command: ['node', 'dist/src/server.js'], env: { WORKERS: '2' }, reported: 64 },
+      // `docker run -e NODE_OPTIONS=...` replaces the image's: the user's flags alone.
+      { command: ['node', 'dist/src/server.js'], env: { NODE_OPTIONS: '--max-old-space-size=512' }, reported: 'V8 default' },
+      // npm run start:prod outside the image (no NODE_OPTIONS), and with a user's own size, which comes last and wins.
+      { command: ['npm', 'run', 'start:prod'], env: { NODE_OPTIONS: undefined }, reported: 64 },
+      { command: ['npm', 'run', 'start:prod'], env: { NODE_OPTIONS: '--max-semi-space-size=8' }, reported: 8 },
+    ];
+    for (const { command, env, reported } of cases) {
+      const [program, ...args] = command;
+      const gateway = startBuilt(program!, args, env);
+      await until(() => reportedSemiSpace(gateway.output()) !== undefined || gateway.child.exitCode !== null, 30_000);
+      expect(reportedSemiSpace(gateway.output()), `${command.join(' ')} ${JSON.stringify(env)}\n${gateway.output()}`).toBe(reported);
+      process.kill(-gateway.child.pid!, 'SIGTERM');
+      await gateway.exited;
+    }
+  }, 120_000);
 
   it('npm run start:prod with no NODE_ENV and no upstream URLs says which variables to set, without a stack', async () => {
     const gateway = startBuilt('npm', ['run', 'start:prod'], {

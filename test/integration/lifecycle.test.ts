@@ -4,7 +4,8 @@
  * process, Ctrl-C (SIGINT to the whole process group, which npm relays a
  * second time), and SIGTERM to the cluster primary while a replacement worker
  * is still starting. Each time the usual drain runs, the exit is prompt and
- * clean, and nothing is left listening. (The built commands, `npm run
+ * clean, and nothing is left listening; `npm start` runs node with the young
+ * generation it ships (docs/benchmarks.md). (The built commands, `npm run
  * start:prod` and `node dist/src/server.js`, are stopped the same way in
  * test/deploy/dockerfile.test.ts, on the image the Dockerfile builds.)
  */
@@ -20,8 +21,25 @@ const exitWithin = (gateway: GatewayProcess, ms: number) =>
   Promise.race([gateway.exited, new Promise<string>((resolve) => setTimeout(() => resolve(`still running after ${ms} ms`), ms).unref())]);
 
 describe('npm start', () => {
-  const npmStart = () =>
-    spawnCommand('npm', ['start'], { env: { NODE_ENV: 'development', PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info' }, detached: true });
+  const npmStart = (env: Record<string, string | undefined> = {}) =>
+    spawnCommand('npm', ['start'], {
+      env: { NODE_ENV: 'development', PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env },
+      detached: true,
+    });
+
+  it('starts node with 64 MiB semi-spaces (its "Gateway ready" line says so), and a NODE_OPTIONS of the caller’s own wins', async () => {
+    for (const [nodeOptions, reported] of [
+      [undefined, '64'],
+      ['--max-semi-space-size=8', '8'],
+    ] as const) {
+      const gateway = npmStart({ NODE_OPTIONS: nodeOptions });
+      const semiSpace = () => /maxSemiSpaceSizeMiB: (.+)/.exec(gateway.output())?.[1]?.trim();
+      await until(() => semiSpace() !== undefined || gateway.child.exitCode !== null, 60_000);
+      expect(semiSpace(), gateway.output()).toBe(reported);
+      process.kill(-gateway.child.pid!, 'SIGTERM');
+      await gateway.exited;
+    }
+  }, 120_000);
 
   it('on SIGTERM to the npm process drains, exits 0 and leaves nothing listening', async () => {
     const gateway = npmStart();
