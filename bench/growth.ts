@@ -88,9 +88,9 @@ async function measureRow(plan: RowPlan, o: GrowthOptions): Promise<GrowthRow> {
   try {
     await new Promise((resolve) => setTimeout(resolve, 500));
     const idle = await gateway.memory();
-    const viaGateway = gatewayTask(pool, plan.query, { parse: false });
+    const viaGateway = gatewayTask(pool, plan.query);
     const direct = () => plan.query.direct(new DirectRequest(plan.rest, plan.query.credentials));
-    const viaBaseline = plan.baseline && gatewayTask(plan.baseline, plan.query, { parse: false });
+    const viaBaseline = plan.baseline && gatewayTask(plan.baseline, plan.query);
     // JIT warm-up (and, with the cache on, its first fill) on every side before anything is measured.
     for (let i = 0; i < plan.warmRequests; i++) await Promise.all([viaGateway(), direct(), viaBaseline?.()]);
     await drive(viaGateway, plan.connections, 1000);
