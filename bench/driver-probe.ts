@@ -16,7 +16,8 @@
  * Each round runs every (server, candidate) pair once in a random order; medians over rounds.
  *   tsx bench/driver-probe.ts [rounds=5] [seconds per run=2] [connections=4]
  * The gateway is run from dist/ as built: `npm run build` first. PROBE_ONLY runs only the candidates it names (`|`
- * between names); PROBE_CPU pins the client and both servers to another CPU than the bench's.
+ * between names); PROBE_CPU pins the client and both servers to another CPU than the bench's; PROBE_LARGE=<bytes>
+ * measures the bare server alone, sending an answer of about that size.
  */
 import { fork } from 'node:child_process';
 import { createServer } from 'node:http';
@@ -68,7 +69,10 @@ async function main(): Promise<void> {
     const headers = { 'content-type': 'application/json', accept: 'application/graphql-response+json' };
     const answer = await (await fetch(gateway.url, { method: 'POST', headers, body })).text();
     if (!answer.startsWith('{"data":{')) throw new Error(`the answer: ${answer.slice(0, 200)}`);
-    bare.send(answer);
+    // PROBE_LARGE=<bytes>: the bare server sends an answer of about that size instead (the 5,000-item row's 8.8 MiB).
+    const large = Number(process.env.PROBE_LARGE ?? 0);
+    const item = '{"id":1,"name":"an item","demoLink":null,"description":"' + 'x'.repeat(100) + '"},';
+    bare.send(large > 0 ? `{"data":{"items":[${item.repeat(Math.ceil(large / item.length)).slice(0, -1)}]}}` : answer);
     const barePort = await new Promise<number>((resolve) => bare.once('message', (port: number) => resolve(port)));
     // Client and server share one CPU, as the bench's client side and gateway do; PROBE_CPU picks another one than
     // the bench's (CPU 0), e.g. when other work on a shared machine holds that one.
@@ -81,7 +85,7 @@ async function main(): Promise<void> {
     const servers: Server[] = [
       { name: 'bare', origin: `http://127.0.0.1:${barePort}`, cpuMicros: () => processCpuMicros(bare.pid!) },
       { name: 'gateway', origin: gatewayOrigin, cpuMicros: () => gateway.cpuMicros() },
-    ];
+    ].slice(0, large > 0 ? 1 : 2);
     const only = process.env.PROBE_ONLY?.split('|');
     const candidates = Object.entries(CANDIDATES).filter(([name]) => !only || only.includes(name));
     type Reading = { client: number; server: number; rps: number; p50: number; p99: number; errors: number };

@@ -79,6 +79,11 @@ interface RowPlan {
   baseline?: { pool: Pool; origin: string };
   /** Held to the warm-read goal (the response cache rows). */
   judged?: boolean;
+  /**
+   * The upstream body's size, for answers of megabytes. Their gateway side is driven by undici's `request()` (a
+   * `gatewayTask` loop), which reads 9 MiB for about half autocannon's client CPU (docs/benchmarks.md, "The load
+   * generator's own CPU"); small answers are the other way round.
+   */
   bodyBytes?: number;
 }
 
@@ -90,7 +95,8 @@ async function measureRow(plan: RowPlan, o: GrowthOptions): Promise<GrowthRow> {
     await new Promise((resolve) => setTimeout(resolve, 500));
     const idle = await gateway.memory();
     const viaGateway = gatewayTask(pool, plan.query);
-    const driveGateway = (ms: number) => driveHttp(gatewayRequest(origin, plan.query), plan.connections, ms);
+    const driveGateway = (ms: number) =>
+      plan.bodyBytes ? drive(viaGateway, plan.connections, ms) : driveHttp(gatewayRequest(origin, plan.query), plan.connections, ms);
     const direct = () => plan.query.direct(new DirectRequest(plan.rest, plan.query.credentials));
     const baseline = plan.baseline;
     const driveBaseline = baseline && ((ms: number) => driveHttp(gatewayRequest(baseline.origin, plan.query), plan.connections, ms));
