@@ -8,16 +8,18 @@
  * per request is their CPU over their requests.
  */
 import { Pool } from 'undici';
-import { drive, type Sample } from './driver.js';
+import { driveHttp, type Sample } from './driver.js';
 import type { GatewayProcess } from './processes.js';
 import type { RoundCpu } from './baseline.js';
+import type { BenchQuery } from './queries.js';
+import { gatewayRequest } from './sides.js';
 
 export interface GatewayCopy {
   gateway: GatewayProcess;
+  origin: string;
+  /** For single requests (a query's first, the upstream calls it causes); the rounds go through `driveHttp`. */
   pool: Pool;
 }
-
-export type TaskFor = (pool: Pool) => () => Promise<void>;
 
 export class GatewaySide {
   constructor(
@@ -30,18 +32,18 @@ export class GatewaySide {
     return this.copies[0]!;
   }
 
-  /** Every copy driven for `ms` (warm-up, settling). */
-  async warm(task: TaskFor, ms: number): Promise<void> {
-    for (const copy of this.copies) await drive(task(copy.pool), this.connections, ms);
+  /** Every copy driven with `query` for `ms` (warm-up, settling). */
+  async warm(query: BenchQuery, ms: number): Promise<void> {
+    for (const copy of this.copies) await driveHttp(gatewayRequest(copy.origin, query), this.connections, ms);
   }
 
   /** One round of `ms` shared by the copies; adds the round's CPU to `cpu.micros` and the round itself to `cpu.rounds`. */
-  async round(task: TaskFor, samples: Sample[], cpu: { micros: number; rounds: RoundCpu[] }, ms: number): Promise<void> {
+  async round(query: BenchQuery, samples: Sample[], cpu: { micros: number; rounds: RoundCpu[] }, ms: number): Promise<void> {
     let micros = 0;
     let requests = 0;
     for (const copy of this.copies) {
       const before = await copy.gateway.cpuMicros();
-      const sample = await drive(task(copy.pool), this.connections, ms / this.copies.length);
+      const sample = await driveHttp(gatewayRequest(copy.origin, query), this.connections, ms / this.copies.length);
       micros += (await copy.gateway.cpuMicros()) - before;
       requests += sample.latencies.length;
       samples.push(sample);
@@ -58,7 +60,7 @@ export class GatewaySide {
   }
 }
 
-/** `copies` processes started by `start` (given the copy's index), each with a client pool of `connections`. */
+/** `copies` processes started by `start` (given the copy's index), each with a client pool for single requests. */
 export async function startSide(
   copies: number,
   connections: number,
@@ -67,7 +69,8 @@ export async function startSide(
   const started: GatewayCopy[] = [];
   for (let i = 0; i < copies; i++) {
     const gateway = await start(i);
-    started.push({ gateway, pool: new Pool(new URL(gateway.url).origin, { connections, pipelining: 1, keepAliveTimeout: 30_000 }) });
+    const origin = new URL(gateway.url).origin;
+    started.push({ gateway, origin, pool: new Pool(origin, { connections, pipelining: 1, keepAliveTimeout: 30_000 }) });
   }
   return new GatewaySide(started, connections);
 }

@@ -18,12 +18,12 @@
  */
 import { Pool } from 'undici';
 import { DirectRequest, RestPools, type Origins } from './direct/rest.js';
-import { drive, merge, percentile, type Sample, ms } from './driver.js';
+import { drive, driveHttp, merge, percentile, type Sample, ms } from './driver.js';
 import { allItems, ordersHundred } from './growth-queries.js';
 import { mib, processMemory, resetPeak } from './memory.js';
 import { startGatewayProcess, startLargeItemsUpstream, type GatewayProcess } from './processes.js';
 import { benchQueries, type BenchQuery, type Fixtures } from './queries.js';
-import { countCalls, gatewayTask } from './sides.js';
+import { countCalls, gatewayRequest, gatewayTask } from './sides.js';
 
 export interface GrowthOptions {
   origins: Origins;
@@ -34,8 +34,8 @@ export interface GrowthOptions {
   rounds: number;
   /** Environment of every gateway process the benchmark starts (tracing off). */
   gatewayEnv: Record<string, string>;
-  /** The uncached gateway of the first table and its client pool: the cache rows' baseline. */
-  uncached: { pool: Pool };
+  /** The uncached gateway of the first table (its origin, and its client pool for single requests): the cache rows' baseline. */
+  uncached: { pool: Pool; origin: string };
   only?: string;
 }
 
@@ -76,27 +76,37 @@ interface RowPlan {
   /** Upstream calls of `requests` gateway requests made one after another (after the warm-up). */
   calls(task: () => Promise<void>, requests: number): Promise<number>;
   warmRequests: number;
-  baseline?: Pool;
+  baseline?: { pool: Pool; origin: string };
   /** Held to the warm-read goal (the response cache rows). */
   judged?: boolean;
+  /**
+   * The upstream body's size, for answers of megabytes. Their gateway side is driven by undici's `request()` (a
+   * `gatewayTask` loop), which reads 9 MiB for about half autocannon's client CPU (docs/benchmarks.md, "The load
+   * generator's own CPU"); small answers are the other way round.
+   */
   bodyBytes?: number;
 }
 
 async function measureRow(plan: RowPlan, o: GrowthOptions): Promise<GrowthRow> {
   const gateway: GatewayProcess = await startGatewayProcess(plan.origins, { ...o.gatewayEnv, ...plan.env });
-  const pool = new Pool(new URL(gateway.url).origin, { connections: plan.connections, pipelining: 1, keepAliveTimeout: 30_000 });
+  const origin = new URL(gateway.url).origin;
+  const pool = new Pool(origin, { connections: plan.connections, pipelining: 1, keepAliveTimeout: 30_000 });
   try {
     await new Promise((resolve) => setTimeout(resolve, 500));
     const idle = await gateway.memory();
-    const viaGateway = gatewayTask(pool, plan.query, { parse: false });
+    const viaGateway = gatewayTask(pool, plan.query);
+    const driveGateway = (ms: number) =>
+      plan.bodyBytes ? drive(viaGateway, plan.connections, ms) : driveHttp(gatewayRequest(origin, plan.query), plan.connections, ms);
     const direct = () => plan.query.direct(new DirectRequest(plan.rest, plan.query.credentials));
-    const viaBaseline = plan.baseline && gatewayTask(plan.baseline, plan.query, { parse: false });
+    const baseline = plan.baseline;
+    const driveBaseline = baseline && ((ms: number) => driveHttp(gatewayRequest(baseline.origin, plan.query), plan.connections, ms));
     // JIT warm-up (and, with the cache on, its first fill) on every side before anything is measured.
-    for (let i = 0; i < plan.warmRequests; i++) await Promise.all([viaGateway(), direct(), viaBaseline?.()]);
-    await drive(viaGateway, plan.connections, 1000);
+    const baselineTask = baseline && gatewayTask(baseline.pool, plan.query);
+    for (let i = 0; i < plan.warmRequests; i++) await Promise.all([viaGateway(), direct(), baselineTask?.()]);
+    await driveGateway(1000);
     await drive(direct, plan.connections, 1000);
     // The uncached gateway too: with --growth-only nothing else has warmed its JIT.
-    if (viaBaseline) await drive(viaBaseline, plan.connections, 1000);
+    if (driveBaseline) await driveBaseline(1000);
     const repeat = plan.baseline ? 10 : 1; // cache rows: calls per warm request, averaged
     const callsPerRequest = (await plan.calls(viaGateway, repeat)) / repeat;
     let minimum = 0;
@@ -113,10 +123,7 @@ async function measureRow(plan: RowPlan, o: GrowthOptions): Promise<GrowthRow> {
     for (let round = 0; round < o.rounds; round++) {
       const sides = [
         async () => {
-          const measured = await growthDuring(
-            gateway.child.pid!,
-            async () => void samples.gateway.push(await drive(viaGateway, plan.connections, slice)),
-          );
+          const measured = await growthDuring(gateway.child.pid!, async () => void samples.gateway.push(await driveGateway(slice)));
           warmGrowth.gateway = Math.max(warmGrowth.gateway, measured.growth);
           peakBytes = Math.max(peakBytes, measured.peak);
         },
@@ -127,7 +134,7 @@ async function measureRow(plan: RowPlan, o: GrowthOptions): Promise<GrowthRow> {
           );
           warmGrowth.direct = Math.max(warmGrowth.direct, measured.growth);
         },
-        ...(viaBaseline ? [async () => void samples.uncached.push(await drive(viaBaseline, plan.connections, slice))] : []),
+        ...(driveBaseline ? [async () => void samples.uncached.push(await driveBaseline(slice))] : []),
       ];
       for (let i = 0; i < sides.length; i++) await sides[(round + i) % sides.length]!();
     }
@@ -135,7 +142,7 @@ async function measureRow(plan: RowPlan, o: GrowthOptions): Promise<GrowthRow> {
       name: plan.query.name,
       gateway: merge(samples.gateway),
       direct: merge(samples.direct),
-      uncached: viaBaseline ? merge(samples.uncached) : undefined,
+      uncached: driveBaseline ? merge(samples.uncached) : undefined,
       callsPerRequest,
       minimum,
       bodyBytes: plan.bodyBytes,
@@ -207,7 +214,7 @@ export async function growthTable(latency: number, fixtures: Fixtures, o: Growth
       connections: o.connections,
       calls: sandboxCalls,
       warmRequests: 3,
-      baseline: o.uncached.pool,
+      baseline: o.uncached,
       judged,
     }));
   const plans: RowPlan[] = [

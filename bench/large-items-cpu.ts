@@ -40,7 +40,7 @@ const pool = new Pool(new URL(gateway.url).origin, { connections: 1, pipelining:
 const rest = new RestPools(origins, 1);
 try {
   const sides = {
-    gateway: gatewayTask(pool, allItems, { parse: false }),
+    gateway: gatewayTask(pool, allItems),
     direct: () => allItems.direct(new DirectRequest(rest, allItems.credentials)).then(() => undefined),
   };
   await new Promise((resolve) => setTimeout(resolve, 500));

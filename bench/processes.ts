@@ -205,7 +205,7 @@ const CLOCK_TICKS_PER_SECOND = (() => {
 })();
 
 /** utime + stime of another process from /proc (Linux), or NaN where there is no /proc. */
-async function processCpuMicros(pid: number): Promise<number> {
+export async function processCpuMicros(pid: number): Promise<number> {
   try {
     const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
     // Fields after the command name, which is in parentheses and may contain spaces: state is field 3, utime 14, stime 15.

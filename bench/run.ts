@@ -34,7 +34,6 @@
  * ITEMS_BATCH_THRESHOLD, ...), so a before/after is two runs with another env.
  */
 import { parseArgs } from 'node:util';
-import type { Pool } from 'undici';
 import { DirectRequest, RestPools, type Origins } from './direct/rest.js';
 import { drive, merge, percentile, type Sample } from './driver.js';
 import { buildGateway, pin, pinning, startGatewayProcess, startSandboxProcess } from './processes.js';
@@ -96,8 +95,7 @@ async function measure(
   traced?: Traced,
   previous?: GatewaySide,
 ): Promise<Row> {
-  const via = (pool: Pool) => gatewayTask(pool, query);
-  const viaGateway = via(gateway.first.pool);
+  const viaGateway = gatewayTask(gateway.first.pool, query);
   const direct = () => query.direct(new DirectRequest(rest, query.credentials));
   await viaGateway(); // fail loudly on a broken query before measuring anything
   const gatewayCalls = await countCalls(origins, viaGateway);
@@ -109,10 +107,10 @@ async function measure(
   });
   await control(origins, '/__sandbox/recording', { recording: false });
   // Settle connections at this latency (the JIT was warmed at 0 ms before any measurement, see below).
-  await gateway.warm(via, 500);
+  await gateway.warm(query, 500);
   await drive(direct, connections, 500);
-  await traced?.side.warm(via, 500);
-  await previous?.warm(via, 500);
+  await traced?.side.warm(query, 500);
+  await previous?.warm(query, 500);
   const gatewaySamples: Sample[] = [];
   const directSamples: Sample[] = [];
   const tracedSamples: Sample[] = [];
@@ -124,10 +122,10 @@ async function measure(
   const slice = durationMs / rounds;
   for (let round = 0; round < rounds; round++) {
     const sides = [
-      () => gateway.round(via, gatewaySamples, cpu, slice),
+      () => gateway.round(query, gatewaySamples, cpu, slice),
       async () => void directSamples.push(await drive(direct, connections, slice)),
-      ...(traced ? [() => traced.side.round(via, tracedSamples, tracedCpu, slice)] : []),
-      ...(previous ? [() => previous.round(via, previousSamples, previousCpu, slice)] : []),
+      ...(traced ? [() => traced.side.round(query, tracedSamples, tracedCpu, slice)] : []),
+      ...(previous ? [() => previous.round(query, previousSamples, previousCpu, slice)] : []),
     ];
     // Each round starts with another side, so drift on a shared machine hits all alike.
     for (let i = 0; i < sides.length; i++) await sides[(round + i) % sides.length]!();
@@ -197,7 +195,7 @@ try {
     durationMs,
     rounds,
     gatewayEnv: NO_TRACING,
-    uncached: { pool: gatewayPool },
+    uncached: { pool: gatewayPool, origin: gateway.first.origin },
     only: flags.only,
   };
 
@@ -206,10 +204,9 @@ try {
   // runs for a second on each side at 0 ms (thousands of requests) before anything is measured.
   await setLatency(0);
   for (const query of queries) {
-    const via = (pool: Pool) => gatewayTask(pool, query);
-    await gateway.warm(via, 1000);
-    await traced?.side.warm(via, 1000);
-    await previous?.warm(via, 1000);
+    await gateway.warm(query, 1000);
+    await traced?.side.warm(query, 1000);
+    await previous?.warm(query, 1000);
     await drive(() => query.direct(new DirectRequest(rest, query.credentials)), connections, 1000);
   }
 

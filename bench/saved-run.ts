@@ -35,6 +35,7 @@ export function runHeader(run: RunFacts): string {
     pinning
       ? `Pinning: sandbox on CPU ${pinning.sandbox}; gateway on CPU ${pinning.gateway}; the client side (driver + direct REST client) ${run.clientCpu ? `on CPU ${run.clientCpu}` : 'unpinned'}.`
       : 'Pinning: none (taskset missing or a single core).',
+    'Driver: every gateway side but the 5,000-item row is driven by autocannon (bench/driver.ts, driveHttp: exact per-answer times, every answer checked, drained at the deadline); that row, and the direct REST client, by a closed loop of tasks over undici Pools.',
     run.traced
       ? 'Tracing: "gateway" has no OTLP endpoint (tracing off); "traced" is a second gateway process with OTEL_TRACES_SAMPLER=always_on exporting OTLP/HTTP protobuf (default OTEL_BSP_* batching) to a local no-op receiver (bench/otlp-sink.ts), measured in the same alternating rounds; its CPU overhead is the median over rounds of traced / untraced CPU per request in one round, the ratio over the whole run in parentheses.'
       : 'Tracing: off (--no-tracing).',

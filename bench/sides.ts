@@ -4,6 +4,7 @@
  * calls a task causes.
  */
 import type { Pool } from 'undici';
+import type { HttpRequest } from './driver.js';
 import type { Origins, Service } from './direct/rest.js';
 import { gatewayHeaders, type BenchQuery } from './queries.js';
 
@@ -28,22 +29,33 @@ export async function countCalls(origins: Origins, task: () => Promise<unknown>)
 }
 
 /**
- * One gateway request of `query`. `parse: false` takes the answer as bytes and only looks for an
- * `errors` key: the direct client's task ends with its serialised answer, so parsing a large
- * gateway answer on the client side would bill the gateway for the consumer's work.
+ * The error an answer makes a failed request: a status other than 200, or GraphQL errors (`"errors":[` in the body,
+ * looked for in the bytes: the direct client's task ends with its answer serialised, so parsing the gateway's answer
+ * on the shared CPU would bill the gateway for its consumer's work).
  */
-export function gatewayTask(pool: Pool, query: BenchQuery, { parse = true } = {}): () => Promise<void> {
+export function answerError(name: string, status: number, chunks: Buffer[]): Error | undefined {
+  const body = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks);
+  if (status === 200 && body.indexOf('"errors":[') === -1) return undefined;
+  return new Error(`${name}: ${status} ${body.subarray(0, 300).toString()}`);
+}
+
+/** The gateway request of `query`, as every gateway side sends it (`driveHttp`, `gatewayTask`). */
+export function gatewayRequest(origin: string, query: BenchQuery): HttpRequest {
   const body = JSON.stringify({ query: query.document, variables: query.variables });
   const headers = { 'content-type': 'application/json', accept: 'application/graphql-response+json', ...gatewayHeaders(query.credentials) };
+  return { name: query.name, origin, method: 'POST', path: '/graphql', headers, body };
+}
+
+/**
+ * One gateway request of `query` through `pool` (a query's first request, the upstream calls it causes, the
+ * 5,000-item row's loop, the probes' loops), failing as `driveHttp` counts a failure: a status other than 200 or
+ * GraphQL errors in the answer.
+ */
+export function gatewayTask(pool: Pool, query: BenchQuery): () => Promise<void> {
+  const { method, path, headers, body } = gatewayRequest('', query);
   return async () => {
-    const res = await pool.request({ method: 'POST', path: '/graphql', headers, body });
-    if (!parse) {
-      const bytes = Buffer.from(await res.body.arrayBuffer());
-      if (res.statusCode !== 200 || bytes.indexOf('"errors":[') !== -1)
-        throw new Error(`${query.name}: ${bytes.subarray(0, 300).toString()}`);
-      return;
-    }
-    const json = (await res.body.json()) as { errors?: Array<{ message: string }> };
-    if (json.errors) throw new Error(`${query.name}: ${json.errors.map((e) => e.message).join('; ')}`);
+    const res = await pool.request({ method, path, headers, body });
+    const error = answerError(query.name, res.statusCode, [Buffer.from(await res.body.arrayBuffer())]);
+    if (error) throw error;
   };
 }

@@ -37,9 +37,22 @@ declare module 'autocannon' {
     pipelining?: number;
     timeout?: number;
     requests?: AutocannonRequest[];
+    method?: string;
+    headers?: Record<string, string>;
+    body?: string;
+    /** Called with each response's body; false counts the response as a mismatch (`reqMismatch`). */
+    verifyBody?: (body: string) => boolean;
+    /** Called with each connection's client (an EventEmitter with autocannon's Client API) as it is made. */
+    setupClient?: (client: unknown) => void;
+    /** Milliseconds between the samples of the requests and throughput histograms (default 1000). */
+    sampleInt?: number;
   }
   export interface Instance extends PromiseLike<Result> {
     stop(): void;
+    /** Every response, with its exact time in ms (the histograms round to whole ms). */
+    on(event: 'response', listener: (client: unknown, statusCode: number, bytes: number, responseTimeMs: number) => void): this;
+    on(event: 'reqMismatch', listener: (body: string) => void): this;
+    on(event: 'reqError', listener: (error: Error) => void): this;
   }
   export default function autocannon(options: Options): Instance;
 }
