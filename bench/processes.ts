@@ -182,8 +182,12 @@ export async function startGatewayProcess(
   };
 }
 
-async function waitUntilHealthy(origin: string, child: ChildProcess): Promise<void> {
-  const deadline = Date.now() + 30_000;
+/**
+ * Waits until `child` answers `/healthz` at `origin`; a child that exits first, or is not healthy within
+ * `timeoutMs`, fails the wait and is not left running (the caller never gets a handle to stop it).
+ */
+export async function waitUntilHealthy(origin: string, child: ChildProcess, timeoutMs = 30_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`gateway exited with ${child.exitCode}`);
     const healthy = await fetch(`${origin}/healthz`).then(
@@ -193,7 +197,8 @@ async function waitUntilHealthy(origin: string, child: ChildProcess): Promise<vo
     if (healthy) return;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  throw new Error('gateway did not become healthy within 30 s');
+  child.kill('SIGKILL');
+  throw new Error(`gateway did not become healthy within ${timeoutMs / 1000} s`);
 }
 
 const CLOCK_TICKS_PER_SECOND = (() => {

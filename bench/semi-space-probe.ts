@@ -153,7 +153,7 @@ if (process.env.PROBE_LARGE !== '0' && (!only || allItems.name.includes(only))) 
   const copiesOfLarge = await startCopies(origins, 1);
   try {
     const direct = () => allItems.direct(new DirectRequest(largeRest, allItems.credentials));
-    await measure(allItems.name, copiesOfLarge, (pool) => gatewayTask(pool, allItems, { parse: false }), 1, largeSlice, direct);
+    await measure(allItems.name, copiesOfLarge, (pool) => gatewayTask(pool, allItems), 1, largeSlice, direct);
     await memoryReport('5,000-item gateways', copiesOfLarge);
   } finally {
     for (const copy of copiesOfLarge) await copy.pool.close();
