@@ -25,6 +25,7 @@ CMD ["node", "dist-sandbox/src/sandbox/main.js"]
 # NODE_OPTIONS: a young generation of 64 MiB semi-spaces, as npm start / start:prod set it (docs/benchmarks.md,
 # "The young generation's size"); Node 24 otherwise sizes it from the container's memory limit, down to 1 MiB.
 # `docker run -e NODE_OPTIONS=...` replaces it: include --max-semi-space-size=64 there to keep it.
+# Per process (each of WORKERS has its own, up to 2 x 64 MiB under load): leave ~150 MiB of headroom per worker.
 FROM node:24-bookworm-slim AS gateway
 ENV NODE_ENV=production PORT=4000 NODE_OPTIONS=--max-semi-space-size=64
 WORKDIR /app
