@@ -205,9 +205,16 @@ const DECIMAL = /^[1-9]\d*$/;
 /** Headers that make Yoga (or a plugin) answer otherwise than with a plain hit, or that the front door does not read. */
 const LEFT_TO_YOGA = ['content-encoding', 'transfer-encoding', 'if-none-match', 'if-modified-since', 'upgrade', 'expect', TOKEN_HEADER];
 
+/**
+ * A Host of a name or an address and a port only. Yoga reads the path from a URL it builds with the Host, so a Host
+ * holding a character that ends a URL's authority (`?`, `#`, `/`, `\\`, `@`) gives it another path (a 404).
+ */
+const PLAIN_HOST = /^(?:[A-Za-z0-9.-]+|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/;
+const plainHost = (req: IncomingMessage) => req.headers.host !== undefined && PLAIN_HOST.test(req.headers.host);
+
 /** Whether this is a POST the front door may answer, by its method, path and body (its caller is read next). */
 function postMayBeAnswered(req: IncomingMessage, door: FrontDoor): boolean {
-  if (req.method !== 'POST' || req.url !== door.endpoint) return false;
+  if (req.method !== 'POST' || req.url !== door.endpoint || !plainHost(req)) return false;
   const length = req.headers['content-length'];
   if (length === undefined || !DECIMAL.test(length) || Number(length) > door.maxBodyBytes) return false;
   return isJsonBody(req.headers['content-type']);
@@ -215,7 +222,7 @@ function postMayBeAnswered(req: IncomingMessage, door: FrontDoor): boolean {
 
 /** The same for a GET with a query string and no body; a browser asking for a page (text/html) gets GraphiQL's. */
 function searchMayBeAnswered(req: IncomingMessage, door: FrontDoor): boolean {
-  if (!req.url!.startsWith(`${door.endpoint}?`) || req.headers['content-length'] !== undefined) return false;
+  if (!req.url!.startsWith(`${door.endpoint}?`) || req.headers['content-length'] !== undefined || !plainHost(req)) return false;
   return req.headers.accept?.includes('text/html') !== true;
 }
 

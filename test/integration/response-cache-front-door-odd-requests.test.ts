@@ -49,14 +49,14 @@ describe('JSON oddities: the front door keys an operation as Yoga reads it, or l
 });
 
 /** One request written as given (no client normalises its target), Connection: close; its status line and body. */
-async function rawRequest(gw: TestGateway, head: string, rest = '\r\n'): Promise<{ status: string; body: string }> {
+async function rawRequest(gw: TestGateway, head: string, rest = '\r\n', host = 'x'): Promise<{ status: string; body: string }> {
   const socket = connect(Number(new URL(gw.url).port), '127.0.0.1');
   socket.on('error', () => undefined);
   let received = '';
   socket.on('data', (chunk: Buffer) => (received += chunk.toString('utf8')));
   await new Promise((resolve) => {
     socket.once('close', resolve);
-    socket.write(`${head}\r\nHost: x\r\nConnection: close\r\n${rest}`);
+    socket.write(`${head}\r\nHost: ${host}\r\nConnection: close\r\n${rest}`);
   });
   // The Date lines (an interim 100 Continue puts the final head in `body`) differ when the two answers straddle a second.
   received = received.replace(/^Date: .*\r\n/gim, '');
@@ -89,6 +89,42 @@ describe('request targets: only the endpoint itself is answered before Yoga, and
     const seen = await yogaSaw(door, () => rawRequest(door, target(search)));
     expect(seen.result).toEqual(expected);
     expect(seen.yoga).toBe(name === 'the endpoint' ? 0 : 1);
+  });
+});
+
+describe('Host values: Yoga reads the path from a URL built with the Host, so only a plain host is answered before it', () => {
+  // Where the Host holds a character that ends a URL's host, Yoga's URL has another path (and answers 404).
+  const hosts: Array<[string, boolean]> = [
+    ['x', true],
+    ['x:4000', true],
+    ['[::1]:4000', true],
+    ['x?y', false],
+    ['x#y', false],
+    ['x/y', false],
+    ['u@x', false],
+    ['x\\y', false],
+  ];
+
+  it.each(hosts)('GET with Host %s', async (host, answered) => {
+    const { slug } = await gigsOf(door)();
+    const search = new URLSearchParams({ query: `{ gig(slug: "${slug}") { slug } } # host ${host}` }).toString();
+    for (const gw of [door, plain]) await fetch(`${gw.url}/graphql?${search}`);
+    const target = `GET /graphql?${search} HTTP/1.1`;
+    const expected = await rawRequest(plain, target, '\r\n', host);
+    const seen = await yogaSaw(door, () => rawRequest(door, target, '\r\n', host));
+    expect(seen.result).toEqual(expected);
+    expect(seen.yoga).toBe(answered ? 0 : 1);
+  });
+
+  it.each(hosts)('POST with Host %s', async (host, answered) => {
+    const { slug } = await gigsOf(door)();
+    const body = JSON.stringify({ query: `{ gig(slug: "${slug}") { slug } } # post host ${host}` });
+    for (const gw of [door, plain]) await post(gw, body);
+    const rest = `Content-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body}`;
+    const expected = await rawRequest(plain, 'POST /graphql HTTP/1.1', rest, host);
+    const seen = await yogaSaw(door, () => rawRequest(door, 'POST /graphql HTTP/1.1', rest, host));
+    expect(seen.result).toEqual(expected);
+    expect(seen.yoga).toBe(answered ? 0 : 1);
   });
 });
 
