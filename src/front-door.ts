@@ -207,7 +207,7 @@ const LEFT_TO_YOGA = ['content-encoding', 'transfer-encoding', 'if-none-match', 
 
 /**
  * A Host of a name or an address and a port only. Yoga reads the path from a URL it builds with the Host, so a Host
- * holding a character that ends a URL's authority (`?`, `#`, `/`, `\\`, `@`) gives it another path (a 404).
+ * holding a character that ends a URL's authority (`?`, `#`, `/`, a backslash, `@`) gives it another path (a 404).
  */
 const PLAIN_HOST = /^(?:[A-Za-z0-9.-]+|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/;
 const plainHost = (req: IncomingMessage) => req.headers.host !== undefined && PLAIN_HOST.test(req.headers.host);
