@@ -6,7 +6,6 @@
  * the response is mapped or serialised.
  */
 import { isAscii } from 'node:buffer';
-import type { Readable } from 'node:stream';
 import { errors as undiciErrors } from 'undici';
 import { UpstreamError, type UpstreamName } from '../errors.js';
 import type { BodyBudget, BodyHold } from './body-budget.js';
@@ -25,12 +24,6 @@ const overBudget = (upstream: UpstreamName, status: number) =>
     `The gateway is already reading as many upstream bytes as it allows at once; the ${upstream} answer was refused`,
     { status, retryAfter: 1 },
   );
-
-/** Stops reading a body and closes its connection (undici then reports an abort, expected here). */
-function discard(body: Readable): void {
-  body.on('error', () => undefined);
-  body.destroy();
-}
 
 /**
  * True when the body's declared length is over the limit: it is refused before a byte is read.
@@ -90,11 +83,10 @@ export const bodyFailure = (error: unknown, upstream: UpstreamName, status: numb
   error instanceof undiciErrors.ResponseExceededMaxSizeError ? tooLarge(upstream, status) : error;
 
 /**
- * One answer's body as its bytes arrive, whatever delivers them (undici's dispatch handler,
- * answer-handler.ts; a Readable, `readJson`). No more than `limit` bytes are ever held: a declared
- * length over it is refused before a byte is read (`start`), and a body whose bytes pass it
- * (chunked, endless, or longer than declared) is refused at the chunk that does (`add`); the
- * deliverer then closes the connection. The Pool's `maxResponseSize` (src/upstreams/http.ts, the
+ * One answer's body as its bytes arrive from undici's dispatch handler (answer-handler.ts). No
+ * more than `limit` bytes are ever held: a declared length over it is refused before a byte is
+ * read (`start`), and a body whose bytes pass it (chunked, endless, or longer than declared) is
+ * refused at the chunk that does (`add`); the handler then closes the connection. The Pool's `maxResponseSize` (src/upstreams/http.ts, the
  * same `limit`) cuts such a body in undici too; its ResponseExceededMaxSizeError reads alike
  * (`bodyFailure`). With a Content-Length the chunks are copied into one buffer of that size as
  * they arrive (a list of chunks and their concatenation held a large body twice); only the bytes
@@ -192,48 +184,4 @@ export class JsonBody {
     this.whole = undefined;
     this.chunks = [];
   }
-}
-
-/**
- * The response body of a Readable (undici's `pool.request`, or any stream) as JSON, read by a
- * JsonBody with plain 'data'/'end' listeners (async iteration of a Readable costs a promise per
- * chunk and showed in profiles). A refused body is destroyed, which closes its connection.
- */
-export function readJson(
-  body: Readable,
-  contentLength: string | string[] | undefined,
-  limit: number,
-  upstream: UpstreamName,
-  status: number,
-  budget?: BodyBudget,
-): Promise<unknown> {
-  return new Promise((settleResolve, settleReject) => {
-    const answer = new JsonBody(limit, upstream, status, budget);
-    const resolve = (value: unknown) => (answer.release(), settleResolve(value));
-    const reject = (error: unknown) => (answer.release(), settleReject(error));
-    const refuse = (error: UpstreamError) => {
-      discard(body);
-      reject(error);
-    };
-    const failed = (error: unknown) => reject(bodyFailure(error, upstream, status));
-    // Listening first: a body destroyed a moment ago still has its 'error' event to emit.
-    body.once('error', failed);
-    if (body.errored) return failed(body.errored);
-    // Destroyed without an error (no 'end' will come): the read is over, and so is its hold.
-    body.once('close', () => reject(new Error(`The ${upstream} answer closed before its end`)));
-    const refused = answer.start(contentLength);
-    if (refused) return refuse(refused);
-    body.on('data', (chunk: Buffer) => {
-      if (body.destroyed) return; // refused (or failed) already: nothing more is kept
-      const refused = answer.add(chunk);
-      if (refused) refuse(refused);
-    });
-    body.once('end', () => {
-      try {
-        resolve(answer.json());
-      } catch (error) {
-        reject(error);
-      }
-    });
-  });
 }
