@@ -65,6 +65,30 @@ async function rawRequest(gw: TestGateway, head: string, rest = '\r\n', host = '
   return { status, body };
 }
 
+/** A warm GET entry of `gig(slug)` on both gateways, its comment `note` making it an entry of its own: its query string. */
+async function warmSearch(note: string): Promise<string> {
+  const { slug } = await gigsOf(door)();
+  const search = new URLSearchParams({ query: `{ gig(slug: "${slug}") { slug } } # ${note}` }).toString();
+  for (const gw of [door, plain]) await fetch(`${gw.url}/graphql?${search}`);
+  return search;
+}
+
+/** The same as a POST entry: its body. */
+async function warmBody(note: string): Promise<string> {
+  const { slug } = await gigsOf(door)();
+  const body = JSON.stringify({ query: `{ gig(slug: "${slug}") { slug } } # ${note}` });
+  for (const gw of [door, plain]) await post(gw, body);
+  return body;
+}
+
+/** One raw request to both gateways: the front door's answer must be Yoga's; what reached Yoga behind it, and the answer. */
+async function againstYoga(head: string, rest?: string, host?: string): Promise<{ yoga: number; status: string }> {
+  const expected = await rawRequest(plain, head, rest, host);
+  const seen = await yogaSaw(door, () => rawRequest(door, head, rest, host));
+  expect(seen.result).toEqual(expected);
+  return { yoga: seen.yoga, status: seen.result.status };
+}
+
 describe('request targets: only the endpoint itself is answered before Yoga, and every other gets what Yoga gives it', () => {
   const targets: Array<[string, (search: string) => string]> = [
     ['the endpoint', (search) => `GET /graphql?${search} HTTP/1.1`],
@@ -82,13 +106,9 @@ describe('request targets: only the endpoint itself is answered before Yoga, and
   ];
 
   it.each(targets)('%s', async (name, target) => {
-    const { slug } = await gigsOf(door)();
-    const search = new URLSearchParams({ query: `{ gig(slug: "${slug}") { slug } } # ${name}` }).toString();
-    for (const gw of [door, plain]) await fetch(`${gw.url}/graphql?${search}`);
-    const expected = await rawRequest(plain, target(search));
-    const seen = await yogaSaw(door, () => rawRequest(door, target(search)));
-    expect(seen.result).toEqual(expected);
-    expect(seen.yoga).toBe(name === 'the endpoint' ? 0 : 1);
+    const search = await warmSearch(name);
+    const { yoga } = await againstYoga(target(search));
+    expect(yoga).toBe(name === 'the endpoint' ? 0 : 1);
   });
 });
 
@@ -106,25 +126,16 @@ describe('Host values: Yoga reads the path from a URL built with the Host, so on
   ];
 
   it.each(hosts)('GET with Host %s', async (host, answered) => {
-    const { slug } = await gigsOf(door)();
-    const search = new URLSearchParams({ query: `{ gig(slug: "${slug}") { slug } } # host ${host}` }).toString();
-    for (const gw of [door, plain]) await fetch(`${gw.url}/graphql?${search}`);
-    const target = `GET /graphql?${search} HTTP/1.1`;
-    const expected = await rawRequest(plain, target, '\r\n', host);
-    const seen = await yogaSaw(door, () => rawRequest(door, target, '\r\n', host));
-    expect(seen.result).toEqual(expected);
-    expect(seen.yoga).toBe(answered ? 0 : 1);
+    const search = await warmSearch(`host ${host}`);
+    const { yoga } = await againstYoga(`GET /graphql?${search} HTTP/1.1`, undefined, host);
+    expect(yoga).toBe(answered ? 0 : 1);
   });
 
   it.each(hosts)('POST with Host %s', async (host, answered) => {
-    const { slug } = await gigsOf(door)();
-    const body = JSON.stringify({ query: `{ gig(slug: "${slug}") { slug } } # post host ${host}` });
-    for (const gw of [door, plain]) await post(gw, body);
+    const body = await warmBody(`post host ${host}`);
     const rest = `Content-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body}`;
-    const expected = await rawRequest(plain, 'POST /graphql HTTP/1.1', rest, host);
-    const seen = await yogaSaw(door, () => rawRequest(door, 'POST /graphql HTTP/1.1', rest, host));
-    expect(seen.result).toEqual(expected);
-    expect(seen.yoga).toBe(answered ? 0 : 1);
+    const { yoga } = await againstYoga('POST /graphql HTTP/1.1', rest, host);
+    expect(yoga).toBe(answered ? 0 : 1);
   });
 });
 
@@ -169,14 +180,10 @@ describe('POST headers: a hit only where Yoga would answer the body as JSON, els
   ];
 
   it.each(variants)('%s', async (name, rest, where) => {
-    const { slug } = await gigsOf(door)();
-    const body = JSON.stringify({ query: `{ gig(slug: "${slug}") { slug } } # ${name}` });
-    for (const gw of [door, plain]) await post(gw, body);
-    const expected = await rawRequest(plain, 'POST /graphql HTTP/1.1', rest(body));
-    const seen = await yogaSaw(door, () => rawRequest(door, 'POST /graphql HTTP/1.1', rest(body)));
-    expect(seen.result).toEqual(expected);
-    expect(seen.yoga).toBe(where === 'yoga' ? 1 : 0);
-    if (where === 'node') expect(seen.result.status).toBe('HTTP/1.1 400 Bad Request');
+    const body = await warmBody(name);
+    const { yoga, status } = await againstYoga('POST /graphql HTTP/1.1', rest(body));
+    expect(yoga).toBe(where === 'yoga' ? 1 : 0);
+    if (where === 'node') expect(status).toBe('HTTP/1.1 400 Bad Request');
   });
 });
 
@@ -194,9 +201,7 @@ describe('odd Accept values: the media type Yoga would pick, or Yoga', () => {
   ];
 
   it.each(accepts)('%s', async (accept, hit) => {
-    const { slug } = await gigsOf(door)();
-    const body = JSON.stringify({ query: `{ gig(slug: "${slug}") { slug } } # ${accept}` });
-    for (const gw of [door, plain]) await post(gw, body);
+    const body = await warmBody(accept);
     const expected = await post(plain, body, { accept });
     const seen = await yogaSaw(door, () => post(door, body, { accept }));
     expect(seen.result).toEqual(expected);
