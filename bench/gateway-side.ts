@@ -13,6 +13,7 @@ import type { GatewayProcess } from './processes.js';
 import type { RoundCpu } from './baseline.js';
 import type { BenchQuery } from './queries.js';
 import { gatewayRequest } from './sides.js';
+import { warmUntilSteady, type WarmedUp } from './warm-up.js';
 
 export interface GatewayCopy {
   gateway: GatewayProcess;
@@ -32,9 +33,20 @@ export class GatewaySide {
     return this.copies[0]!;
   }
 
-  /** Every copy driven with `query` for `ms` (warm-up, settling). */
+  /** Every copy driven with `query` for `ms` (settling connections at a latency). */
   async warm(query: BenchQuery, ms: number): Promise<void> {
     for (const copy of this.copies) await driveHttp(gatewayRequest(copy.origin, query), this.connections, ms);
+  }
+
+  /** Every copy warmed up with `query` until its CPU per request stops falling (./warm-up.ts), `maxMs` at most. */
+  async warmUp(query: BenchQuery, maxMs: number): Promise<WarmedUp[]> {
+    const settled: WarmedUp[] = [];
+    for (const { gateway, origin } of this.copies) {
+      const request = gatewayRequest(origin, query);
+      const driveFor = async (ms: number) => (await driveHttp(request, this.connections, ms)).latencies.length;
+      settled.push(await warmUntilSteady(driveFor, () => gateway.cpuMicros(), maxMs));
+    }
+    return settled;
   }
 
   /** One round of `ms` shared by the copies; adds the round's CPU to `cpu.micros` and the round itself to `cpu.rounds`. */

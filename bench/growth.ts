@@ -24,6 +24,7 @@ import { mib, processMemory, resetPeak } from './memory.js';
 import { startGatewayProcess, startLargeItemsUpstream, type GatewayProcess } from './processes.js';
 import { benchQueries, type BenchQuery, type Fixtures } from './queries.js';
 import { countCalls, gatewayRequest, gatewayTask } from './sides.js';
+import { warmUntilSteady } from './warm-up.js';
 
 export interface GrowthOptions {
   origins: Origins;
@@ -37,6 +38,8 @@ export interface GrowthOptions {
   /** The uncached gateway of the first table (its origin, and its client pool for single requests): the cache rows' baseline. */
   uncached: { pool: Pool; origin: string };
   only?: string;
+  /** The longest JIT warm-up of a row's fresh gateway process (./warm-up.ts). */
+  warmupMaxMs: number;
 }
 
 interface GrowthRow {
@@ -103,7 +106,13 @@ async function measureRow(plan: RowPlan, o: GrowthOptions): Promise<GrowthRow> {
     // JIT warm-up (and, with the cache on, its first fill) on every side before anything is measured.
     const baselineTask = baseline && gatewayTask(baseline.pool, plan.query);
     for (let i = 0; i < plan.warmRequests; i++) await Promise.all([viaGateway(), direct(), baselineTask?.()]);
-    await driveGateway(1000);
+    const warmed = await warmUntilSteady(
+      async (ms) => (await driveGateway(ms)).latencies.length,
+      () => gateway.cpuMicros(),
+      o.warmupMaxMs,
+    );
+    if (!warmed.steady)
+      console.error(`warm-up: ${plan.query.name}: still falling after ${o.warmupMaxMs / 1000} s (${warmed.micros.toFixed(0)} µs/request)`);
     await drive(direct, plan.connections, 1000);
     // The uncached gateway too: with --growth-only nothing else has warmed its JIT.
     if (driveBaseline) await driveBaseline(1000);

@@ -28,7 +28,7 @@
  * 20 points of CPU per request for as long as they run.
  *
  *   npm run bench -- [--duration 4] [--rounds 4] [--connections 4] [--latencies 0,20] [--only gig] [--copies 1]
- *                    [--client-cpu gateway|any] [--save] [--profile] [--no-tracing] [--baseline HEAD~1] [--no-baseline]
+ *                    [--warmup-max 20] [--client-cpu gateway|any] [--save] [--profile] [--no-tracing] [--baseline HEAD~1] [--no-baseline]
  *
  * Gateway settings come from the environment as usual (UPSTREAM_CONNECTIONS,
  * ITEMS_BATCH_THRESHOLD, ...), so a before/after is two runs with another env.
@@ -53,6 +53,8 @@ const { values: flags } = parseArgs({
     connections: { type: 'string', default: '4' },
     /** Processes per gateway side (gateway, traced, previous commit), sharing its rounds. */
     copies: { type: 'string', default: '1' },
+    /** Seconds each gateway process may run each query at most before its CPU per request must have stopped falling. */
+    'warmup-max': { type: 'string', default: '20' },
     latencies: { type: 'string', default: '0,20' },
     only: { type: 'string' },
     /** Write the tables into docs/benchmarks.md (tracked); without it they go to a temporary copy. */
@@ -197,17 +199,29 @@ try {
     gatewayEnv: NO_TRACING,
     uncached: { pool: gatewayPool, origin: gateway.first.origin },
     only: flags.only,
+    warmupMaxMs: Number(flags['warmup-max']) * 1000,
   };
 
-  // JIT warm-up: V8 optimises a function after many calls, and at 20 ms a half-second warm-up is
-  // only ~40 requests, so a query measured first would be measured half-interpreted. Every query
-  // runs for a second on each side at 0 ms (thousands of requests) before anything is measured.
+  // JIT warm-up: a fresh gateway process's CPU per request kept falling for 5-10 s of one query
+  // at 0 ms (thousands of requests), the previous commit's longer (docs/benchmarks.md, "Warm-up").
+  // Every query runs on each process at 0 ms until that stops (at most `--warmup-max` seconds), and
+  // on the direct client for 2 s, before anything is measured; a process still falling is named.
+  const warmupMaxMs = growth.warmupMaxMs;
   await setLatency(0);
   for (const query of queries) {
-    await gateway.warm(query, 1000);
-    await traced?.side.warm(query, 1000);
-    await previous?.warm(query, 1000);
-    await drive(() => query.direct(new DirectRequest(rest, query.credentials)), connections, 1000);
+    for (const [name, side] of [
+      ['gateway', gateway],
+      ['traced', traced?.side],
+      ['previous commit', previous],
+    ] as const) {
+      const settled = (await side?.warmUp(query, warmupMaxMs)) ?? [];
+      for (const [i, { micros, steady }] of settled.entries())
+        if (!steady)
+          console.error(
+            `warm-up: ${name} copy ${i + 1}, ${query.name}: still falling after ${flags['warmup-max']} s (${micros.toFixed(0)} µs/request)`,
+          );
+    }
+    await drive(() => query.direct(new DirectRequest(rest, query.credentials)), connections, 2000);
   }
 
   // Every latency's first table before any growth table: the growth table drives only the untraced
@@ -242,6 +256,7 @@ try {
     durationMs,
     rounds,
     copies,
+    warmupMaxS: Number(flags['warmup-max']),
     poolSize,
     clientCpu,
     traced: traced !== undefined,

@@ -17,6 +17,8 @@ export interface RunFacts {
   rounds: number;
   /** Processes per gateway side (`--copies`). */
   copies: number;
+  /** The longest warm-up of one query on one gateway process (`--warmup-max`), in seconds. */
+  warmupMaxS: number;
   poolSize: number;
   /** The CPU the client side is pinned to, if it is. */
   clientCpu: string | undefined;
@@ -28,7 +30,7 @@ export function runHeader(run: RunFacts): string {
   const cpu = cpus()[0]?.model ?? 'unknown CPU';
   return [
     `Run ${new Date().toISOString()} on ${cpus().length} × ${cpu}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}.`,
-    `Command: \`npm run bench -- ${run.argv.join(' ')}\` (${run.connections} concurrent clients, ${run.durationMs / 1000} s per side per query in ${run.rounds} alternating rounds; UPSTREAM_CONNECTIONS=${run.poolSize}).`,
+    `Command: \`npm run bench -- ${run.argv.join(' ')}\` (${run.connections} concurrent clients, ${run.durationMs / 1000} s per side per query in ${run.rounds} alternating rounds; UPSTREAM_CONNECTIONS=${run.poolSize}). Before it, every gateway process ran each query at 0 ms until its CPU per request stopped falling (two 1 s windows in a row not 5 % below its best; at most ${run.warmupMaxS} s, --warmup-max), the direct client for 2 s.`,
     run.copies > 1
       ? `Each gateway side (gateway, traced, previous commit) is ${run.copies} processes of its build sharing its rounds (--copies ${run.copies}): its CPU per request in a round is theirs over their requests.`
       : 'Each gateway side is one process (--copies 1).',
