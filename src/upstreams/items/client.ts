@@ -90,6 +90,8 @@ export class ItemsClient extends ReadingClient<AnyOperation & ItemsRowExtras> {
 }
 
 function errorMessage(response: UpstreamResponse): string | undefined {
+  // Every answer comes here, and a zod mismatch builds its issues: a success is told apart without zod.
+  if ((response.body as { status?: unknown } | null | undefined)?.status !== 'error') return undefined;
   const parsed = map.errorEnvelope.safeParse(response.body);
   return parsed.success ? parsed.data.msg : undefined;
 }
