@@ -60,6 +60,13 @@ describe('cache keys and tags', () => {
       expect.arrayContaining(['marketplace:seller:s1', 'marketplace:user:buyer']),
     );
     expect(tagsForEvent('user.updated', { username: 'u1' })).toContain('marketplace:user:u1');
+    // A new avatar or cover shows in the public seller and user reads of that username, and in seller lists.
+    expect(tagsForEvent('profile.avatar.changed', { username: 's1' })).toEqual([
+      'marketplace:seller:s1',
+      'marketplace:user:s1',
+      'marketplace:sellers',
+    ]);
+    expect(tagsForEvent('profile.cover.changed', { username: 'u2' })).toContain('marketplace:user:u2');
     expect(tagsForEvent('review.created', { gig_slug: 'g1', seller_username: 's1' })).toEqual([
       'marketplace:gig:g1:reviews',
       'marketplace:gig:g1',

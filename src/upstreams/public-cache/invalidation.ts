@@ -23,9 +23,11 @@ export function tagsForEvent(event: string, data: Record<string, unknown>): stri
       // The gig with its pricing and reviews (every path under /gigs/{slug}), lists showing gigs, and its seller.
       return [...(gig ? [tag('gig', gig)] : []), 'marketplace:gigs', ...sellerOf(data)];
     case 'seller':
-    case 'user': {
+    case 'user':
+    case 'profile': {
       // A seller is a user too: both profiles of everyone named (seller.favorited names the buyer
-      // as username and the studio as seller_username), and lists showing sellers.
+      // as username and the studio as seller_username), and lists showing sellers. A profile event
+      // (a new avatar or cover) changes the `avatar_url` those public reads show.
       const named = [...new Set([username, text(data.seller_username)].filter((name) => name !== undefined))];
       return [...named.flatMap((name) => [tag('seller', name), tag('user', name)]), 'marketplace:sellers'];
     }
