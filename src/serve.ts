@@ -13,7 +13,7 @@ import { attachWebSocket } from './websocket.js';
 import { createHttpServer, listen, ListenError } from './http-server.js';
 import { gatewayListener } from './front-door.js';
 import { startupSummary } from './startup-summary.js';
-import { maxSemiSpaceSize } from './young-generation.js';
+import { maxSemiSpaceSize, youngGenerationWarning } from './young-generation.js';
 import { installShutdown } from './shutdown.js';
 import { loadSandbox } from './embedded-sandbox.js';
 import { READY_MESSAGE, SHUTDOWN_MESSAGE } from './cluster.js';
@@ -90,8 +90,11 @@ export async function serveGateway(config: Config, logger: Logger): Promise<void
   const quiet = cluster.isWorker && cluster.worker!.id > 1;
   // The first line also says the young generation's size the process started with (src/young-generation.ts).
   const [ready, ...rest] = startupSummary(facts);
-  logger[quiet ? 'debug' : 'info']({ maxSemiSpaceSizeMiB: maxSemiSpaceSize() }, ready!);
+  const semiSpaceMiB = maxSemiSpaceSize();
+  logger[quiet ? 'debug' : 'info']({ maxSemiSpaceSizeMiB: semiSpaceMiB }, ready!);
   for (const line of rest) logger[quiet ? 'debug' : 'info'](line);
+  const tooLarge = youngGenerationWarning(semiSpaceMiB, config.workers, process.constrainedMemory());
+  if (tooLarge && !quiet) logger.warn(tooLarge);
 }
 
 /**

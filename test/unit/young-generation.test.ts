@@ -3,7 +3,7 @@
  * flags, NODE_OPTIONS first and the command line after, the last `--max-semi-space-size` winning.
  */
 import { describe, expect, it } from 'vitest';
-import { maxSemiSpaceSize } from '../../src/young-generation.js';
+import { maxSemiSpaceSize, youngGenerationWarning } from '../../src/young-generation.js';
 
 describe('maxSemiSpaceSize', () => {
   it('is V8 default when neither NODE_OPTIONS nor the command line sets it', () => {
@@ -26,5 +26,35 @@ describe('maxSemiSpaceSize', () => {
 
   it('reads V8’s underscore spelling too', () => {
     expect(maxSemiSpaceSize('--max_semi_space_size=16', [])).toBe(16);
+  });
+});
+
+describe('youngGenerationWarning: the shipped semi-spaces held against the container memory limit', () => {
+  const MiB = 2 ** 20;
+
+  it('says nothing where the processes fit: one process of 64 MiB semi-spaces needs ~268 MiB', () => {
+    expect(youngGenerationWarning(64, 1, 1024 * MiB)).toBeUndefined();
+    expect(youngGenerationWarning(64, 1, 268 * MiB)).toBeUndefined();
+    expect(youngGenerationWarning(64, 3, 1024 * MiB)).toBeUndefined();
+  });
+
+  it('warns just past it, naming the size, the need, the limit and the way out', () => {
+    const warning = youngGenerationWarning(64, 1, 267 * MiB);
+    expect(warning).toMatch(/^The gateway process with 64 MiB semi-spaces may need about 268 MiB under load/);
+    expect(warning).toContain('memory limit of 267 MiB');
+    expect(warning).toContain('NODE_OPTIONS=--max-semi-space-size=16');
+  });
+
+  it('counts every worker: 4 workers do not fit in 1 GiB, 2 do; 16 MiB semi-spaces let 4 fit', () => {
+    expect(youngGenerationWarning(64, 4, 1024 * MiB)).toMatch(/^4 gateway processes \(WORKERS\) .* about 1072 MiB/);
+    expect(youngGenerationWarning(64, 2, 1024 * MiB)).toBeUndefined();
+    expect(youngGenerationWarning(16, 4, 1024 * MiB)).toBeUndefined();
+  });
+
+  it('says nothing without a limit (Node reports 2^64, 0 or nothing) or with V8’s own size, which follows the limit', () => {
+    expect(youngGenerationWarning(64, 8, 2 ** 64)).toBeUndefined();
+    expect(youngGenerationWarning(64, 8, 0)).toBeUndefined();
+    expect(youngGenerationWarning(64, 8, undefined)).toBeUndefined();
+    expect(youngGenerationWarning('V8 default', 8, 256 * MiB)).toBeUndefined();
   });
 });
