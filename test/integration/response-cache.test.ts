@@ -247,6 +247,17 @@ describe('lifetime and eviction', () => {
     expect(gw.calls('marketplace').map((c) => c.path)).toEqual([`/api/v1/sellers/${seller}`]);
   });
 
+  it('a profile.avatar.changed naming the seller evicts an answer showing their avatar, and only the seller is read again', async () => {
+    const { seller_username: seller } = await freshGig();
+    const query = 'query($seller: String!) { seller(username: $seller) { username avatarUrl } }';
+    await gw.query(query, { variables: { seller } });
+    expect(await hitsDuring(() => gw.query(query, { variables: { seller } }))).toBe(1);
+    expect((await postWebhook(gw.url, eventFor({ username: seller }, 'profile.avatar.changed'))).status).toBe(202);
+    const after = await counted(() => gw.query(query, { variables: { seller } }));
+    expectOk(after.result);
+    expect(gw.calls('marketplace').map((c) => c.path)).toEqual([`/api/v1/sellers/${seller}`]);
+  });
+
   it("a review.created of another gig of the same seller evicts an answer showing the seller's rating", async () => {
     const { slug, seller_username: seller } = await freshGig();
     const listed = await (await fetch(`${gw.sandbox.urls.marketplace}/api/v1/gigs?seller=${seller}&per_page=50`)).json();
