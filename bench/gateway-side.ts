@@ -34,7 +34,7 @@ export class GatewaySide {
   }
 
   /** Every copy driven with `query` for `ms` (settling connections at a latency). */
-  async warm(query: BenchQuery, ms: number): Promise<void> {
+  async settle(query: BenchQuery, ms: number): Promise<void> {
     for (const copy of this.copies) await driveHttp(gatewayRequest(copy.origin, query), this.connections, ms);
   }
 

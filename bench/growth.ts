@@ -24,7 +24,7 @@ import { mib, processMemory, resetPeak } from './memory.js';
 import { startGatewayProcess, startLargeItemsUpstream, type GatewayProcess } from './processes.js';
 import { benchQueries, type BenchQuery, type Fixtures } from './queries.js';
 import { countCalls, gatewayRequest, gatewayTask } from './sides.js';
-import { warmUntilSteady } from './warm-up.js';
+import { reportUnsteady, warmUntilSteady } from './warm-up.js';
 
 export interface GrowthOptions {
   origins: Origins;
@@ -111,8 +111,7 @@ async function measureRow(plan: RowPlan, o: GrowthOptions): Promise<GrowthRow> {
       () => gateway.cpuMicros(),
       o.warmupMaxMs,
     );
-    if (!warmed.steady)
-      console.error(`warm-up: ${plan.query.name}: still falling after ${o.warmupMaxMs / 1000} s (${warmed.micros.toFixed(0)} µs/request)`);
+    reportUnsteady(plan.query.name, warmed, o.warmupMaxMs);
     await drive(direct, plan.connections, 1000);
     // The uncached gateway too: with --growth-only nothing else has warmed its JIT.
     if (driveBaseline) await driveBaseline(1000);

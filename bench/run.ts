@@ -45,6 +45,7 @@ import { buildBaseline, medianRatio, type RoundCpu } from './baseline.js';
 import { table, type Row } from './first-table.js';
 import { runHeader, saveRun } from './saved-run.js';
 import { startSide, type GatewaySide } from './gateway-side.js';
+import { reportUnsteady } from './warm-up.js';
 
 const { values: flags } = parseArgs({
   options: {
@@ -80,6 +81,7 @@ const latencies = flags.latencies.split(',').map(Number);
 const poolSize = Number(process.env.UPSTREAM_CONNECTIONS ?? 64);
 
 const copies = Math.max(1, Number(flags.copies));
+const warmupMaxMs = Number(flags['warmup-max']) * 1000;
 
 /** The traced gateway side, and how many bytes of spans it has exported so far. */
 interface Traced {
@@ -109,10 +111,10 @@ async function measure(
   });
   await control(origins, '/__sandbox/recording', { recording: false });
   // Settle connections at this latency (the JIT was warmed at 0 ms before any measurement, see below).
-  await gateway.warm(query, 500);
+  await gateway.settle(query, 500);
   await drive(direct, connections, 500);
-  await traced?.side.warm(query, 500);
-  await previous?.warm(query, 500);
+  await traced?.side.settle(query, 500);
+  await previous?.settle(query, 500);
   const gatewaySamples: Sample[] = [];
   const directSamples: Sample[] = [];
   const tracedSamples: Sample[] = [];
@@ -199,14 +201,13 @@ try {
     gatewayEnv: NO_TRACING,
     uncached: { pool: gatewayPool, origin: gateway.first.origin },
     only: flags.only,
-    warmupMaxMs: Number(flags['warmup-max']) * 1000,
+    warmupMaxMs,
   };
 
   // JIT warm-up: a fresh gateway process's CPU per request kept falling for 5-10 s of one query
   // at 0 ms (thousands of requests), the previous commit's longer (docs/benchmarks.md, "Warm-up").
   // Every query runs on each process at 0 ms until that stops (at most `--warmup-max` seconds), and
   // on the direct client for 2 s, before anything is measured; a process still falling is named.
-  const warmupMaxMs = growth.warmupMaxMs;
   await setLatency(0);
   for (const query of queries) {
     for (const [name, side] of [
@@ -215,11 +216,7 @@ try {
       ['previous commit', previous],
     ] as const) {
       const settled = (await side?.warmUp(query, warmupMaxMs)) ?? [];
-      for (const [i, { micros, steady }] of settled.entries())
-        if (!steady)
-          console.error(
-            `warm-up: ${name} copy ${i + 1}, ${query.name}: still falling after ${flags['warmup-max']} s (${micros.toFixed(0)} µs/request)`,
-          );
+      for (const [i, warmed] of settled.entries()) reportUnsteady(`${name} copy ${i + 1}, ${query.name}`, warmed, warmupMaxMs);
     }
     await drive(() => query.direct(new DirectRequest(rest, query.credentials)), connections, 2000);
   }
@@ -256,7 +253,7 @@ try {
     durationMs,
     rounds,
     copies,
-    warmupMaxS: Number(flags['warmup-max']),
+    warmupMaxS: warmupMaxMs / 1000,
     poolSize,
     clientCpu,
     traced: traced !== undefined,

@@ -30,3 +30,8 @@ export async function warmUntilSteady(
   }
   return { micros, steady: flat >= 2 };
 }
+
+/** Says on stderr which process was still falling when `maxMs` ran out: its figures measure it still warming up. */
+export function reportUnsteady(name: string, warmed: WarmedUp, maxMs: number): void {
+  if (!warmed.steady) console.error(`warm-up: ${name}: still falling after ${maxMs / 1000} s (${warmed.micros.toFixed(0)} µs/request)`);
+}
