@@ -16,7 +16,7 @@ import { bindClients, type Clients, type Credentials, type UpstreamPools } from 
 import type { RequestBinding } from './upstreams/wire.js';
 import { CallBudget } from './upstreams/call-budget.js';
 import { PublicReads } from './upstreams/public-cache/public-reads.js';
-import { requestTraceOf } from './tracing.js';
+import { carryRequestTrace, requestTraceOf } from './tracing.js';
 
 export interface GatewayContext extends YogaInitialContext {
   requestId: string;
@@ -91,6 +91,15 @@ export const requestIdOf = (request: Request): string => {
   if (id === undefined) requestIds.set(request, (id = newRequestId(request)));
   return id;
 };
+
+/**
+ * `replacement` is served in `request`'s place from here on (a plugin handing Yoga an equivalent request, as the
+ * body limit does with a chunked body read whole): the same request id, and the same trace.
+ */
+export function carryRequest(request: Request, replacement: Request): void {
+  requestIds.set(replacement, requestIdOf(request));
+  carryRequestTrace(request, replacement);
+}
 
 /** A request's id by the rules of `requestIdOf`, decided anew: for a request that never becomes a Fetch Request (src/front-door.ts). */
 export function newRequestId(request: HeaderSource): string {

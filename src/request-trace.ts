@@ -53,6 +53,12 @@ export function endRequestTrace(_requestTrace: RequestTrace, requestId?: string)
   if (byId && --byId.inFlight <= 0) traceOfRequestId.delete(requestId);
 }
 
+/** `replacement` is served as `request` from here on (src/context.ts `carryRequest`): it has its trace. */
+export function carryRequestTrace(request: Request, replacement: Request): void {
+  const requestTrace = traceOfRequest.get(request);
+  if (requestTrace) traceOfRequest.set(replacement, requestTrace);
+}
+
 /** The trace of the request being served, if tracing saw it begin. */
 export function requestTraceOf(request: Request | undefined): RequestTrace | undefined {
   return request && traceOfRequest.get(request);

@@ -12,6 +12,7 @@
  * difference in CPU per request could be measured either way).
  */
 import type { Plugin } from 'graphql-yoga';
+import { carryRequest } from '../context.js';
 
 type OnRequest = NonNullable<Plugin['onRequest']>;
 type OnRequestPayload = Parameters<OnRequest>[0];
@@ -62,6 +63,7 @@ function routeRequest(graphqlEndpoint: string, hooks: readonly OnRequest[]): OnR
       setRequestHandler: payload.setRequestHandler,
       path,
       setRequest(request) {
+        carryRequest(routed.request, request);
         routed.request = request;
         payload.setRequest(request);
       },

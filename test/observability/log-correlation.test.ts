@@ -95,6 +95,26 @@ describe('request ids in log lines', () => {
     gw.app.yoga.logger.debug('outside any request');
     expect(linesSince(next + other.length).at(-1)).not.toHaveProperty('requestId');
   });
+  it('keeps one id for a request whose chunked body the body limit read and handed on as a request of its own', async () => {
+    const mark = gw.logs.length;
+    const text = new TextEncoder().encode(JSON.stringify({ query: failingQuery }));
+    const response = await gw.app.yoga.fetch('http://gateway.test/graphql', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-seo-api-key': 'seo-demo-key' },
+      // A stream has no length: the body limit reads it whole, then hands Yoga an equivalent request.
+      body: new ReadableStream({
+        start(controller) {
+          controller.enqueue(text);
+          controller.close();
+        },
+      }),
+      duplex: 'half',
+    } as RequestInit);
+    expect(((await response.json()) as { errors?: unknown[] }).errors?.length).toBeGreaterThan(0);
+    const lines = linesSince(mark);
+    expect(lines.some((line) => line.msg === 'field error')).toBe(true);
+    expect(new Set(lines.map((line) => line.requestId)).size).toBe(1);
+  });
 });
 
 describe('request ids at info level (no request scope: the lines that can carry the id carry it)', () => {
