@@ -9,6 +9,9 @@
  * after the busy stretch), PROBE_ROUNDS, PROBE_SLICE (ms per side per round), PROBE_ARGV (node flags),
  * PROBE_TRACED_ENV: JSON, extra env of the traced gateway (e.g. OTEL_BSP_*); a JSON array of such objects
  * starts one traced gateway per entry, all measured in the same rounds (each side's place in a round rotates).
+ * An entry's PROBE_DIR runs the build of another checkout (built there first) for that variant, so two builds'
+ * overheads are read in the same rounds: `{ "PROBE_DIR": "/tmp/before", "OTEL_EXPORTER_OTLP_ENDPOINT": "" }` is its
+ * untraced side, `{ "PROBE_DIR": "/tmp/before" }` its traced one.
  * PROBE_COPIES (1): gateway processes per side (the untraced one and each traced variant). Two processes of one
  * build can differ by 20 points in CPU per request for as long as they run (the JIT's and the heap's luck), so a
  * difference between variants is read over several copies: a side's CPU per request in a round is the sum of its
@@ -56,7 +59,8 @@ const copies = Number(process.env.PROBE_COPIES ?? 1);
 const side = async (name: string, env: Record<string, string>): Promise<Side> => {
   const gateways: Copy[] = [];
   for (let i = 0; i < copies; i++) {
-    const gateway = await startGatewayProcess(sandbox.origins, env, argv);
+    const { PROBE_DIR: dir, ...gatewayEnv } = env;
+    const gateway = await startGatewayProcess(sandbox.origins, gatewayEnv, argv, dir);
     gateways.push({
       gateway,
       pool: new Pool(new URL(gateway.url).origin, { connections: 4 }),

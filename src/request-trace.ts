@@ -4,7 +4,7 @@
  * bound to its upstream clients, and by request id for its log lines. No OpenTelemetry SDK here, so the
  * logger can ask without loading it.
  */
-import type { Context } from '@opentelemetry/api';
+import type { Context, Span } from '@opentelemetry/api';
 
 /**
  * The trace context of one request being served, passed explicitly to where spans and `traceparent`s are made.
@@ -15,6 +15,8 @@ export interface RequestTrace {
   readonly server: Context;
   /** Parent of upstream CLIENT spans and events: the running `graphql.execute`/`subscribe` span's, else the server's. */
   current: Context;
+  /** GraphQL phase spans opened and not yet ended (use-tracing.ts): one a phase threw past ends with the request. */
+  phases?: Set<Span>;
 }
 
 /** Weak: a trace is forgotten with its request. */

@@ -22,7 +22,7 @@ import type { WebSocketOperationContext } from './plugins/use-rate-limit.js';
 import { trustedDocumentsOf, type Gateway } from './yoga.js';
 import { trustedQuery } from './plugins/use-trusted-documents.js';
 import { serveGraphQLOverWebSocket } from './websocket-server.js';
-import { endRefusedOperation, startWebSocketOperationSpan, within } from './plugins/use-tracing.js';
+import { endRefusedOperation, runWebSocketOperation, startWebSocketOperationSpan } from './plugins/use-tracing.js';
 
 const CREDENTIAL_HEADERS = ['authorization', 'x-seo-api-key', 'x-items-api-key', 'x-gateway-admin-key'];
 
@@ -84,9 +84,7 @@ export function attachWebSocket(server: Server, yoga: Gateway, options: WebSocke
         operation?: ReturnType<typeof startWebSocketOperationSpan>;
       };
       try {
-        // The operation's span ends when its result (or, for a subscription, its stream) is ready.
-        const { operation } = root;
-        return (await (operation ? within(operation.span, () => root[run](args), operation.release) : root[run](args))) as never;
+        return (await runWebSocketOperation(root.operation, () => root[run](args))) as never;
       } catch (error) {
         return { errors: error instanceof GraphQLError ? coded([error]) : unexpected(error) } as never;
       }

@@ -27,6 +27,7 @@ import {
 import { getOperationAST, type GraphQLError } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
 import { requestIdOf, type GatewayContext } from '../context.js';
+import { pathOf } from './request-router.js';
 import { activeTracer, beginRequestTrace, endRequestTrace, requestTraceOf, sampledOut, type RequestTrace } from '../tracing.js';
 import { clip } from '../logger.js';
 
@@ -38,8 +39,11 @@ const headerGetter: TextMapGetter<Headers> = {
   keys: (headers) => [...headers.keys()],
 };
 
-/** SERVER spans of requests in flight, so onResponse can record the status on the right one. */
-const serverSpans = new WeakMap<Request, Span>();
+/**
+ * A traced HTTP request in flight, by its trace (a request handed on in another's place has the same:
+ * src/context.ts `carryRequest`): its SERVER span, ended (and its trace let go of) when its response is made.
+ */
+const served = new WeakMap<RequestTrace, { span: Span; requestId: string | undefined }>();
 
 export interface TracingOptions {
   /** This endpoint's GraphQL path when it is not /graphql (the federation subgraph's), named like the fixed routes. */
@@ -53,6 +57,13 @@ export interface TracingOptions {
 /** Operations whose document the parse cache answered, so validation is answered from Yoga's cache too. */
 const cachedDocuments = new WeakSet<object>();
 
+/**
+ * Hooks, not Yoga's `instrumentation` wrappers: with no plugin giving instrumentation, neither Yoga nor Envelop
+ * wraps any phase of a request (a chain of closures and promises per phase, docs/benchmarks.md "Tracing
+ * overhead"). A phase's span opens in its hook and ends in the hook's done callback; a phase that throws
+ * past its done callback (Envelop calls none then) is ended, in error, with its request (`endUnfinished`).
+ * First in the plugin list, so every other plugin's hook of a phase runs inside its span.
+ */
 export function useTracing({ endpoint, handedOff, documentCache }: TracingOptions = {}): Plugin<GatewayContext> {
   /** Whether this operation's text is in the parse cache; asked before parsing, which would add it. */
   const answeredFromCache = (context: { params?: { query?: unknown } }): boolean => {
@@ -64,61 +75,73 @@ export function useTracing({ endpoint, handedOff, documentCache }: TracingOption
     return cached;
   };
   return {
-    instrumentation: {
-      request({ request }, wrapped) {
-        const tracer = activeTracer();
-        if (!tracer) return wrapped();
-        const { scheme, path } = schemeAndPath(request.url);
-        if (path === handedOff) return wrapped();
-        const route = ROUTES.has(path) || path === endpoint ? path : undefined;
-        const parent = propagation.extract(ROOT_CONTEXT, request.headers, headerGetter);
-        // The path only when it is one of ours: any other is the caller's text, and never the query string.
-        const attributes: Attributes = { 'http.request.method': request.method, 'url.scheme': scheme };
-        if (route) {
-          attributes['http.route'] = route;
-          attributes['url.path'] = route;
-        }
-        const span = tracer.startSpan(route ? `${request.method} ${route}` : request.method, { kind: SpanKind.SERVER, attributes }, parent);
-        serverSpans.set(request, span);
-        const requestId = requestIdOf(request);
-        const requestTrace = beginRequestTrace(request, trace.setSpan(parent, span), requestId);
-        return within(span, wrapped, () => endRequestTrace(requestTrace, requestId));
-      },
-      parse: ({ context }, wrapped) =>
-        activeTracer() && answeredFromCache(context) ? wrapped() : phase('graphql.parse', traceOf(context), wrapped),
-      validate: ({ context }, wrapped) => (cachedDocuments.has(context) ? wrapped() : phase('graphql.validate', traceOf(context), wrapped)),
-      execute: ({ context }, wrapped) => phase('graphql.execute', traceOf(context), wrapped, true),
-      subscribe: ({ context }, wrapped) => phase('graphql.subscribe', traceOf(context), wrapped, true),
+    onRequest(payload) {
+      const tracer = activeTracer();
+      if (!tracer) return;
+      const { request, url } = payload;
+      const path = pathOf(payload);
+      if (path === handedOff) return;
+      const route = ROUTES.has(path) || path === endpoint ? path : undefined;
+      const parent = propagation.extract(ROOT_CONTEXT, request.headers, headerGetter);
+      // The path only when it is one of ours: any other is the caller's text, and never the query string.
+      const attributes: Attributes = { 'http.request.method': request.method, 'url.scheme': url.protocol.slice(0, -1) };
+      if (route) {
+        attributes['http.route'] = route;
+        attributes['url.path'] = route;
+      }
+      const span = tracer.startSpan(route ? `${request.method} ${route}` : request.method, { kind: SpanKind.SERVER, attributes }, parent);
+      const requestId = requestIdOf(request);
+      served.set(beginRequestTrace(request, trace.setSpan(parent, span), requestId), { span, requestId });
     },
     onResponse({ request, response }) {
-      const span = serverSpans.get(request);
-      if (!span) return;
-      serverSpans.delete(request);
-      span.setAttribute('http.response.status_code', response.status);
-      if (response.status >= 500) span.setStatus({ code: SpanStatusCode.ERROR });
+      const requestTrace = requestTraceOf(request);
+      const serving = requestTrace && served.get(requestTrace);
+      if (!serving) return;
+      served.delete(requestTrace);
+      endUnfinished(requestTrace);
+      serving.span.setAttribute('http.response.status_code', response.status);
+      if (response.status >= 500) serving.span.setStatus({ code: SpanStatusCode.ERROR });
+      serving.span.end();
+      endRequestTrace(requestTrace, serving.requestId);
+    },
+    onParse({ context }) {
+      if (!activeTracer() || answeredFromCache(context)) return;
+      const requestTrace = traceOf(context);
+      const span = requestTrace && startPhase('graphql.parse', requestTrace);
+      return span && (({ result }) => endPhase(requestTrace, span, result instanceof Error ? result : undefined));
+    },
+    onValidate({ context }) {
+      if (cachedDocuments.has(context)) return;
+      const requestTrace = traceOf(context);
+      const span = requestTrace && startPhase('graphql.validate', requestTrace);
+      return span && (() => endPhase(requestTrace, span));
     },
     onExecute({ args }) {
-      const requestTrace = activeTracer() && traceOf(args.contextValue);
-      if (!requestTrace || sampledOut(requestTrace.current)) return;
-      const span = trace.getSpan(requestTrace.current);
-      const operation = operationAttributes(args.document, args.operationName);
-      span?.setAttributes(operation);
-      return { onExecuteDone: ({ result }) => recordErrors(span, 'errors' in result ? result.errors : undefined) };
+      const requestTrace = traceOf(args.contextValue);
+      const span = requestTrace && startPhase('graphql.execute', requestTrace, true);
+      if (!span) return;
+      span.setAttributes(operationAttributes(args.document, args.operationName));
+      return {
+        onExecuteDone: ({ result }) => {
+          recordErrors(span, 'errors' in result ? result.errors : undefined);
+          endPhase(requestTrace, span);
+        },
+      };
     },
     onSubscribe({ args }) {
-      const requestTrace = activeTracer() && traceOf(args.contextValue);
-      if (!requestTrace || sampledOut(requestTrace.current)) return;
-      const subscribeSpan = trace.getSpan(requestTrace.current);
+      const requestTrace = traceOf(args.contextValue);
+      const span = requestTrace && startPhase('graphql.subscribe', requestTrace, true);
+      if (!span) return;
       const operation = operationAttributes(args.document, args.operationName);
-      subscribeSpan?.setAttributes(operation);
-      const link = subscribeSpan?.spanContext();
+      span.setAttributes(operation);
+      const link = span.spanContext();
       return {
         onSubscribeResult: () => {
+          endPhase(requestTrace, span);
           let delivered = 0;
-          return {
-            onNext: ({ result }) => deliveredEvent(operation, link, ++delivered, result.errors),
-          };
+          return { onNext: ({ result: event }) => deliveredEvent(operation, link, ++delivered, event.errors) };
         },
+        onSubscribeError: ({ error }) => endPhase(requestTrace, span, error),
       };
     },
   };
@@ -150,7 +173,27 @@ export function startWebSocketOperationSpan(carrier: Record<string, string>, req
   );
   const requestId = requestIdOf(request);
   const requestTrace = beginRequestTrace(request, trace.setSpan(parent, span), requestId);
-  return { span, release: () => endRequestTrace(requestTrace, requestId) };
+  return {
+    span,
+    release: () => {
+      endUnfinished(requestTrace);
+      endRequestTrace(requestTrace, requestId);
+    },
+  };
+}
+
+/** Runs a graphql-ws operation, its SERVER span (if any) ended when its result (or, for a subscription, its stream) is ready. */
+export async function runWebSocketOperation<T>(operation: WebSocketOperationSpan | undefined, run: () => T): Promise<Awaited<T>> {
+  if (!operation) return await run();
+  try {
+    return await run();
+  } catch (error) {
+    operation.span.setStatus({ code: SpanStatusCode.ERROR, message: error instanceof Error ? error.name : 'error' });
+    throw error;
+  } finally {
+    operation.span.end();
+    operation.release();
+  }
 }
 
 /** Ends a graphql-ws operation refused before it ran (syntax, validation, limits), with the errors' codes. */
@@ -181,68 +224,32 @@ function deliveredEvent(
 }
 
 /**
- * The scheme and path of a request's absolute URL (the server's own, `scheme://host[:port]/path[?query]`), read
- * without building a URL object: the path is compared with fixed routes only, so an unusual one is merely not a route.
+ * Opens a GraphQL phase's span, child of the request's SERVER span (or a graphql-ws operation's); undefined (no
+ * span) while tracing is off, for a context of no traced request, or an unsampled one. An operation's phase
+ * (`parents`) becomes the parent of the upstream calls made while and after it runs (a subscription's resolvers
+ * run after `subscribe` has returned its stream).
  */
-export function schemeAndPath(url: string): { scheme: string; path: string } {
-  const colon = url.indexOf(':');
-  const slash = url.indexOf('/', url.indexOf('//') + 2);
-  if (colon <= 0 || slash < 0) return { scheme: colon > 0 ? url.slice(0, colon) : '', path: '/' };
-  const query = url.indexOf('?', slash);
-  const hash = url.indexOf('#', slash);
-  const end = Math.min(query < 0 ? url.length : query, hash < 0 ? url.length : hash);
-  return { scheme: url.slice(0, colon), path: url.slice(slash, end) };
-}
-
-/**
- * A span around one GraphQL phase, child of the request's SERVER span (or a graphql-ws operation's). An
- * operation's phase (`parents`) becomes the parent of the upstream calls made while and after it runs (a
- * subscription's resolvers run after `subscribe` has returned its stream).
- */
-function phase<T>(name: string, requestTrace: RequestTrace | undefined, wrapped: () => T, parents = false): T {
+function startPhase(name: string, requestTrace: RequestTrace, parents = false): Span | undefined {
   const tracer = activeTracer();
-  if (!tracer || !requestTrace) return wrapped();
+  if (!tracer) return undefined;
   const parent = requestTrace.server;
-  if (sampledOut(parent)) return wrapped();
+  if (sampledOut(parent)) return undefined;
   const span = tracer.startSpan(name, { kind: SpanKind.INTERNAL }, parent);
   if (parents) requestTrace.current = trace.setSpan(parent, span);
-  return within(span, wrapped);
+  (requestTrace.phases ??= new Set()).add(span);
+  return span;
 }
 
-/** Runs `wrapped` and ends `span` (then calls `after`) when it is done, synchronously or not. */
-export function within<T>(span: Span, wrapped: () => T, after?: () => void): T {
-  const end = () => {
-    span.end();
-    after?.();
-  };
-  let result: T;
-  try {
-    result = wrapped();
-  } catch (error) {
-    span.setStatus({ code: SpanStatusCode.ERROR, message: error instanceof Error ? error.name : 'error' });
-    end();
-    throw error;
-  }
-  // Yoga often returns already-settled thenables that are not Promises: any `then` counts.
-  if (isThenable(result)) {
-    return result.then(
-      (value: unknown) => {
-        end();
-        return value;
-      },
-      (error: unknown) => {
-        span.setStatus({ code: SpanStatusCode.ERROR, message: error instanceof Error ? error.name : 'error' });
-        end();
-        throw error;
-      },
-    ) as T;
-  }
-  end();
-  return result;
+/** Ends a phase's span once, in error when it failed (a parse's error is its result). */
+function endPhase(requestTrace: RequestTrace, span: Span, error?: unknown): void {
+  if (!requestTrace.phases?.delete(span)) return;
+  if (error !== undefined) span.setStatus({ code: SpanStatusCode.ERROR, message: error instanceof Error ? error.name : 'error' });
+  span.end();
 }
 
-function isThenable(value: unknown): value is PromiseLike<unknown> {
-  return typeof (value as PromiseLike<unknown> | undefined)?.then === 'function';
+/** Ends, in error, the phases of a request that threw past their done hooks (Envelop calls none then). */
+function endUnfinished(requestTrace: RequestTrace): void {
+  for (const span of requestTrace.phases ?? []) endPhase(requestTrace, span, new Error('unfinished'));
 }
 
 /** An operation name is the caller's text: cut here, so a span's name (which no span limit bounds) stays short too. */
