@@ -30,10 +30,9 @@
  * waited for here as Yoga's path waits for them: each is bounded by the
  * command timeout, a failed or timed-out look-up is a miss, and a miss goes to
  * Yoga noted as one (store.ts `noteMissed`), so the request waits on Redis no
- * longer than on Yoga's path. A caller who left meanwhile is handed to
- * nobody. Only where Yoga's answer to a hit is exactly that: not with tracing
- * (a hit has its span), EXPOSE_COST (a hit says its cost is 0) or trusted
- * documents (which may refuse query text).
+ * longer than on Yoga's path. A caller who left meanwhile is handed to nobody.
+ * A hit has the SERVER span Yoga's path gives it (use-tracing.ts). Only where Yoga's answer to a hit is
+ * exactly that: not with EXPOSE_COST (a hit says its cost is 0) or trusted documents (which may refuse query text).
  */
 import type { IncomingMessage, OutgoingHttpHeaders, RequestListener, ServerResponse } from 'node:http';
 import { getCORSHeadersByRequestAndOptions, type CORSOptions } from '@whatwg-node/server';
@@ -49,6 +48,7 @@ import type { ResponseStore } from './plugins/response-cache/store.js';
 import type { StoredText } from './plugins/response-cache/redis-entry.js';
 import { dataOnlyText } from './plugins/response-cache/stringify-stored.js';
 import { sharedHeadersOf } from './plugins/use-response-cache.js';
+import { noteArrival, recordAnsweredBeforeYoga } from './plugins/use-tracing.js';
 import {
   handOnBody,
   headerSourceOf,
@@ -77,7 +77,7 @@ const doors = new WeakMap<RequestListener, FrontDoor>();
 
 /** Whether a hit's answer through Yoga is only what the front door sends (see the module's comment). */
 export function frontDoorApplies(config: Config, store: ResponseStore | undefined): store is ResponseStore {
-  return store !== undefined && !config.tracing && !config.exposeCost && config.persistedDocuments.path === undefined;
+  return store !== undefined && !config.exposeCost && config.persistedDocuments.path === undefined;
 }
 
 /** Puts the front door before `yoga` wherever `gatewayListener` serves it. */
@@ -97,6 +97,7 @@ export function withFrontDoor(door: FrontDoor, next: RequestListener): RequestLi
   return (req, res) => {
     const search = req.method === 'GET';
     if (!(search ? searchMayBeAnswered(req, door) : postMayBeAnswered(req, door))) return next(req, res);
+    noteArrival(req);
     // The caller's headers as a Fetch Request reads them, built once: the key space, the token and a hit's CORS read them.
     const caller = headerSourceOf(req);
     const mediaType = anonymousMediaType(req, caller);
@@ -292,6 +293,7 @@ function send(
   if (!shared) headers['cache-control'] = NO_STORE;
   res.writeHead(200, headers);
   res.end(text);
+  recordAnsweredBeforeYoga(req, door.endpoint, 200);
   if (door.logger.isLevelEnabled('debug'))
     door.logger.debug({ requestId: newRequestId(caller) }, 'response cache: hit answered before Yoga');
   return true;

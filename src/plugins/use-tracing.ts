@@ -24,12 +24,13 @@ import {
   type SpanContext,
   type TextMapGetter,
 } from '@opentelemetry/api';
-import { getOperationAST, type GraphQLError } from 'graphql';
+import type { IncomingMessage } from 'node:http';
+import type { GraphQLError } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
 import { requestIdOf, type GatewayContext } from '../context.js';
 import { pathOf } from './request-router.js';
-import { activeTracer, beginRequestTrace, endRequestTrace, requestTraceOf, sampledOut, type RequestTrace } from '../tracing.js';
-import { clip } from '../logger.js';
+import { activeTracer, beginRequestTrace, endRequestTrace, requestTraceOf, type RequestTrace } from '../tracing.js';
+import { endPhase, endUnfinished, operationAttributes, recordErrors, startPhase, startServerSpan } from './tracing-spans.js';
 
 /** Fixed paths only, so a span name never carries a caller's made-up path. */
 const ROUTES = new Set(['/graphql', '/healthz', '/readyz', '/metrics', '/webhooks/marketplace']);
@@ -83,13 +84,7 @@ export function useTracing({ endpoint, handedOff, documentCache }: TracingOption
       if (path === handedOff) return;
       const route = ROUTES.has(path) || path === endpoint ? path : undefined;
       const parent = propagation.extract(ROOT_CONTEXT, request.headers, headerGetter);
-      // The path only when it is one of ours: any other is the caller's text, and never the query string.
-      const attributes: Attributes = { 'http.request.method': request.method, 'url.scheme': url.protocol.slice(0, -1) };
-      if (route) {
-        attributes['http.route'] = route;
-        attributes['url.path'] = route;
-      }
-      const span = tracer.startSpan(route ? `${request.method} ${route}` : request.method, { kind: SpanKind.SERVER, attributes }, parent);
+      const span = startServerSpan(tracer, request.method, url.protocol.slice(0, -1), route, parent);
       const requestId = requestIdOf(request);
       served.set(beginRequestTrace(request, trace.setSpan(parent, span), requestId), { span, requestId });
     },
@@ -145,6 +140,27 @@ export function useTracing({ endpoint, handedOff, documentCache }: TracingOption
       };
     },
   };
+}
+
+/** When each request the front door reads arrived (while tracing is on): the start of its SERVER span if it answers it. */
+const arrivals = new WeakMap<IncomingMessage, number>();
+
+/** Notes a request's arrival at the front door (src/front-door.ts), where tracing is on. */
+export function noteArrival(req: IncomingMessage): void {
+  if (activeTracer()) arrivals.set(req, performance.now());
+}
+
+/**
+ * The SERVER span of a request the front door answered before Yoga, as onRequest and onResponse record it on
+ * Yoga's path: from its arrival to now, continuing its traceparent.
+ */
+export function recordAnsweredBeforeYoga(req: IncomingMessage, route: string, status: number): void {
+  const tracer = activeTracer();
+  if (!tracer) return;
+  const parent = propagation.extract(ROOT_CONTEXT, req.headers);
+  const span = startServerSpan(tracer, req.method!, 'http', route, parent, arrivals.get(req) ?? performance.now());
+  span.setAttribute('http.response.status_code', status);
+  span.end(performance.now());
 }
 
 /** The trace of the request a GraphQL context serves. */
@@ -221,62 +237,4 @@ function deliveredEvent(
   });
   recordErrors(span, errors);
   span.end();
-}
-
-/**
- * Opens a GraphQL phase's span, child of the request's SERVER span (or a graphql-ws operation's); undefined (no
- * span) while tracing is off, for a context of no traced request, or an unsampled one. An operation's phase
- * (`parents`) becomes the parent of the upstream calls made while and after it runs (a subscription's resolvers
- * run after `subscribe` has returned its stream).
- */
-function startPhase(name: string, requestTrace: RequestTrace, parents = false): Span | undefined {
-  const tracer = activeTracer();
-  if (!tracer) return undefined;
-  const parent = requestTrace.server;
-  if (sampledOut(parent)) return undefined;
-  const span = tracer.startSpan(name, { kind: SpanKind.INTERNAL }, parent);
-  if (parents) requestTrace.current = trace.setSpan(parent, span);
-  (requestTrace.phases ??= new Set()).add(span);
-  return span;
-}
-
-/** Ends a phase's span once, in error when it failed (a parse's error is its result). */
-function endPhase(requestTrace: RequestTrace, span: Span, error?: unknown): void {
-  if (!requestTrace.phases?.delete(span)) return;
-  if (error !== undefined) span.setStatus({ code: SpanStatusCode.ERROR, message: error instanceof Error ? error.name : 'error' });
-  span.end();
-}
-
-/** Ends, in error, the phases of a request that threw past their done hooks (Envelop calls none then). */
-function endUnfinished(requestTrace: RequestTrace): void {
-  for (const span of requestTrace.phases ?? []) endPhase(requestTrace, span, new Error('unfinished'));
-}
-
-/** An operation name is the caller's text: cut here, so a span's name (which no span limit bounds) stays short too. */
-const OPERATION_NAME_CHARS = 256;
-
-/** Per document (Yoga's parse cache hands the same object to every request sending its text) and operation name. */
-const attributesByDocument = new WeakMap<object, Map<string, Attributes>>();
-
-function operationAttributes(document: Parameters<typeof getOperationAST>[0], operationName: string | null | undefined): Attributes {
-  let byName = attributesByDocument.get(document);
-  if (!byName) attributesByDocument.set(document, (byName = new Map()));
-  const known = byName.get(operationName ?? '');
-  if (known) return known;
-  const operation = getOperationAST(document, operationName);
-  const attributes: Attributes = {
-    'graphql.operation.type': operation?.operation ?? 'unknown',
-    ...(operation?.name?.value && { 'graphql.operation.name': clip(operation.name.value, OPERATION_NAME_CHARS) }),
-  };
-  // Bounded by the document's own operations: any other name the caller sends is not one of them, and not kept.
-  if (operation) byName.set(operationName ?? '', attributes);
-  return attributes;
-}
-
-/** Error status and the errors' codes (never their messages, which may quote input). */
-function recordErrors(span: Span | undefined, errors: readonly GraphQLError[] | undefined): void {
-  if (!span || !errors?.length) return;
-  const codes = [...new Set(errors.map((error) => String(error.extensions?.code ?? 'INTERNAL_SERVER_ERROR')))];
-  span.setAttribute('gateway.error.codes', codes);
-  span.setStatus({ code: SpanStatusCode.ERROR, message: codes.join(',') });
 }
