@@ -10,8 +10,12 @@ import { URLSearchParams } from '@whatwg-node/fetch';
 import type { Plugin } from 'graphql-yoga';
 import type { HeaderSource } from './context.js';
 import type { KeyParams } from './plugins/response-cache/key.js';
+import type { TrustedDocuments } from './trusted-documents.js';
 
-export type Operation = Omit<KeyParams, 'sessionId'>;
+export type Operation = Omit<KeyParams, 'sessionId'> & {
+  /** Named by a trusted document's id: its answer goes out public over POST too, as on Yoga's path. */
+  persisted?: boolean;
+};
 
 /**
  * The media type Yoga's result processors give a single result for this Accept, when it is JSON: the first
@@ -60,32 +64,56 @@ export function jsonOfBody(body: Buffer): unknown {
   }
 }
 
-/** The operation of a POST body (its JSON value) of query text, variables and operation name and nothing else; else undefined. */
-export function operationOfBody(params: unknown): Operation | undefined {
+/**
+ * The operation of a POST body (its JSON value) of query text or a trusted document's id (`trusted`), variables and
+ * operation name and nothing else; else undefined.
+ */
+export function operationOfBody(params: unknown, trusted?: TrustedDocuments): Operation | undefined {
   if (!isPlainObject(params)) return undefined;
-  const { query, variables, operationName } = params;
-  for (const name in params) if (!OPERATION_PARAMETERS.has(name)) return undefined;
-  if (typeof query !== 'string' || query === '') return undefined;
+  const { query, variables, operationName, documentId } = params;
+  for (const name in params) if (!parameterNames(trusted).has(name)) return undefined;
+  const text = textOf(query, documentId, trusted);
+  if (text === undefined) return undefined;
   if (variables != null && !isPlainObject(variables)) return undefined;
   if (operationName != null && typeof operationName !== 'string') return undefined;
-  return { documentString: query, operationName: operationName as string | null | undefined, variableValues: variables };
+  return {
+    documentString: text,
+    operationName: operationName as string | null | undefined,
+    variableValues: variables,
+    persisted: documentId !== undefined,
+  };
+}
+
+/**
+ * The text an operation runs, where the front door may answer it by the rules of Yoga's path
+ * (use-trusted-documents.ts): query text, but not where only trusted documents run; or the text of a known trusted
+ * document's id, with no text beside it. Anything else (an unknown id, an id and text, text refused) is Yoga's to answer.
+ */
+function textOf(query: unknown, documentId: unknown, trusted: TrustedDocuments | undefined): string | undefined {
+  if (documentId !== undefined) return query === undefined && typeof documentId === 'string' ? trusted?.lookup(documentId) : undefined;
+  if (trusted?.only) return undefined;
+  return typeof query === 'string' && query !== '' ? query : undefined;
 }
 
 const OPERATION_PARAMETERS = new Set(['query', 'variables', 'operationName']);
+const WITH_DOCUMENT_ID = new Set([...OPERATION_PARAMETERS, 'documentId']);
+/** The parameters Yoga's path takes: `documentId` only with trusted documents (Yoga's extraParamNames). */
+const parameterNames = (trusted: TrustedDocuments | undefined) => (trusted ? WITH_DOCUMENT_ID : OPERATION_PARAMETERS);
 
 /**
- * The operation of a GET query string of those three parameters, each at most once, read with the class and the
+ * The operation of a GET query string of those parameters, each at most once, read with the class and the
  * rules of Yoga's GET parser (`@whatwg-node/fetch`'s URLSearchParams, an empty value as none); else undefined.
  */
-export function operationOfSearch(search: string): Operation | undefined {
+export function operationOfSearch(search: string, trusted?: TrustedDocuments): Operation | undefined {
   const params = new URLSearchParams(search);
   const seen = new Set<string>();
   for (const [name] of params) {
-    if (!OPERATION_PARAMETERS.has(name) || seen.has(name)) return undefined;
+    if (!parameterNames(trusted).has(name) || seen.has(name)) return undefined;
     seen.add(name);
   }
-  const query = params.get('query');
-  if (!query) return undefined;
+  const documentId = params.get('documentId') || undefined;
+  const query = textOf(params.get('query') || undefined, documentId, trusted);
+  if (query === undefined) return undefined;
   const variablesText = params.get('variables');
   let variables: unknown;
   if (variablesText) {
@@ -100,6 +128,7 @@ export function operationOfSearch(search: string): Operation | undefined {
     documentString: query,
     operationName: params.get('operationName') || undefined,
     variableValues: variables as Operation['variableValues'],
+    persisted: documentId !== undefined,
   };
 }
 

@@ -1,38 +1,30 @@
 /**
- * The response cache's front door (docs/benchmarks.md, "Seventh pass"): a
- * warm hit answered in the node:http listener, before Yoga. A hit needs none
- * of Yoga's request pipeline (the Fetch Request and Response, Envelop's
- * phases, every plugin's hooks), which was most of a hit's CPU over HTTP.
- * It answers only
+ * The response cache's front door (docs/benchmarks.md, "Seventh pass"): a warm hit answered in the node:http
+ * listener, before Yoga. A hit needs none of Yoga's request pipeline (the Fetch Request and Response, Envelop's
+ * phases, every plugin's hooks), which was most of a hit's CPU over HTTP. It answers only
  *
- * - a POST to the GraphQL path with a JSON body of `query` (with `variables`,
- *   `operationName`) of a declared length within the body limit, or a GET of
- *   those parameters, from a caller in the anonymous key space (the response
- *   cache's own check, response-cache/key.ts), asking for JSON (Accept read
- *   as Yoga reads it: front-door-request.ts);
- * - whose answer is fresh in the response cache's store, under the key the
- *   plugin keeps it under (the same entry, evicted and expired the same way);
+ * - a POST to the GraphQL path with a JSON body of `query` or, with trusted documents, a known `documentId` (with
+ *   `variables`, `operationName`) of a declared length within the body limit, or a GET of those parameters, from a
+ *   caller in the anonymous key space (the response cache's own check, response-cache/key.ts), asking for JSON
+ *   (Accept read as Yoga reads it: front-door-request.ts), and never text where only trusted documents run;
+ * - whose answer is fresh in the response cache's store, under the key the plugin keeps it under (the same entry,
+ *   evicted and expired the same way);
  * - once the rate limit admits it (the same token Yoga's path takes, before the body is read);
  *
- * and sends what Yoga's path sends for that hit: the stored bytes with the
- * Content-Type Yoga picks, `private, no-store` on a POST and the public
- * headers on a GET (use-response-cache.ts's `sharedHeadersOf`), the CORS
- * headers Yoga's own function gives the Origin. Everything else goes to Yoga
- * untouched: a miss, a refusal by the rate limit (Yoga answers it from the
- * same decision), another method, path, content type or parameter, a
- * credential, a compressed body, If-None-Match, a page or an event stream or
- * multipart Accept, and whatever throws while it is read here (variables too
- * deep for the key: Yoga's path answers the same throw). A body read here goes along as `req.body`, which
- * whatwg-node's adapter takes as the body, with the value it was parsed to here, which Yoga's request parser
- * then takes rather than parsing it again (front-door-request.ts, `handOnBody`).
+ * and sends what Yoga's path sends for that hit: the stored bytes with the Content-Type Yoga picks, `private,
+ * no-store` on a POST of text and the public headers on a GET or by document id (use-response-cache.ts's
+ * `sharedHeadersOf`), the CORS headers Yoga's own function gives the Origin, and (tracing on) the SERVER span
+ * Yoga's path records (use-tracing.ts). Everything else goes to Yoga untouched: a miss, a refusal by the rate limit
+ * (Yoga answers it from the same decision), another method, path, content type or parameter, a credential, a
+ * compressed body, If-None-Match, a page or an event stream or multipart Accept, and whatever throws while it is
+ * read here (variables too deep for the key: Yoga's path answers the same throw). A body read here goes along as
+ * `req.body`, which whatwg-node's adapter takes as the body, with the value it was parsed to here, which Yoga's
+ * request parser then takes rather than parsing it again (front-door-request.ts, `handOnBody`).
  *
- * With REDIS_URL the rate limit's decision and the look-up are promises,
- * waited for here as Yoga's path waits for them: each is bounded by the
- * command timeout, a failed or timed-out look-up is a miss, and a miss goes to
- * Yoga noted as one (store.ts `noteMissed`), so the request waits on Redis no
- * longer than on Yoga's path. A caller who left meanwhile is handed to nobody.
- * A hit has the SERVER span Yoga's path gives it (use-tracing.ts). Only where Yoga's answer to a hit is
- * exactly that: not with EXPOSE_COST (a hit says its cost is 0) or trusted documents (which may refuse query text).
+ * With REDIS_URL the rate limit's decision and the look-up are promises, waited for here as Yoga's path waits for
+ * them: each is bounded by the command timeout, a failed or timed-out look-up is a miss, and a miss goes to Yoga
+ * noted as one (store.ts `noteMissed`), so the request waits on Redis no longer than on Yoga's path. A caller who
+ * left meanwhile is handed to nobody. Not with EXPOSE_COST, where Yoga's answer to a hit says its cost is 0.
  */
 import type { IncomingMessage, OutgoingHttpHeaders, RequestListener, ServerResponse } from 'node:http';
 import { getCORSHeadersByRequestAndOptions, type CORSOptions } from '@whatwg-node/server';
@@ -45,6 +37,7 @@ import { TOKEN_HEADER } from './plugins/use-graphql-sse.js';
 import type { RequestAdmission } from './plugins/use-rate-limit.js';
 import { responseCacheKey, sessionOf } from './plugins/response-cache/key.js';
 import type { ResponseStore } from './plugins/response-cache/store.js';
+import type { TrustedDocuments } from './trusted-documents.js';
 import type { StoredText } from './plugins/response-cache/redis-entry.js';
 import { dataOnlyText } from './plugins/response-cache/stringify-stored.js';
 import { sharedHeadersOf } from './plugins/use-response-cache.js';
@@ -67,6 +60,8 @@ export interface FrontDoor {
   maxBodyBytes: number;
   store: ResponseStore;
   admission: RequestAdmission;
+  /** PERSISTED_DOCUMENTS, read by their rules: a request they would refuse or read otherwise is Yoga's. */
+  trusted?: TrustedDocuments;
   /** Yoga's CORS options, for the headers of an answer to a request with an Origin. */
   cors: CORSOptions | false;
   logger: Logger;
@@ -77,7 +72,7 @@ const doors = new WeakMap<RequestListener, FrontDoor>();
 
 /** Whether a hit's answer through Yoga is only what the front door sends (see the module's comment). */
 export function frontDoorApplies(config: Config, store: ResponseStore | undefined): store is ResponseStore {
-  return store !== undefined && !config.exposeCost && config.persistedDocuments.path === undefined;
+  return store !== undefined && !config.exposeCost;
 }
 
 /** Puts the front door before `yoga` wherever `gatewayListener` serves it. */
@@ -160,11 +155,11 @@ function handOn(req: IncomingMessage, res: ServerResponse, body: Buffer, json: u
 type Verdict = boolean | Promise<boolean>;
 
 const answerSearch = (req: IncomingMessage, res: ServerResponse, caller: HeaderSource, mediaType: string, door: FrontDoor) => {
-  const operation = operationOfSearch(req.url!.slice(door.endpoint.length + 1));
+  const operation = operationOfSearch(req.url!.slice(door.endpoint.length + 1), door.trusted);
   return operation !== undefined && answered(req, res, caller, operation, mediaType, door);
 };
 const answerBody = (req: IncomingMessage, res: ServerResponse, caller: HeaderSource, json: unknown, mediaType: string, door: FrontDoor) => {
-  const operation = operationOfBody(json);
+  const operation = operationOfBody(json, door.trusted);
   return operation !== undefined && answered(req, res, caller, operation, mediaType, door);
 };
 
@@ -263,10 +258,11 @@ function answered(
 ): Verdict {
   const key = responseCacheKey({ ...operation, sessionId: null });
   const stored = door.store.getText(key);
-  if (!(stored instanceof Promise)) return stored !== undefined && send(req, res, caller, stored, mediaType, door);
+  const { persisted = false } = operation;
+  if (!(stored instanceof Promise)) return stored !== undefined && send(req, res, caller, stored, mediaType, door, persisted);
   return stored.then((found) => {
     if (found === undefined) door.store.noteMissed(req, key);
-    return found !== undefined && !left(req) && send(req, res, caller, found, mediaType, door);
+    return found !== undefined && !left(req) && send(req, res, caller, found, mediaType, door, persisted);
   });
 }
 
@@ -277,11 +273,12 @@ function send(
   stored: StoredText,
   mediaType: string,
   door: FrontDoor,
+  persisted: boolean,
 ): true {
   countResponseCache('hit');
   const text = dataOnlyText(stored.json);
-  // A GET's answer is public while it has a second of life left (use-response-cache.ts), a POST's never.
-  const shared = req.method === 'GET' ? sharedHeadersOf(stored.headers, door.store.now()) : undefined;
+  // Public while it has a second of life left (use-response-cache.ts) over GET or by document id, never as POSTed text.
+  const shared = req.method === 'GET' || persisted ? sharedHeadersOf(stored.headers, door.store.now()) : undefined;
   // Named and ordered as Yoga's path writes them; CORS's own `vary` goes out as a second Vary line, as there.
   const headers: OutgoingHttpHeaders = {
     'Content-Type': `${mediaType}; charset=utf-8`,

@@ -254,7 +254,7 @@ function createEndpoint(
     ]),
   });
   if (frontDoorStore)
-    installFrontDoor(yoga, { endpoint, maxBodyBytes: config.limits.bodyBytes, store: frontDoorStore, admission, cors, logger });
+    installFrontDoor(yoga, { endpoint, maxBodyBytes: config.limits.bodyBytes, store: frontDoorStore, admission, trusted, cors, logger });
   return yoga;
 }
 
