@@ -28,7 +28,6 @@ import type { IncomingMessage } from 'node:http';
 import type { GraphQLError } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
 import { requestIdOf, type GatewayContext } from '../context.js';
-import { pathOf } from './request-router.js';
 import { activeTracer, beginRequestTrace, endRequestTrace, requestTraceOf, type RequestTrace } from '../tracing.js';
 import { endPhase, endUnfinished, operationAttributes, recordErrors, startPhase, startServerSpan } from './tracing-spans.js';
 
@@ -39,12 +38,6 @@ const headerGetter: TextMapGetter<Headers> = {
   get: (headers, key) => headers.get(key) ?? undefined,
   keys: (headers) => [...headers.keys()],
 };
-
-/**
- * A traced HTTP request in flight, by its trace (a request handed on in another's place has the same:
- * src/context.ts `carryRequest`): its SERVER span, ended (and its trace let go of) when its response is made.
- */
-const served = new WeakMap<RequestTrace, { span: Span; requestId: string | undefined }>();
 
 export interface TracingOptions {
   /** This endpoint's GraphQL path when it is not /graphql (the federation subgraph's), named like the fixed routes. */
@@ -59,11 +52,14 @@ export interface TracingOptions {
 const cachedDocuments = new WeakSet<object>();
 
 /**
- * Hooks, not Yoga's `instrumentation` wrappers: with no plugin giving instrumentation, neither Yoga nor Envelop
- * wraps any phase of a request (a chain of closures and promises per phase, docs/benchmarks.md "Tracing
- * overhead"). A phase's span opens in its hook and ends in the hook's done callback; a phase that throws
- * past its done callback (Envelop calls none then) is ended, in error, with its request (`endUnfinished`).
- * First in the plugin list, so every other plugin's hook of a phase runs inside its span.
+ * One instrumentation wrapper, around the whole request, for its SERVER span: it ends whatever becomes of the
+ * request, answered by Yoga's own plugins before ours (CORS preflights), or failed in an onRequest hook (a chunked
+ * body abandoned halfway), where no onResponse runs. The GraphQL phases' spans open from hooks, not from Yoga's
+ * and Envelop's wrappers (a chain of closures and promises per phase, docs/benchmarks.md "Spans opened from
+ * hooks"): a phase's span opens in its hook and ends in the hook's done callback; a phase that throws past its
+ * done callback (Envelop calls none then) is ended, in error, with its request (`endUnfinished`). This plugin
+ * is first, so its phase hooks open before every other plugin's and its done callbacks run before theirs: a
+ * phase's span holds the phase and the other plugins' opening hooks, not their done callbacks.
  */
 export function useTracing({ endpoint, handedOff, documentCache }: TracingOptions = {}): Plugin<GatewayContext> {
   /** Whether this operation's text is in the parse cache; asked before parsing, which would add it. */
@@ -76,28 +72,30 @@ export function useTracing({ endpoint, handedOff, documentCache }: TracingOption
     return cached;
   };
   return {
-    onRequest(payload) {
-      const tracer = activeTracer();
-      if (!tracer) return;
-      const { request, url } = payload;
-      const path = pathOf(payload);
-      if (path === handedOff) return;
-      const route = ROUTES.has(path) || path === endpoint ? path : undefined;
-      const parent = propagation.extract(ROOT_CONTEXT, request.headers, headerGetter);
-      const span = startServerSpan(tracer, request.method, url.protocol.slice(0, -1), route, parent);
-      const requestId = requestIdOf(request);
-      served.set(beginRequestTrace(request, trace.setSpan(parent, span), requestId), { span, requestId });
+    instrumentation: {
+      request({ request }, wrapped) {
+        const tracer = activeTracer();
+        if (!tracer) return wrapped();
+        const { scheme, path } = schemeAndPath(request.url);
+        if (path === handedOff) return wrapped();
+        const route = ROUTES.has(path) || path === endpoint ? path : undefined;
+        const parent = propagation.extract(ROOT_CONTEXT, request.headers, headerGetter);
+        const span = startServerSpan(tracer, request.method, scheme, route, parent);
+        const requestId = requestIdOf(request);
+        const requestTrace = beginRequestTrace(request, trace.setSpan(parent, span), requestId);
+        return within(span, wrapped, () => {
+          endUnfinished(requestTrace);
+          endRequestTrace(requestTrace, requestId);
+        });
+      },
     },
     onResponse({ request, response }) {
+      // The request's trace, carried to a request handed on in its place (src/context.ts `carryRequest`).
       const requestTrace = requestTraceOf(request);
-      const serving = requestTrace && served.get(requestTrace);
-      if (!serving) return;
-      served.delete(requestTrace);
-      endUnfinished(requestTrace);
-      serving.span.setAttribute('http.response.status_code', response.status);
-      if (response.status >= 500) serving.span.setStatus({ code: SpanStatusCode.ERROR });
-      serving.span.end();
-      endRequestTrace(requestTrace, serving.requestId);
+      const span = requestTrace && trace.getSpan(requestTrace.server);
+      if (!span) return;
+      span.setAttribute('http.response.status_code', response.status);
+      if (response.status >= 500) span.setStatus({ code: SpanStatusCode.ERROR });
     },
     onParse({ context }) {
       if (!activeTracer() || answeredFromCache(context)) return;
@@ -136,7 +134,6 @@ export function useTracing({ endpoint, handedOff, documentCache }: TracingOption
           let delivered = 0;
           return { onNext: ({ result: event }) => deliveredEvent(operation, link, ++delivered, event.errors) };
         },
-        onSubscribeError: ({ error }) => endPhase(requestTrace, span, error),
       };
     },
   };
@@ -199,17 +196,8 @@ export function startWebSocketOperationSpan(carrier: Record<string, string>, req
 }
 
 /** Runs a graphql-ws operation, its SERVER span (if any) ended when its result (or, for a subscription, its stream) is ready. */
-export async function runWebSocketOperation<T>(operation: WebSocketOperationSpan | undefined, run: () => T): Promise<Awaited<T>> {
-  if (!operation) return await run();
-  try {
-    return await run();
-  } catch (error) {
-    operation.span.setStatus({ code: SpanStatusCode.ERROR, message: error instanceof Error ? error.name : 'error' });
-    throw error;
-  } finally {
-    operation.span.end();
-    operation.release();
-  }
+export function runWebSocketOperation<T>(operation: WebSocketOperationSpan | undefined, run: () => T): T {
+  return operation ? within(operation.span, run, operation.release) : run();
 }
 
 /** Ends a graphql-ws operation refused before it ran (syntax, validation, limits), with the errors' codes. */
@@ -237,4 +225,54 @@ function deliveredEvent(
   });
   recordErrors(span, errors);
   span.end();
+}
+
+/**
+ * The scheme and path of a request's absolute URL (the server's own, `scheme://host[:port]/path[?query]`), read
+ * without building a URL object: the path is compared with fixed routes only, so an unusual one is merely not a route.
+ */
+export function schemeAndPath(url: string): { scheme: string; path: string } {
+  const colon = url.indexOf(':');
+  const slash = url.indexOf('/', url.indexOf('//') + 2);
+  if (colon <= 0 || slash < 0) return { scheme: colon > 0 ? url.slice(0, colon) : '', path: '/' };
+  const query = url.indexOf('?', slash);
+  const hash = url.indexOf('#', slash);
+  const end = Math.min(query < 0 ? url.length : query, hash < 0 ? url.length : hash);
+  return { scheme: url.slice(0, colon), path: url.slice(slash, end) };
+}
+
+/** Runs `wrapped` and ends `span` (then calls `after`) when it is done, synchronously or not. */
+function within<T>(span: Span, wrapped: () => T, after?: () => void): T {
+  const end = () => {
+    span.end();
+    after?.();
+  };
+  let result: T;
+  try {
+    result = wrapped();
+  } catch (error) {
+    span.setStatus({ code: SpanStatusCode.ERROR, message: error instanceof Error ? error.name : 'error' });
+    end();
+    throw error;
+  }
+  // Yoga often returns already-settled thenables that are not Promises: any `then` counts.
+  if (isThenable(result)) {
+    return result.then(
+      (value: unknown) => {
+        end();
+        return value;
+      },
+      (error: unknown) => {
+        span.setStatus({ code: SpanStatusCode.ERROR, message: error instanceof Error ? error.name : 'error' });
+        end();
+        throw error;
+      },
+    ) as T;
+  }
+  end();
+  return result;
+}
+
+function isThenable(value: unknown): value is PromiseLike<unknown> {
+  return typeof (value as PromiseLike<unknown> | undefined)?.then === 'function';
 }

@@ -4,6 +4,7 @@
  * request's trace holds exactly its spans, every one ended (so exported), with error status where the phase
  * failed, and the request id is let go of once the request is over (its log lines no longer find its trace).
  */
+import { request as httpRequest } from 'node:http';
 import { describe, expect, it, vi } from 'vitest';
 import { useTracedGateway } from '../helpers/traced-gateway.js';
 import { requestTraceById } from '../../src/tracing.js';
@@ -12,7 +13,7 @@ import { CALLER_SPAN, SERVER } from './tracing-fixtures.js';
 /** OTLP status code of a span in error. */
 const ERROR = 2;
 
-const { receiver, gw } = useTracedGateway({ MAX_COST: '50' });
+const { receiver, gw } = useTracedGateway({ MAX_COST: '50', CORS_ORIGINS: 'https://app.example' });
 
 let traces = 0;
 /** Sends `init` to `path` under a trace of its own and a request id of its own; the trace id. */
@@ -107,6 +108,44 @@ describe('a traced request refused or failed before an answer of data', () => {
     expect(unknown.status).toBe(404);
     expect(await spansOf(unknown.trace)).toEqual([{ name: 'GET', status: 0, codes: undefined }]);
     expect(requestTraceById(unknown.id)).toBeUndefined();
+  });
+
+  it("a CORS preflight, answered by Yoga's own plugin before ours: its SERVER span all the same", async () => {
+    const trace = `4bf92f3577b34da6a3ce929d0e0e${String(4800 + ++traces).padStart(4, '0')}`;
+    const response = await fetch(`${gw.url}/graphql`, {
+      method: 'OPTIONS',
+      headers: {
+        origin: 'https://app.example',
+        'access-control-request-method': 'POST',
+        traceparent: `00-${trace}-${CALLER_SPAN}-01`,
+      },
+    });
+    expect(response.status).toBeLessThan(300);
+    expect(await spansOf(trace)).toEqual([{ name: 'OPTIONS /graphql', status: 0, codes: undefined }]);
+  });
+
+  it('a chunked body the caller abandons halfway: its SERVER span ended, its request id let go of', async () => {
+    const trace = `4bf92f3577b34da6a3ce929d0e0e${String(4800 + ++traces).padStart(4, '0')}`;
+    const id = `abandoned-${traces}`;
+    const { port } = new URL(gw.url);
+    const req = httpRequest({
+      host: '127.0.0.1',
+      port,
+      method: 'POST',
+      path: '/graphql',
+      headers: {
+        'content-type': 'application/json',
+        'transfer-encoding': 'chunked',
+        traceparent: `00-${trace}-${CALLER_SPAN}-01`,
+        'x-request-id': id,
+      },
+    });
+    req.on('error', () => undefined);
+    req.write('{"query": "{ seller(username: ');
+    await vi.waitFor(() => expect(requestTraceById(id)).toBeDefined(), { timeout: 5_000, interval: 10 });
+    req.destroy();
+    await vi.waitFor(() => expect(requestTraceById(id)).toBeUndefined(), { timeout: 5_000, interval: 20 });
+    expect((await spansOf(trace)).map((span) => span.name)).toEqual(['POST /graphql']);
   });
 });
 
