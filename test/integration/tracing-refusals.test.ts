@@ -1,11 +1,15 @@
 /**
  * The spans of requests that do not run to an answer of data: a syntax error, an invalid document, an operation
- * the cost limit refuses before it runs, a route answered before GraphQL and a path that is none of ours. Each
+ * the cost limit refuses before it runs, a route answered before GraphQL and a path that is none of ours, a CORS
+ * preflight Yoga's own plugin answers, a chunked body abandoned halfway, and a graphql-ws operation refused
+ * before it runs (graphql-ws would otherwise refuse it itself, where no span of ours ends). Each
  * request's trace holds exactly its spans, every one ended (so exported), with error status where the phase
  * failed, and the request id is let go of once the request is over (its log lines no longer find its trace).
  */
 import { request as httpRequest } from 'node:http';
 import { describe, expect, it, vi } from 'vitest';
+import { createClient } from 'graphql-ws';
+import WebSocket from 'ws';
 import { useTracedGateway } from '../helpers/traced-gateway.js';
 import { requestTraceById } from '../../src/tracing.js';
 import { CALLER_SPAN, SERVER } from './tracing-fixtures.js';
@@ -161,5 +165,33 @@ describe('a traced request whose body came chunked (the body limit reads it and 
       { name: 'graphql.validate', status: 0, codes: undefined },
     ]);
     expect(requestTraceById(id)).toBeUndefined();
+  });
+});
+
+describe('a traced graphql-ws operation refused before it runs', () => {
+  it('a document of two operations and no operationName: refused as over HTTP, its SERVER span ended in error', async () => {
+    const trace = `4bf92f3577b34da6a3ce929d0e0e${String(4800 + ++traces).padStart(4, '0')}`;
+    const client = createClient({
+      url: `${gw.url.replace('http', 'ws')}/graphql`,
+      webSocketImpl: WebSocket,
+      connectionParams: { traceparent: `00-${trace}-${CALLER_SPAN}-01` },
+    });
+    const errors = await new Promise<unknown>((resolve) => {
+      client.subscribe(
+        { query: 'query A { __typename } query B { __typename }' },
+        { next: () => undefined, error: resolve, complete: () => resolve([]) },
+      );
+    });
+    await client.dispose();
+    expect(errors).toMatchObject([{ extensions: { code: 'OPERATION_RESOLUTION_FAILURE' } }]);
+    const spans = await vi.waitFor(
+      () => {
+        const found = receiver.spans().filter((s) => s.traceId === trace && s.name === 'graphql-ws operation');
+        expect(found).toHaveLength(1);
+        return found;
+      },
+      { timeout: 10_000, interval: 20 },
+    );
+    expect(spans[0]!.status.code).toBe(ERROR);
   });
 });
