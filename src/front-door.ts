@@ -41,7 +41,7 @@ import type { TrustedDocuments } from './trusted-documents.js';
 import type { StoredText } from './plugins/response-cache/redis-entry.js';
 import { dataOnlyText } from './plugins/response-cache/stringify-stored.js';
 import { sharedHeadersOf } from './plugins/use-response-cache.js';
-import { noteArrival, recordAnsweredBeforeYoga } from './plugins/use-tracing.js';
+import { handOnTraced, noteArrival, recordAnsweredBeforeYoga } from './plugins/use-tracing.js';
 import {
   handOnBody,
   headerSourceOf,
@@ -107,10 +107,10 @@ export function withFrontDoor(door: FrontDoor, next: RequestListener): RequestLi
           afterToken(req, res, caller, door, () =>
             search ? answerSearch(req, res, caller, mediaType, door) : readThenAnswer(req, res, caller, mediaType, door, next),
           ),
-        () => next(req, res),
+        () => handOnTraced(req, res, next),
       )
     )
-      next(req, res);
+      handOnTraced(req, res, next);
   };
 }
 
@@ -148,7 +148,7 @@ function readThenAnswer(
 /** Hands the request to Yoga with the body read here (which whatwg-node's adapter takes as the request's body) and its JSON value. */
 function handOn(req: IncomingMessage, res: ServerResponse, body: Buffer, json: unknown, next: RequestListener): void {
   handOnBody(req, body, json);
-  next(req, res);
+  handOnTraced(req, res, next);
 }
 
 /** Whether the request was answered (true), or will be; a promise where Redis is asked. */

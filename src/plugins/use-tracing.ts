@@ -24,7 +24,7 @@ import {
   type SpanContext,
   type TextMapGetter,
 } from '@opentelemetry/api';
-import type { IncomingMessage } from 'node:http';
+import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import type { GraphQLError } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
 import { requestIdOf, type GatewayContext } from '../context.js';
@@ -80,7 +80,7 @@ export function useTracing({ endpoint, handedOff, documentCache }: TracingOption
         if (path === handedOff) return wrapped();
         const route = ROUTES.has(path) || path === endpoint ? path : undefined;
         const parent = propagation.extract(ROOT_CONTEXT, request.headers, headerGetter);
-        const span = startServerSpan(tracer, request.method, scheme, route, parent);
+        const span = startServerSpan(tracer, request.method, scheme, route, parent, handedOnArrival);
         const requestId = requestIdOf(request);
         const requestTrace = beginRequestTrace(request, trace.setSpan(parent, span), requestId);
         return within(span, wrapped, () => {
@@ -141,6 +141,23 @@ export function useTracing({ endpoint, handedOff, documentCache }: TracingOption
 
 /** When each request the front door reads arrived (while tracing is on): the start of its SERVER span if it answers it. */
 const arrivals = new WeakMap<IncomingMessage, number>();
+
+/** The arrival of the request the front door is handing to Yoga at this moment (`handOnTraced`), else undefined. */
+let handedOnArrival: number | undefined;
+
+/**
+ * Hands a request the front door read to Yoga (`next`), so that its SERVER span starts at its arrival: the front
+ * door's share (the rate limit's token, the body, the look-up, each possibly waiting on Redis) inside it, as on
+ * Yoga's path. Yoga's adapter reaches the request wrapper synchronously, within this call.
+ */
+export function handOnTraced(req: IncomingMessage, res: ServerResponse, next: RequestListener): void {
+  handedOnArrival = arrivals.get(req);
+  try {
+    next(req, res);
+  } finally {
+    handedOnArrival = undefined;
+  }
+}
 
 /** Notes a request's arrival at the front door (src/front-door.ts), where tracing is on. */
 export function noteArrival(req: IncomingMessage): void {
@@ -243,8 +260,9 @@ export function schemeAndPath(url: string): { scheme: string; path: string } {
 
 /** Runs `wrapped` and ends `span` (then calls `after`) when it is done, synchronously or not. */
 function within<T>(span: Span, wrapped: () => T, after?: () => void): T {
+  // On the performance clock: a span given its start (`handedOnArrival`) would otherwise end on Date.now()'s.
   const end = () => {
-    span.end();
+    span.end(performance.now());
     after?.();
   };
   let result: T;

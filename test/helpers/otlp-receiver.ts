@@ -20,6 +20,8 @@ export interface ReceivedSpan {
   /** OTLP status code: 0 unset, 1 ok, 2 error. */
   status: { code: number; message?: string };
   resource: Record<string, unknown>;
+  /** From its start to its end, in milliseconds. */
+  durationMs: number;
 }
 
 export interface OtlpReceiver {
@@ -86,6 +88,7 @@ function fromJson(request: Json): ReceivedSpan[] {
         links: (s.links ?? []).map((l: Json) => ({ traceId: l.traceId, spanId: l.spanId })),
         status: { code: s.status?.code ?? 0, message: s.status?.message },
         resource: jsonAttributes(rs.resource?.attributes),
+        durationMs: Number(BigInt(s.endTimeUnixNano ?? 0) - BigInt(s.startTimeUnixNano ?? 0)) / 1e6,
       })),
     ),
   );
@@ -124,6 +127,8 @@ function fields(buffer: Buffer): Map<number, Field[]> {
 const all = (m: Map<number, Field[]>, n: number) => (m.get(n) ?? []) as Buffer[];
 const text = (m: Map<number, Field[]>, n: number) => (all(m, n)[0] ?? Buffer.alloc(0)).toString('utf8');
 const hex = (m: Map<number, Field[]>, n: number) => (all(m, n)[0] ?? Buffer.alloc(0)).toString('hex');
+/** A fixed64 field: the span's start and end times, in nanoseconds since the epoch. */
+const nanos = (m: Map<number, Field[]>, n: number) => (all(m, n)[0] ?? Buffer.alloc(8)).readBigUInt64LE(0);
 const int = (m: Map<number, Field[]>, n: number) => Number((m.get(n) ?? [0n])[0] as bigint);
 
 function anyValue(buffer: Buffer | undefined): unknown {
@@ -161,6 +166,7 @@ function fromProtobuf(body: Buffer): ReceivedSpan[] {
             .map((l) => ({ traceId: hex(l, 1), spanId: hex(l, 2) })),
           status: { code: int(status, 3), message: text(status, 2) || undefined },
           resource,
+          durationMs: Number(nanos(s, 8) - nanos(s, 7)) / 1e6,
         };
       }),
     );

@@ -4,6 +4,7 @@
  * attributes and status; none for a caller whose traceparent is unsampled. Tracing is one per process, so the
  * two gateways (front door and Yoga's path) run one after the other.
  */
+import { request as httpRequest } from 'node:http';
 import { describe, expect, it, vi } from 'vitest';
 import { startTestGateway } from '../helpers/gateway.js';
 import { startOtlpReceiver } from '../helpers/otlp-receiver.js';
@@ -12,6 +13,9 @@ import { CALLER_SPAN, SERVER } from './tracing-fixtures.js';
 
 const WARM = '4bf92f3577b34da6a3ce929d0e0e4901';
 const UNSAMPLED = '4bf92f3577b34da6a3ce929d0e0e4902';
+const SLOW = '4bf92f3577b34da6a3ce929d0e0e4903';
+/** How long the slow caller waits between the two halves of its body. */
+const PAUSE_MS = 300;
 
 /** A cold request, then a warm one and an unsampled warm one, to a traced gateway; what the warm ones left. */
 async function warmHit(frontDoor: boolean) {
@@ -76,5 +80,45 @@ describe('a warm hit with tracing on', () => {
     ]);
     expect(door.spans).toEqual(yoga.spans);
     expect([door.unsampledSpans, yoga.unsampledSpans]).toEqual([[], []]);
+  });
+});
+
+describe('a miss the front door reads and hands to Yoga, with tracing on', () => {
+  it('has its SERVER span from its arrival: the time the front door spent on it (here a slow body) inside it', async () => {
+    const receiver = await startOtlpReceiver();
+    const gw = await startTestGateway({ ...ENV, OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url, OTEL_BSP_SCHEDULE_DELAY: '20' }, [
+      'marketplace',
+    ]);
+    try {
+      const { slug } = await gigsOf(gw)();
+      const body = Buffer.from(JSON.stringify({ query: GIG_AND_SELLER, variables: { slug } }));
+      const before = gw.yogaRequests;
+      const status = await new Promise<number>((resolve, reject) => {
+        const req = httpRequest(`${gw.url}/graphql`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'content-length': body.length, traceparent: `00-${SLOW}-${CALLER_SPAN}-01` },
+        });
+        req.on('response', (res) => res.resume().on('end', () => resolve(res.statusCode!)));
+        req.on('error', reject);
+        req.write(body.subarray(0, 10));
+        setTimeout(() => req.end(body.subarray(10)), PAUSE_MS);
+      });
+      expect(status).toBe(200);
+      // A miss: handed to Yoga, after the front door had waited for the whole body.
+      expect(gw.yogaRequests - before).toBe(1);
+      const server = await vi.waitFor(
+        () => {
+          const found = receiver.spans().find((s) => s.traceId === SLOW && s.kind === SERVER);
+          expect(found).toBeDefined();
+          return found!;
+        },
+        { timeout: 10_000, interval: 20 },
+      );
+      expect(server.name).toBe('POST /graphql');
+      expect(server.durationMs).toBeGreaterThanOrEqual(PAUSE_MS - 20);
+    } finally {
+      await gw.close();
+      await receiver.close();
+    }
   });
 });
