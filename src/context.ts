@@ -16,7 +16,7 @@ import { bindClients, type Clients, type Credentials, type UpstreamPools } from 
 import type { RequestBinding } from './upstreams/wire.js';
 import { CallBudget } from './upstreams/call-budget.js';
 import { PublicReads } from './upstreams/public-cache/public-reads.js';
-import { carryRequestTrace, requestTraceOf } from './tracing.js';
+import { carryRequestTrace, operationTrace, requestTraceOf, type RequestTrace } from './tracing.js';
 
 export interface GatewayContext extends YogaInitialContext {
   requestId: string;
@@ -36,6 +36,8 @@ export interface GatewayContext extends YogaInitialContext {
   publicReads: PublicReads;
   /** Cancels every upstream call of this request still running (the result has been produced). */
   finish(): void;
+  /** With tracing on, this operation's trace (src/request-trace.ts `operationTrace`). */
+  trace?: RequestTrace;
 }
 
 export interface ContextDeps {
@@ -136,8 +138,8 @@ export function createContextFactory(deps: ContextDeps) {
     const inFlight = { count: 0 };
     const budget = new CallBudget();
     const reads = new PublicReads();
-    // With tracing on, the request's trace (opened by use-tracing.ts) parents every upstream call's CLIENT span.
-    const trace = requestTraceOf(request);
+    // With tracing on, the request's trace (opened by use-tracing.ts), as this operation's, parents every upstream call's CLIENT span.
+    const trace = operationTrace(requestTraceOf(request));
     const binding: RequestBinding = {
       signal,
       deadlineAt,
@@ -168,6 +170,7 @@ export function createContextFactory(deps: ContextDeps) {
       deadlineAt,
       budget,
       publicReads: reads,
+      trace,
     };
   };
 }

@@ -17,6 +17,16 @@ export interface RequestTrace {
   current: Context;
   /** GraphQL phase spans opened and not yet ended (use-tracing.ts): one a phase threw past ends with the request. */
   phases?: Set<Span>;
+  /** An operation's trace (`operationTrace`): the trace of the request it belongs to. */
+  readonly request?: RequestTrace;
+}
+
+/**
+ * One operation's view of its request's trace, with its own `current`: a batch's operations run at once, and each
+ * one's upstream calls are parented under its own `graphql.execute` span, not whichever operation began last.
+ */
+export function operationTrace(requestTrace: RequestTrace | undefined): RequestTrace | undefined {
+  return requestTrace && { server: requestTrace.server, current: requestTrace.server, request: requestTrace };
 }
 
 /** Weak: a trace is forgotten with its request. */

@@ -26,25 +26,31 @@ export function startServerSpan(
 }
 
 /**
- * Opens a GraphQL phase's span, child of the request's SERVER span (or a graphql-ws operation's); undefined (no
+ * Opens a GraphQL phase's span, child of the request's SERVER span (or a graphql-ws operation's), for the trace of
+ * its request or of its operation (`operationTrace`), whose phases are its request's; undefined (no
  * span) while tracing is off, for a context of no traced request, or an unsampled one. An operation's phase
  * (`parents`) becomes the parent of the upstream calls made while and after it runs (a subscription's resolvers
  * run after `subscribe` has returned its stream).
  */
-export function startPhase(name: string, requestTrace: RequestTrace, parents = false): Span | undefined {
+export function startPhase(name: string, trace$: RequestTrace, parents = false): Span | undefined {
   const tracer = activeTracer();
   if (!tracer) return undefined;
-  const parent = requestTrace.server;
+  const parent = trace$.server;
   if (sampledOut(parent)) return undefined;
   const span = tracer.startSpan(name, { kind: SpanKind.INTERNAL }, parent);
-  if (parents) requestTrace.current = trace.setSpan(parent, span);
-  (requestTrace.phases ??= new Set()).add(span);
+  const request = trace$.request ?? trace$;
+  if (parents) {
+    trace$.current = trace.setSpan(parent, span);
+    // The request's too, for its log lines (found by request id): in a batch, the operation begun last.
+    request.current = trace$.current;
+  }
+  (request.phases ??= new Set()).add(span);
   return span;
 }
 
 /** Ends a phase's span once, in error when it failed (a parse's error is its result). */
-export function endPhase(requestTrace: RequestTrace, span: Span, error?: unknown): void {
-  if (!requestTrace.phases?.delete(span)) return;
+export function endPhase(trace$: RequestTrace, span: Span, error?: unknown): void {
+  if (!(trace$.request ?? trace$).phases?.delete(span)) return;
   if (error !== undefined) span.setStatus({ code: SpanStatusCode.ERROR, message: error instanceof Error ? error.name : 'error' });
   span.end();
 }

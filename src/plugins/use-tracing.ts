@@ -110,7 +110,7 @@ export function useTracing({ endpoint, handedOff, documentCache }: TracingOption
       return span && (() => endPhase(requestTrace, span));
     },
     onExecute({ args }) {
-      const requestTrace = traceOf(args.contextValue);
+      const requestTrace = args.contextValue.trace ?? traceOf(args.contextValue);
       const span = requestTrace && startPhase('graphql.execute', requestTrace, true);
       if (!span) return;
       span.setAttributes(operationAttributes(args.document, args.operationName));
@@ -122,7 +122,7 @@ export function useTracing({ endpoint, handedOff, documentCache }: TracingOption
       };
     },
     onSubscribe({ args }) {
-      const requestTrace = traceOf(args.contextValue);
+      const requestTrace = args.contextValue.trace ?? traceOf(args.contextValue);
       const span = requestTrace && startPhase('graphql.subscribe', requestTrace, true);
       if (!span) return;
       const operation = operationAttributes(args.document, args.operationName);

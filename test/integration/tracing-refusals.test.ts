@@ -12,7 +12,7 @@ import { createClient } from 'graphql-ws';
 import WebSocket from 'ws';
 import { useTracedGateway } from '../helpers/traced-gateway.js';
 import { requestTraceById } from '../../src/tracing.js';
-import { CALLER_SPAN, SERVER } from './tracing-fixtures.js';
+import { CALLER_SPAN, CLIENT, SERVER } from './tracing-fixtures.js';
 
 /** OTLP status code of a span in error. */
 const ERROR = 2;
@@ -193,5 +193,33 @@ describe('a traced graphql-ws operation refused before it runs', () => {
       { timeout: 10_000, interval: 20 },
     );
     expect(spans[0]!.status.code).toBe(ERROR);
+  });
+});
+
+describe('a traced batch (an array body: its operations run at once)', () => {
+  it("parents each operation's upstream calls under its own graphql.execute span", async () => {
+    const trace = `4bf92f3577b34da6a3ce929d0e0e${String(4800 + ++traces).padStart(4, '0')}`;
+    const response = await fetch(`${gw.url}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', traceparent: `00-${trace}-${CALLER_SPAN}-01` },
+      body: JSON.stringify([
+        // A gig's reviews are read once its gigs have come: when the other operation has begun too.
+        { query: 'query Seller { seller(username: "pixelcraft") { gigs(first: 1) { nodes { reviews(first: 1) { totalCount } } } } }' },
+        { query: 'query Gigs { gigs(first: 1) { nodes { slug } } }' },
+      ]),
+    });
+    expect(response.status).toBe(200);
+    await vi.waitFor(() => expect(receiver.spans().filter((s) => s.traceId === trace && s.kind === SERVER)).toHaveLength(1), {
+      timeout: 10_000,
+      interval: 20,
+    });
+    const spans = receiver.spans().filter((s) => s.traceId === trace);
+    const executeOf = (name: string) => spans.find((s) => s.name === 'graphql.execute' && s.attributes['graphql.operation.name'] === name)!;
+    const calls = spans.filter((s) => s.kind === CLIENT);
+    const reviews = calls.filter((s) => String(s.name).includes('/reviews'));
+    expect(reviews).toHaveLength(1);
+    expect(reviews[0]!.parentSpanId).toBe(executeOf('Seller').spanId);
+    const underGigs = calls.filter((s) => s.parentSpanId === executeOf('Gigs').spanId);
+    expect(underGigs.map((s) => s.name)).toEqual(['GET /api/v1/gigs']);
   });
 });
