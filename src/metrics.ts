@@ -10,20 +10,39 @@ collectDefaultMetrics({ register: registry });
 
 const latencyBuckets = [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
 
-export const graphqlRequests = new Counter({
+const graphqlRequests = new Counter({
   name: 'gateway_graphql_requests_total',
   help: 'GraphQL operations executed, by operation type and outcome (ok, error, cancelled: the caller left); a subscription counts once, when it is set up.',
   labelNames: ['operation_type', 'outcome'] as const,
   registers: [registry],
 });
 
-export const graphqlDuration = new Histogram({
+const graphqlDuration = new Histogram({
   name: 'gateway_graphql_request_duration_seconds',
   help: 'Wall time of a GraphQL operation from parse to result.',
   labelNames: ['operation_type'] as const,
   buckets: latencyBuckets,
   registers: [registry],
 });
+
+/**
+ * Each label set's counter and histogram, found once: prom-client hashes a labels object on every `inc` or
+ * `observe` given one, per request here. Bounded: four operation types, three outcomes.
+ */
+const operationCounters = new Map<string, { inc(): void }>();
+const operationTimers = new Map<string, { observe(value: number): void }>();
+
+/** One GraphQL operation done (or a subscription set up), by its type and outcome; timed when `seconds` is given. */
+export function countOperation(operationType: string, outcome: 'ok' | 'error' | 'cancelled', seconds?: number): void {
+  const key = `${operationType} ${outcome}`;
+  let counter = operationCounters.get(key);
+  if (!counter) operationCounters.set(key, (counter = graphqlRequests.labels(operationType, outcome)));
+  counter.inc();
+  if (seconds === undefined) return;
+  let timer = operationTimers.get(operationType);
+  if (!timer) operationTimers.set(operationType, (timer = graphqlDuration.labels(operationType)));
+  timer.observe(seconds);
+}
 
 /** Unhandled rejections and uncaught exceptions (src/process-guard.ts): each one is a bug. */
 export const bugs = new Counter({

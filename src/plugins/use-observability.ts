@@ -8,7 +8,7 @@
 import { isAsyncIterable, type Plugin } from 'graphql-yoga';
 import { getOperationAST, type DocumentNode, type GraphQLError } from 'graphql';
 import type { GatewayContext } from '../context.js';
-import { graphqlDuration, graphqlRequests } from '../metrics.js';
+import { countOperation } from '../metrics.js';
 
 const operationTypeOf = (document: DocumentNode, operationName: string | null | undefined) =>
   String(getOperationAST(document, operationName)?.operation ?? 'unknown');
@@ -48,8 +48,7 @@ export function useObservability(): Plugin<GatewayContext> {
       const started = performance.now();
       const operationType = operationTypeOf(args.document, args.operationName);
       const record = (errors: readonly GraphQLError[]) => {
-        graphqlRequests.inc({ operation_type: operationType, outcome: outcomeOf(args.contextValue as GatewayContext, errors) });
-        graphqlDuration.observe({ operation_type: operationType }, (performance.now() - started) / 1000);
+        countOperation(operationType, outcomeOf(args.contextValue as GatewayContext, errors), (performance.now() - started) / 1000);
         logErrors(args.contextValue as GatewayContext, errors);
       };
       return {
@@ -73,11 +72,11 @@ export function useObservability(): Plugin<GatewayContext> {
         onSubscribeResult({ result }) {
           // An async iterable is an open stream; a plain result is a refusal (errors, no stream).
           const errors = Symbol.asyncIterator in result ? [] : errorsOf(result);
-          graphqlRequests.inc({ operation_type: operationType, outcome: errors.length ? 'error' : 'ok' });
+          countOperation(operationType, errors.length ? 'error' : 'ok');
           logErrors(args.contextValue as GatewayContext, errors);
         },
         onSubscribeError() {
-          graphqlRequests.inc({ operation_type: operationType, outcome: 'error' });
+          countOperation(operationType, 'error');
         },
       };
     },
