@@ -219,6 +219,8 @@ function postMayBeAnswered(req: IncomingMessage, door: FrontDoor): boolean {
 /** The same for a GET with a query string and no body; a browser asking for a page (text/html) gets GraphiQL's. */
 function searchMayBeAnswered(req: IncomingMessage, door: FrontDoor): boolean {
   if (!req.url!.startsWith(`${door.endpoint}?`) || req.headers['content-length'] !== undefined || !plainHost(req)) return false;
+  // A `#` (Node passes a fragment through): what reads a URL with `new URL` and what reads its text may not agree.
+  if (req.url!.includes('#')) return false;
   return req.headers.accept?.includes('text/html') !== true;
 }
 

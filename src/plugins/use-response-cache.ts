@@ -58,11 +58,17 @@ const SERVED_FROM_CACHE = Symbol.for('servedFromResponseCache');
 /** Requests that named a persisted document (`documentId`, an APQ hash): seen before the persisted-query plugins replace it by its text. */
 const persistedRequests = new WeakSet<Request>();
 
-/** Placed before the persisted-query plugins (src/yoga.ts): notes the requests that name a document rather than send its text. */
+/**
+ * Placed before the persisted-query plugins (src/yoga.ts): notes the requests that name a document rather than send
+ * its text. One that sends text beside an id (APQ's registration, or any id with it) is a POST of text: private.
+ */
 export function useNotePersistedRequests(): Plugin {
   return {
     onParams({ params, request }) {
-      if (params !== null && typeof params === 'object' && documentIdOf(params as never, request) !== null) persistedRequests.add(request);
+      if (params === null || typeof params !== 'object') return;
+      const { query } = params as { query?: unknown };
+      if (typeof query === 'string' && query !== '') return;
+      if (documentIdOf(params as never, request) !== null) persistedRequests.add(request);
     },
   };
 }

@@ -26,9 +26,11 @@ interface OperationParams {
 /** The id a request names its document by, in any of the accepted places, else null. */
 export function documentIdOf(params: OperationParams, request?: Request): string | null {
   if (typeof params.documentId === 'string') return params.documentId;
-  // Yoga's GET parser keeps only query, operationName, variables and extensions.
+  // Yoga's GET parser keeps only query, operationName, variables and extensions. Read as it reads them: all that
+  // follows the `?`, a `#` included (Node passes one through), where `new URL` would drop it and what follows.
   if (request?.method === 'GET') {
-    const fromUrl = new URL(request.url).searchParams.get('documentId');
+    const query = request.url.indexOf('?');
+    const fromUrl = query < 0 ? null : new URLSearchParams(request.url.slice(query + 1)).get('documentId');
     if (fromUrl) return fromUrl;
   }
   const persisted = (params.extensions as { persistedQuery?: { sha256Hash?: unknown } } | null | undefined)?.persistedQuery;

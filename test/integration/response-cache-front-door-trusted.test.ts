@@ -9,6 +9,7 @@ import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { connect } from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
 import { useTestGateway, type TestGateway } from '../helpers/gateway.js';
 import { answerOf, ENV, GIG_AND_SELLER, gigsOf, post, yogaSaw, type Answer } from './front-door-fixtures.js';
@@ -79,6 +80,20 @@ describe('trusted documents: a warm hit named by documentId', () => {
   });
 });
 
+describe('trusted documents: query text sent with an id beside it', () => {
+  it('runs as text where text may run, and goes out private as any POST of text', async () => {
+    const { slug } = await freshGig();
+    const body = JSON.stringify({ query: GIG_AND_SELLER, documentId: 'not-a-document', variables: { slug } });
+    for (const gw of [door, plain]) {
+      await post(gw, body);
+      const warm = await post(gw, body);
+      expect(warm.status).toBe(200);
+      expect(warm.headers['cache-control']).toBe('private, no-store');
+      expect(warm.headers.etag).toBeUndefined();
+    }
+  });
+});
+
 describe('trusted documents: what is left to Yoga', () => {
   it('an unknown id, an id with text, an If-None-Match: each reaches Yoga and is answered as there', async () => {
     const { slug } = await freshGig();
@@ -101,5 +116,32 @@ describe('trusted documents: what is left to Yoga', () => {
     expect(refused.yoga).toBe(1);
     expect(withoutDate(refused.result)).toEqual(withoutDate(await post(onlyPlain, text)));
     expect(JSON.parse(refused.result.body).errors[0].extensions.code).toBe('PERSISTED_QUERY_ONLY');
+  });
+});
+
+/** A GET sent as raw bytes, so that a `#` reaches the server as part of the path (fetch would cut it off): status and Cache-Control. */
+function rawGet(gw: TestGateway, target: string): Promise<{ status: number; cacheControl: string | undefined }> {
+  const { hostname, port } = new URL(gw.url);
+  return new Promise((resolve, reject) => {
+    const socket = connect(Number(port), hostname);
+    let text = '';
+    socket.on('data', (chunk) => (text += chunk.toString('latin1')));
+    socket.on('error', reject);
+    socket.on('end', () => resolve({ status: Number(text.split(' ')[1]), cacheControl: /^cache-control: (.*)\r$/im.exec(text)?.[1] }));
+    socket.write(`GET ${target} HTTP/1.1\r\nHost: ${hostname}:${port}\r\nAccept: application/json\r\nConnection: close\r\n\r\n`);
+  });
+}
+
+describe('a GET whose query string holds a #', () => {
+  it('is answered as Yoga answers it: the front door leaves it to Yoga', async () => {
+    const { slug } = await freshGig();
+    // Warm under variables holding the #, which the operation ignores (an undeclared variable).
+    const variables = { slug, z: '#' };
+    const body = JSON.stringify({ documentId: ID, variables });
+    for (const gw of [door, plain]) for (let i = 0; i < 2; i++) await post(gw, body);
+    const target = `/graphql?variables=${encodeURIComponent(JSON.stringify({ slug })).slice(0, -3)}%2C%22z%22%3A%22#%22%7D&documentId=${ID}`;
+    const answers = await Promise.all([yogaSaw(door, () => rawGet(door, target)), rawGet(plain, target)]);
+    expect(answers[0].yoga).toBe(1);
+    expect(answers[0].result).toEqual(answers[1]);
   });
 });
