@@ -23,7 +23,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { GraphQLError } from 'graphql';
 import { pino, stdSerializers, type Logger as PinoLogger } from 'pino';
 import { build as prettyStream } from 'pino-pretty';
-import { context, isSpanContextValid, trace } from '@opentelemetry/api';
+import { context, isSpanContextValid, trace, type Context } from '@opentelemetry/api';
 import { requestTraceById } from './request-trace.js';
 
 export type Logger = PinoLogger;
@@ -104,10 +104,16 @@ export function requestFieldsOfError(error: unknown): { requestId?: string } {
 }
 
 /**
+ * A line's own trace, where the code writing it knows one (an operation's, src/request-trace.ts
+ * `operationTrace`: in a batch, the request's names the operation begun last). A Symbol key: pino prints none.
+ */
+export const LINE_TRACE = Symbol('line trace');
+
+/**
  * The request's id and the active span's ids, or nothing: called by pino for every line with the line's
  * own fields (which it merges into the object returned here; a field the call passes itself wins).
  */
-export function traceFields(line: { err?: unknown; requestId?: unknown } = {}): {
+export function traceFields(line: { err?: unknown; requestId?: unknown; [LINE_TRACE]?: { readonly current: Context } } = {}): {
   requestId?: string;
   trace_id?: string;
   span_id?: string;
@@ -119,7 +125,7 @@ export function traceFields(line: { err?: unknown; requestId?: unknown } = {}): 
       ? {}
       : requestFieldsOfError(line.err);
   const requestId = typeof line.requestId === 'string' ? line.requestId : fields.requestId;
-  const requestTrace = requestId === undefined ? undefined : requestTraceById(requestId);
+  const requestTrace = line[LINE_TRACE] ?? (requestId === undefined ? undefined : requestTraceById(requestId));
   const span = trace.getSpan(requestTrace ? requestTrace.current : context.active());
   if (!span) return fields;
   const ids = span.spanContext();

@@ -9,6 +9,7 @@ import { isAsyncIterable, type Plugin } from 'graphql-yoga';
 import { getOperationAST, type DocumentNode, type GraphQLError } from 'graphql';
 import type { GatewayContext } from '../context.js';
 import { countOperation } from '../metrics.js';
+import { LINE_TRACE } from '../logger.js';
 
 const operationTypeOf = (document: DocumentNode, operationName: string | null | undefined) =>
   String(getOperationAST(document, operationName)?.operation ?? 'unknown');
@@ -33,7 +34,14 @@ function logErrors(ctx: GatewayContext, errors: readonly GraphQLError[]): void {
     if (left && !isOurs(error)) continue;
     const ext = error.extensions ?? {};
     ctx.logger.warn(
-      { requestId: ctx.requestId, code: ext.code, upstream: ext.upstream, status: ext.status, path: error.path?.join('.') },
+      {
+        requestId: ctx.requestId,
+        [LINE_TRACE]: ctx.trace,
+        code: ext.code,
+        upstream: ext.upstream,
+        status: ext.status,
+        path: error.path?.join('.'),
+      },
       'field error',
     );
   }

@@ -8,7 +8,7 @@
  */
 import type { Pool } from 'undici';
 import type { UpstreamName } from '../errors.js';
-import type { Logger } from '../logger.js';
+import { LINE_TRACE, type Logger } from '../logger.js';
 import { upstreamMetrics } from '../metrics.js';
 import { AttemptControl } from './attempt-control.js';
 import { queryString } from './identifiers.js';
@@ -87,7 +87,16 @@ export class AttemptSender {
       if (logger.isLevelEnabled('debug')) {
         const ms = Math.round(seconds * 1000);
         logger.debug(
-          { requestId: req.requestId, upstream: name, operation: req.operation, method: req.method, status, error: failure, ms },
+          {
+            requestId: req.requestId,
+            [LINE_TRACE]: req.trace,
+            upstream: name,
+            operation: req.operation,
+            method: req.method,
+            status,
+            error: failure,
+            ms,
+          },
           'upstream call',
         );
       }

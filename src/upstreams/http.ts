@@ -14,7 +14,7 @@
  */
 import { Pool } from 'undici';
 import { UpstreamError, type UpstreamName } from '../errors.js';
-import type { Logger } from '../logger.js';
+import { LINE_TRACE, type Logger } from '../logger.js';
 import { upstreamMetrics } from '../metrics.js';
 import { AttemptSender } from './attempt.js';
 import { CircuitBreaker, type BreakerOptions, type BreakerState } from './breaker.js';
@@ -146,7 +146,10 @@ export class UpstreamHttp {
     const code = cause === undefined ? error.code : errorCode(cause);
     const message = `${error.message}: ${code} (${this.address})`;
     this.lastError = { message, code, at: new Date().toISOString() };
-    logger.warn({ requestId: req.requestId, upstream: this.name, operation: req.operation, code, address: this.address }, message);
+    logger.warn(
+      { requestId: req.requestId, [LINE_TRACE]: req.trace, upstream: this.name, operation: req.operation, code, address: this.address },
+      message,
+    );
   }
 
   async close(): Promise<void> {

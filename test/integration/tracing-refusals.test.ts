@@ -201,7 +201,7 @@ describe('a traced batch (an array body: its operations run at once)', () => {
     const trace = `4bf92f3577b34da6a3ce929d0e0e${String(4800 + ++traces).padStart(4, '0')}`;
     const response = await fetch(`${gw.url}/graphql`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', traceparent: `00-${trace}-${CALLER_SPAN}-01` },
+      headers: { 'content-type': 'application/json', traceparent: `00-${trace}-${CALLER_SPAN}-01`, 'x-request-id': `batch-${traces}` },
       body: JSON.stringify([
         // A gig's reviews are read once its gigs have come: when the other operation has begun too.
         { query: 'query Seller { seller(username: "pixelcraft") { gigs(first: 1) { nodes { reviews(first: 1) { totalCount } } } } }' },
@@ -221,5 +221,13 @@ describe('a traced batch (an array body: its operations run at once)', () => {
     expect(reviews[0]!.parentSpanId).toBe(executeOf('Seller').spanId);
     const underGigs = calls.filter((s) => s.parentSpanId === executeOf('Gigs').spanId);
     expect(underGigs.map((s) => s.name)).toEqual(['GET /api/v1/gigs']);
+    // And the log line of each upstream call names its own operation's span, as its CLIENT span's parent.
+    const lines = gw.logs
+      .join('')
+      .split('\n')
+      .filter((line) => line.includes(`"batch-${traces}"`) && line.includes('"upstream call"'))
+      .map((line) => JSON.parse(line) as { operation: string; span_id: string });
+    const reviewsOperation = reviews[0]!.attributes['gateway.upstream.operation'];
+    expect(lines.filter((line) => line.operation === reviewsOperation).map((line) => line.span_id)).toEqual([executeOf('Seller').spanId]);
   });
 });
