@@ -83,10 +83,7 @@ export function useTracing({ endpoint, handedOff, documentCache }: TracingOption
         const span = startServerSpan(tracer, request.method, scheme, route, parent, handedOnArrival);
         const requestId = requestIdOf(request);
         const requestTrace = beginRequestTrace(request, trace.setSpan(parent, span), requestId);
-        return within(span, wrapped, () => {
-          endUnfinished(requestTrace);
-          endRequestTrace(requestTrace, requestId);
-        });
+        return within(span, wrapped, () => letGo(requestTrace, requestId));
       },
     },
     onResponse({ request, response }) {
@@ -110,7 +107,7 @@ export function useTracing({ endpoint, handedOff, documentCache }: TracingOption
       return span && (() => endPhase(requestTrace, span));
     },
     onExecute({ args }) {
-      const requestTrace = args.contextValue.trace ?? traceOf(args.contextValue);
+      const requestTrace = traceOf(args.contextValue);
       const span = requestTrace && startPhase('graphql.execute', requestTrace, true);
       if (!span) return;
       span.setAttributes(operationAttributes(args.document, args.operationName));
@@ -122,7 +119,7 @@ export function useTracing({ endpoint, handedOff, documentCache }: TracingOption
       };
     },
     onSubscribe({ args }) {
-      const requestTrace = args.contextValue.trace ?? traceOf(args.contextValue);
+      const requestTrace = traceOf(args.contextValue);
       const span = requestTrace && startPhase('graphql.subscribe', requestTrace, true);
       if (!span) return;
       const operation = operationAttributes(args.document, args.operationName);
@@ -177,9 +174,15 @@ export function recordAnsweredBeforeYoga(req: IncomingMessage, route: string, st
   span.end(performance.now());
 }
 
-/** The trace of the request a GraphQL context serves. */
-function traceOf(context: { request?: Request } | undefined): RequestTrace | undefined {
-  return requestTraceOf(context?.request);
+/** The trace a GraphQL context serves: its operation's (src/request-trace.ts `operationTrace`) once built, else its request's. */
+function traceOf(context: { request?: Request; trace?: RequestTrace } | undefined): RequestTrace | undefined {
+  return context?.trace ?? requestTraceOf(context?.request);
+}
+
+/** A request (or graphql-ws operation) is over: the phases a throw left open end, and its log lines stop finding its trace. */
+function letGo(requestTrace: RequestTrace, requestId: string): void {
+  endUnfinished(requestTrace);
+  endRequestTrace(requestTrace, requestId);
 }
 
 /** A graphql-ws operation's SERVER span, and `release`, which stops its log lines finding its trace by request id. */
@@ -203,13 +206,7 @@ export function startWebSocketOperationSpan(carrier: Record<string, string>, req
   );
   const requestId = requestIdOf(request);
   const requestTrace = beginRequestTrace(request, trace.setSpan(parent, span), requestId);
-  return {
-    span,
-    release: () => {
-      endUnfinished(requestTrace);
-      endRequestTrace(requestTrace, requestId);
-    },
-  };
+  return { span, release: () => letGo(requestTrace, requestId) };
 }
 
 /** Runs a graphql-ws operation, its SERVER span (if any) ended when its result (or, for a subscription, its stream) is ready. */
