@@ -4,12 +4,12 @@
  * and answered within the bound, and its SERVER span covers that wait (it starts at the request's arrival);
  * with Redis stopped, the same, at once. No span is left open either way.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startTestGateway, type TestGateway } from '../helpers/gateway.js';
 import { hasRedisServer, startRedisServer, type RedisServer } from '../helpers/redis-server.js';
 import { startOtlpReceiver, type OtlpReceiver } from '../helpers/otlp-receiver.js';
 import { ENV, GIG_AND_SELLER, gigsOf, post, yogaSaw } from './front-door-fixtures.js';
-import { CALLER_SPAN, SERVER } from './tracing-fixtures.js';
+import { CALLER_SPAN, exportedServerSpan } from './tracing-fixtures.js';
 
 const COMMAND_TIMEOUT_MS = 250;
 /** Generous for two busy cores. */
@@ -55,14 +55,7 @@ describe.skipIf(!hasRedisServer)(`the traced front door with Redis${hasRedisServ
     const started = Date.now();
     const seen = await yogaSaw(gw, () => post(gw, body, { traceparent: `00-${trace}-${CALLER_SPAN}-01` }));
     const ms = Date.now() - started;
-    const server = await vi.waitFor(
-      () => {
-        const found = receiver.spans().find((s) => s.traceId === trace && s.kind === SERVER);
-        expect(found).toBeDefined();
-        return found!;
-      },
-      { timeout: 10_000, interval: 20 },
-    );
+    const server = await exportedServerSpan(receiver, trace);
     return { ms, seen, server };
   }
 

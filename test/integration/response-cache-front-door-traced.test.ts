@@ -9,7 +9,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { startTestGateway } from '../helpers/gateway.js';
 import { startOtlpReceiver } from '../helpers/otlp-receiver.js';
 import { ENV, GIG_AND_SELLER, gigsOf, post, yogaSaw } from './front-door-fixtures.js';
-import { CALLER_SPAN, SERVER } from './tracing-fixtures.js';
+import { CALLER_SPAN, exportedServerSpan, SERVER } from './tracing-fixtures.js';
 
 const WARM = '4bf92f3577b34da6a3ce929d0e0e4901';
 const UNSAMPLED = '4bf92f3577b34da6a3ce929d0e0e4902';
@@ -106,14 +106,7 @@ describe('a miss the front door reads and hands to Yoga, with tracing on', () =>
       expect(status).toBe(200);
       // A miss: handed to Yoga, after the front door had waited for the whole body.
       expect(gw.yogaRequests - before).toBe(1);
-      const server = await vi.waitFor(
-        () => {
-          const found = receiver.spans().find((s) => s.traceId === SLOW && s.kind === SERVER);
-          expect(found).toBeDefined();
-          return found!;
-        },
-        { timeout: 10_000, interval: 20 },
-      );
+      const server = await exportedServerSpan(receiver, SLOW);
       expect(server.name).toBe('POST /graphql');
       expect(server.durationMs).toBeGreaterThanOrEqual(PAUSE_MS - 20);
     } finally {
