@@ -24,9 +24,11 @@ function fieldsOf(schema: z.ZodType, prefix = ''): string[] {
   if (def.type === 'pipe') return fieldsOf(def.in!, prefix);
   if (def.type === 'optional' || def.type === 'nullable' || def.type === 'default') return fieldsOf(def.innerType!, prefix);
   if (def.type === 'array') return fieldsOf(def.element!, `${prefix}[]`.replace(/^\[\]$/, ''));
-  // A list validated by hand (items/map.ts itemList) names its element schema in its metadata.
+  // A list or record validated by hand (items/map.ts itemList, oneItem) names its schema in its metadata.
   if (def.type === 'custom') {
-    const arrayOf = z.globalRegistry.get(schema)?.arrayOf as z.ZodType | undefined;
+    const meta = z.globalRegistry.get(schema);
+    if (meta?.recordOf) return fieldsOf(meta.recordOf as z.ZodType, prefix);
+    const arrayOf = meta?.arrayOf as z.ZodType | undefined;
     return arrayOf ? fieldsOf(arrayOf, `${prefix}[]`.replace(/^\[\]$/, '')) : [];
   }
   if (def.type !== 'object') return [];

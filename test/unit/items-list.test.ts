@@ -1,11 +1,12 @@
 /**
  * The item list's one-pass reader (items/map.ts) gives exactly what `itemSchema`
  * gives for every item, hands anything else to zod (which coerces or refuses),
- * and an invalid item still fails the list.
+ * and an invalid item still fails the list. An item's own page and a purchase's
+ * item are read the same way.
  */
 import { describe, expect, it } from 'vitest';
 import { isObjectType } from 'graphql';
-import { itemSchema, itemsEnvelope } from '../../src/upstreams/items/map.js';
+import { itemEnvelope, itemSchema, itemsEnvelope, purchaseEnvelope } from '../../src/upstreams/items/map.js';
 import { schema } from '../../schema/index.js';
 
 const full = {
@@ -43,6 +44,20 @@ const coerced = [
 ];
 
 const list = (items: unknown[]) => itemsEnvelope.parse({ status: 'success', items }).items;
+const purchaseOf = (item: unknown) => ({
+  status: 'success',
+  data: {
+    purchase: { purchase_code: 'c', license_type: 'Regular', price: 29, currency: 'USD', item, downloaded: true, date: '2026-01-01' },
+  },
+});
+const invalid = [
+  { ...full, name: 42 },
+  { ...full, id: null },
+  { ...full, tags: ['ok', 3] },
+  { ...full, media: 'x' },
+  { ...full, price: { regular: 'free' } },
+  'item',
+];
 
 describe('item list', () => {
   it('maps every item exactly as itemSchema does', () => {
@@ -58,17 +73,25 @@ describe('item list', () => {
   });
 
   it('refuses a list with one invalid item, or no list at all', () => {
-    for (const bad of [
-      { ...full, name: 42 },
-      { ...full, id: null },
-      { ...full, tags: ['ok', 3] },
-      { ...full, media: 'x' },
-      { ...full, price: { regular: 'free' } },
-      'item',
-    ]) {
+    for (const bad of invalid) {
       expect(itemsEnvelope.safeParse({ status: 'success', items: [...accepted, bad] }).success, JSON.stringify(bad)).toBe(false);
     }
     expect(itemsEnvelope.safeParse({ status: 'success', items: { 0: full } }).success).toBe(false);
+  });
+
+  it("reads one item (an item's page, a purchase's item) exactly as itemSchema does: mapped, coerced or refused at its path", () => {
+    for (const item of [...accepted, ...coerced]) {
+      expect(itemEnvelope.parse({ status: 'success', item }).item).toEqual(itemSchema.parse(item));
+      expect(purchaseEnvelope.parse(purchaseOf(item)).data.purchase.item).toEqual(itemSchema.parse(item));
+    }
+    for (const bad of [...invalid, undefined]) {
+      const one = itemEnvelope.safeParse({ status: 'success', item: bad });
+      expect(one.success, JSON.stringify(bad)).toBe(false);
+      expect(one.error!.issues[0]!.path[0]).toBe('item');
+      const purchase = purchaseEnvelope.safeParse(purchaseOf(bad));
+      expect(purchase.success, JSON.stringify(bad)).toBe(false);
+      expect(purchase.error!.issues[0]!.path.slice(0, 3)).toEqual(['data', 'purchase', 'item']);
+    }
   });
 
   it('lets execution read every field of a mapped item as a property: only fields that call an upstream or build an id resolve', () => {
