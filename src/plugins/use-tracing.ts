@@ -28,7 +28,7 @@ import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http
 import type { GraphQLError } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
 import { requestIdOf, type GatewayContext } from '../context.js';
-import { activeTracer, beginRequestTrace, endRequestTrace, requestTraceOf, type RequestTrace } from '../tracing.js';
+import { activeTracer, beginRequestTrace, endRequestTrace, requestTraceOf, sampledOut, type RequestTrace } from '../tracing.js';
 import { endPhase, endUnfinished, operationAttributes, recordErrors, startPhase, startServerSpan } from './tracing-spans.js';
 
 /** Fixed paths only, so a span name never carries a caller's made-up path. */
@@ -95,9 +95,10 @@ export function useTracing({ endpoint, handedOff, documentCache }: TracingOption
       if (response.status >= 500) span.setStatus({ code: SpanStatusCode.ERROR });
     },
     onParse({ context }) {
-      if (!activeTracer() || answeredFromCache(context)) return;
-      const requestTrace = traceOf(context);
-      const span = requestTrace && startPhase('graphql.parse', requestTrace);
+      const requestTrace = activeTracer() && traceOf(context);
+      // Sampled first: an unsampled request makes no span, and needs no look-up in the parse cache to decide.
+      if (!requestTrace || sampledOut(requestTrace.server) || answeredFromCache(context)) return;
+      const span = startPhase('graphql.parse', requestTrace);
       return span && (({ result }) => endPhase(requestTrace, span, result instanceof Error ? result : undefined));
     },
     onValidate({ context }) {
