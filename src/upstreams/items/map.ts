@@ -11,7 +11,7 @@ const opt = z
   .transform((v) => v ?? null);
 
 export const itemSchema = z
-  .looseObject({
+  .object({
     id: z.union([z.number(), z.string()]).transform(String),
     name: z.string(),
     description: opt,
@@ -22,7 +22,7 @@ export const itemSchema = z
     demo_link: opt,
     tags: z.array(z.string()).nullish(),
     media: z
-      .looseObject({
+      .object({
         thumbnail: opt,
         preview_image: opt,
         preview_video: opt,
@@ -30,7 +30,7 @@ export const itemSchema = z
         screenshots: z.array(z.string()).nullish(),
       })
       .nullish(),
-    price: z.looseObject({ regular: z.coerce.number(), extended: z.coerce.number() }).nullish(),
+    price: z.object({ regular: z.coerce.number(), extended: z.coerce.number() }).nullish(),
     currency: opt,
     published_at: opt,
   })
@@ -166,19 +166,19 @@ function mapPlain(raw: Plain): ItemShape {
 }
 
 export const accountSchema = z
-  .looseObject({
-    name: z.looseObject({ firstname: opt, lastname: opt, full_name: opt }).nullish(),
+  .object({
+    name: z.object({ firstname: opt, lastname: opt, full_name: opt }).nullish(),
     username: z.string(),
     email: opt,
     balance: z.coerce.number().nullish(),
     currency: opt,
     profile: z
-      .looseObject({
+      .object({
         heading: opt,
         description: opt,
-        contact: z.looseObject({ email: opt }).nullish(),
+        contact: z.object({ email: opt }).nullish(),
         social_links: z.record(z.string(), z.string()).nullish(),
-        media: z.looseObject({ avatar: opt, cover: opt }).nullish(),
+        media: z.object({ avatar: opt, cover: opt }).nullish(),
       })
       .nullish(),
     registered_at: opt,
@@ -204,7 +204,7 @@ export const accountSchema = z
 export type AccountShape = z.output<typeof accountSchema>;
 
 export const purchaseSchema = z
-  .looseObject({
+  .object({
     purchase_code: z.string(),
     license_type: z.string(),
     price: z.coerce.number(),
@@ -226,11 +226,11 @@ export const purchaseSchema = z
   }));
 export type PurchaseShape = z.output<typeof purchaseSchema>;
 
-export const errorEnvelope = z.looseObject({ status: z.literal('error'), msg: z.string() });
-export const accountEnvelope = z.looseObject({ status: z.literal('success'), data: accountSchema });
-export const itemsEnvelope = z.looseObject({ status: z.literal('success'), items: itemList() });
-export const itemEnvelope = z.looseObject({ status: z.literal('success'), item: oneItem() });
-export const purchaseEnvelope = z.looseObject({ status: z.literal('success'), data: z.looseObject({ purchase: purchaseSchema }) });
+export const errorEnvelope = z.object({ status: z.literal('error'), msg: z.string() });
+export const accountEnvelope = z.object({ status: z.literal('success'), data: accountSchema });
+export const itemsEnvelope = z.object({ status: z.literal('success'), items: itemList() });
+export const itemEnvelope = z.object({ status: z.literal('success'), item: oneItem() });
+export const purchaseEnvelope = z.object({ status: z.literal('success'), data: z.object({ purchase: purchaseSchema }) });
 
 /** The `msg` values of `items-api.md` section 7 that the gateway reads as answers. */
 export const ITEMS_MESSAGES = {

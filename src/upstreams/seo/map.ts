@@ -14,7 +14,7 @@ export const privacyToUpstream = (privacy: SeoPrivacy): number => PRIVACY_VALUES
 export const resultToUpstream = (result: SeoResult): string => result.toLowerCase();
 
 export const reportSchema = z
-  .looseObject({
+  .object({
     id: z.union([z.number(), z.string()]).transform(String),
     url: z.string(),
     privacy: z.coerce.number().int().min(0).max(2),
@@ -41,7 +41,7 @@ export const reportSchema = z
 export type SeoReportShape = z.output<typeof reportSchema>;
 
 export const projectSchema = z
-  .looseObject({ project: z.string(), created_at: z.string().nullish(), reports_count: z.coerce.number().nullish() })
+  .object({ project: z.string(), created_at: z.string().nullish(), reports_count: z.coerce.number().nullish() })
   .transform((p) => ({ name: p.project, createdAt: p.created_at ?? null, reportsCount: p.reports_count ?? null }));
 export type SeoProjectShape = z.output<typeof projectSchema>;
 
