@@ -22,18 +22,18 @@ EXPOSE 4101 4102 4103
 CMD ["node", "dist-sandbox/src/sandbox/main.js"]
 
 # The gateway (the default target, last).
-# NODE_OPTIONS: a young generation of 64 MiB semi-spaces, as npm start / start:prod set it (docs/benchmarks.md,
-# "The young generation's size"); Node 24 otherwise sizes it from the container's memory limit, down to 1 MiB.
-# `docker run -e NODE_OPTIONS=...` replaces it: include --max-semi-space-size=64 there to keep it.
-# Per process (each of WORKERS has its own, up to 2 x 64 MiB under load): leave ~150 MiB of headroom per worker.
+# The CMD starts node through scripts/start-production.sh, which sizes V8's young generation to the container's
+# memory limit: 64 MiB semi-spaces (docs/benchmarks.md, "The young generation's size") where WORKERS processes fit
+# with them, else 32 or 16, else Node's own sizing; a NODE_OPTIONS that sets --max-semi-space-size is kept as it is.
 FROM node:24-bookworm-slim AS gateway
-ENV NODE_ENV=production PORT=4000 NODE_OPTIONS=--max-semi-space-size=64
+ENV NODE_ENV=production PORT=4000
 WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
 COPY --from=build /app/dist ./dist
+COPY scripts/start-production.sh ./scripts/
 USER node
 EXPOSE 4000
 HEALTHCHECK --interval=30s --timeout=3s --start-period=10s --retries=3 \
   CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||4000)+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
-CMD ["node", "dist/src/server.js"]
+CMD ["sh", "scripts/start-production.sh", "dist/src/server.js"]

@@ -7,7 +7,7 @@
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { freePort } from '../test/helpers/free-port.js';
 import { availableParallelism } from 'node:os';
 import type { Origins } from './direct/rest.js';
@@ -107,6 +107,8 @@ export interface GatewayProcess extends Running {
 
 /** Where the build puts the entry point `npm run start:prod` runs. */
 export const GATEWAY_ENTRY = 'dist/src/server.js';
+/** The production start script (the image's CMD, `npm run start:prod`), which sizes the young generation. */
+const START_SCRIPT = 'scripts/start-production.sh';
 
 /** Builds the gateway as it ships (`npm run build`: tsc into dist/). */
 export function buildGateway(): void {
@@ -117,16 +119,21 @@ const shellQuote = (arg: string) => `'${arg.replaceAll("'", `'\\''`)}'`;
 
 /**
  * The `start:prod` script of the checkout in `cwd` as npm runs it (`sh -c`), with its `node` the node running
- * the benchmark and `execArgv` put before the entry point: the flags it sets (NODE_OPTIONS, the young
- * generation's size since 2026-11-26) are those of that commit, and, the script ending in `exec node …`, the
- * process started is node itself, whose CPU and memory are read by pid.
+ * the benchmark and `execArgv` put before the entry point: the flags it sets (the young generation's size since
+ * 2026-11-26) are those of that commit. Either form ends in node itself (`exec`), whose CPU and memory are read by
+ * pid: `… exec node dist/src/server.js` (older commits, such as the baseline), or scripts/start-production.sh, which passes its
+ * arguments to node and finds node (for itself too) on the PATH.
  */
 async function shippedStart(cwd: string | undefined, execArgv: string[]): Promise<string[]> {
   const { scripts } = JSON.parse(await readFile(join(cwd ?? '.', 'package.json'), 'utf8')) as { scripts: Record<string, string> };
   const script = scripts['start:prod'] ?? '';
+  const nodeArgs = [...execArgv, GATEWAY_ENTRY].map(shellQuote).join(' ');
+  if (script === `exec sh ${START_SCRIPT} ${GATEWAY_ENTRY}`) {
+    return ['-c', `PATH=${shellQuote(dirname(process.execPath))}:"$PATH" exec sh ${START_SCRIPT} ${nodeArgs}`];
+  }
   const tail = `exec node ${GATEWAY_ENTRY}`;
-  if (!script.endsWith(tail)) throw new Error(`start:prod does not end in "${tail}": ${script}`);
-  return ['-c', `${script.slice(0, -tail.length)}exec ${[process.execPath, ...execArgv, GATEWAY_ENTRY].map(shellQuote).join(' ')}`];
+  if (!script.endsWith(tail)) throw new Error(`start:prod neither runs ${START_SCRIPT} nor ends in "${tail}": ${script}`);
+  return ['-c', `${script.slice(0, -tail.length)}exec ${[shellQuote(process.execPath), nodeArgs].join(' ')}`];
 }
 
 /**

@@ -4,11 +4,11 @@
  * in its WORKDIR), then the sandbox stage's and the gateway stage's CMD
  * started as their containers would start them, and a query answered by the
  * gateway through the sandbox. On the built gateway, the production start
- * commands (the image's CMD `node dist/src/server.js`, `npm run start:prod`,
- * the cluster primary) stop cleanly on SIGTERM and Ctrl-C, leaving nothing
- * listening, start node with the young generation the image ships (its
- * NODE_OPTIONS; a user's own replaces or follows it), and a start-up refusal
- * is the tidy message, not a stack.
+ * commands (the image's CMD `sh scripts/start-production.sh dist/src/server.js`,
+ * `npm run start:prod`, the cluster primary) stop cleanly on SIGTERM and
+ * Ctrl-C, leaving nothing listening, start node with the young generation the
+ * start script chooses (a size in the user's NODE_OPTIONS wins), and a
+ * start-up refusal is the tidy message, not a stack.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
@@ -22,6 +22,8 @@ import { readRepoFile } from './deploy-files.js';
 import { dockerignoreRules, parseDockerfile, removeScratch, replayBuild, stageEnv, type BuiltStage } from './dockerfile-replay.js';
 
 const stages = parseDockerfile(readRepoFile('Dockerfile'));
+/** The gateway image's CMD: node started by scripts/start-production.sh, which sizes its young generation. */
+const IMAGE_CMD = ['sh', 'scripts/start-production.sh', 'dist/src/server.js'];
 const built = new Map<string, BuiltStage>();
 const children: ChildProcess[] = [];
 /** The upstream URLs of the sandbox container, once started. */
@@ -80,6 +82,10 @@ describe('Dockerfile, built as docker build runs it', () => {
     expect(stages.map((stage) => stage.name)).toEqual(['build', 'sandbox', 'gateway']);
   });
 
+  it('starts the gateway through the production start script, as npm run start:prod does', () => {
+    expect(built.get('gateway')!.cmd).toEqual(IMAGE_CMD);
+  });
+
   it('fails, as docker build would, when .dockerignore leaves out a file a stage copies', async () => {
     const attempt = new Map<string, BuiltStage>();
     try {
@@ -122,12 +128,12 @@ describe('the built gateway’s start commands', () => {
   };
 
   const cases: Array<{ name: string; command: string[]; signal: 'SIGTERM' | 'SIGINT'; group: boolean; env?: Record<string, string> }> = [
-    { name: 'the image’s CMD, on SIGTERM (docker stop)', command: ['node', 'dist/src/server.js'], signal: 'SIGTERM', group: false },
+    { name: 'the image’s CMD, on SIGTERM (docker stop)', command: IMAGE_CMD, signal: 'SIGTERM', group: false },
     { name: 'npm run start:prod, on SIGTERM to npm', command: ['npm', 'run', 'start:prod'], signal: 'SIGTERM', group: false },
     { name: 'npm run start:prod, on Ctrl-C', command: ['npm', 'run', 'start:prod'], signal: 'SIGINT', group: true },
     {
       name: 'the cluster primary (WORKERS=2), on SIGTERM',
-      command: ['node', 'dist/src/server.js'],
+      command: IMAGE_CMD,
       signal: 'SIGTERM',
       group: false,
       env: { WORKERS: '2' },
@@ -166,14 +172,15 @@ describe('the built gateway’s start commands', () => {
       .map((line) => JSON.parse(line) as { msg?: string; maxSemiSpaceSizeMiB?: unknown })
       .find((line) => line.msg?.startsWith('Gateway ready'))?.maxSemiSpaceSizeMiB;
 
-  it('starts node with the young generation it ships (64 MiB semi-spaces) in the image, npm run start:prod and the cluster’s workers; a NODE_OPTIONS of the user’s own wins', async () => {
+  it('starts node with 64 MiB semi-spaces where nothing limits its memory (the image, npm run start:prod, the cluster’s workers); a size in the user’s NODE_OPTIONS wins, other flags are kept beside it', async () => {
     const cases: Array<{ command: string[]; env?: Record<string, string | undefined>; reported: unknown }> = [
-      // The image's CMD with its ENV, and its cluster (WORKERS=2): the workers inherit the primary's NODE_OPTIONS.
-      { command: ['node', 'dist/src/server.js'], reported: 64 },
-      { command: ['node', 'dist/src/server.js'], env: { WORKERS: '2' }, reported: 64 },
-      // `docker run -e NODE_OPTIONS=...` replaces the image's: the user's flags alone.
-      { command: ['node', 'dist/src/server.js'], env: { NODE_OPTIONS: '--max-old-space-size=512' }, reported: 'V8 default' },
-      // npm run start:prod outside the image (no NODE_OPTIONS), and with a user's own size, which comes last and wins.
+      // The image's CMD, and its cluster (WORKERS=2): the workers inherit the primary's NODE_OPTIONS.
+      { command: IMAGE_CMD, reported: 64 },
+      { command: IMAGE_CMD, env: { WORKERS: '2' }, reported: 64 },
+      // `docker run -e NODE_OPTIONS=...`: flags of the user's own keep the size beside them; a size of theirs wins.
+      { command: IMAGE_CMD, env: { NODE_OPTIONS: '--max-old-space-size=512' }, reported: 64 },
+      { command: IMAGE_CMD, env: { NODE_OPTIONS: '--max-semi-space-size=0' }, reported: 'V8 default' },
+      // npm run start:prod outside the image (no NODE_OPTIONS), and with a user's own size.
       { command: ['npm', 'run', 'start:prod'], env: { NODE_OPTIONS: undefined }, reported: 64 },
       { command: ['npm', 'run', 'start:prod'], env: { NODE_OPTIONS: '--max-semi-space-size=8' }, reported: 8 },
     ];

@@ -3,7 +3,7 @@
  * flags, NODE_OPTIONS first and the command line after, the last `--max-semi-space-size` winning.
  */
 import { describe, expect, it } from 'vitest';
-import { maxSemiSpaceSize, youngGenerationWarning } from '../../src/young-generation.js';
+import { maxSemiSpaceSize, semiSpaceFor, setsSemiSpace, youngGenerationWarning } from '../../src/young-generation.js';
 
 describe('maxSemiSpaceSize', () => {
   it('is V8 default when neither NODE_OPTIONS nor the command line sets it', () => {
@@ -56,5 +56,47 @@ describe('youngGenerationWarning: the shipped semi-spaces held against the conta
     expect(youngGenerationWarning(64, 8, 0)).toBeUndefined();
     expect(youngGenerationWarning(64, 8, undefined)).toBeUndefined();
     expect(youngGenerationWarning('V8 default', 8, 256 * MiB)).toBeUndefined();
+  });
+});
+
+describe('semiSpaceFor: the size the production start gives node under a memory limit', () => {
+  const MiB = 2 ** 20;
+
+  it('is 64 MiB without a limit, and while the processes fit with it (one needs ~268 MiB)', () => {
+    for (const limit of [undefined, 0, 2 ** 64]) expect(semiSpaceFor(8, limit)).toBe(64);
+    expect(semiSpaceFor(1, 268 * MiB)).toBe(64);
+    expect(semiSpaceFor(3, 1024 * MiB)).toBe(64);
+  });
+
+  it('steps down to 32, then 16 MiB just past each edge, counting every worker', () => {
+    expect(semiSpaceFor(1, 267 * MiB)).toBe(32);
+    expect(semiSpaceFor(1, 204 * MiB)).toBe(32);
+    expect(semiSpaceFor(1, 203 * MiB)).toBe(16);
+    expect(semiSpaceFor(4, 1024 * MiB)).toBe(32);
+    expect(semiSpaceFor(4, 800 * MiB)).toBe(16);
+  });
+
+  it('leaves it to V8 (which sizes it from the limit) when not even 16 MiB fits', () => {
+    expect(semiSpaceFor(1, 171 * MiB)).toBeUndefined();
+    expect(semiSpaceFor(2, 256 * MiB)).toBeUndefined();
+  });
+
+  it('never picks a size the start-up warning would then warn about', () => {
+    for (const processes of [1, 2, 4, 8]) {
+      for (let limit = 128; limit <= 4096; limit += 8) {
+        const size = semiSpaceFor(processes, limit * MiB);
+        if (size !== undefined)
+          expect(youngGenerationWarning(size, processes, limit * MiB), `${processes} at ${limit} MiB`).toBeUndefined();
+      }
+    }
+  });
+});
+
+describe('setsSemiSpace: a size in NODE_OPTIONS is the user’s, kept', () => {
+  it('finds the flag in either spelling, 0 (V8’s own sizing) included, among other flags', () => {
+    expect(setsSemiSpace('--max-old-space-size=512 --max-semi-space-size=8')).toBe(true);
+    expect(setsSemiSpace('--max_semi_space_size=0')).toBe(true);
+    expect(setsSemiSpace('')).toBe(false);
+    expect(setsSemiSpace('--max-old-space-size=512 --enable-source-maps')).toBe(false);
   });
 });
