@@ -241,7 +241,7 @@ function createEndpoint(
       // Before the cost limit: a @defer/@stream operation a JSON-only caller cannot receive is refused without cost.
       useIncrementalDelivery({ maskError: maskGatewayError }),
       useQueryLimits({ ...config.limits, exposeCost: config.exposeCost, blockFieldSuggestions: !config.introspection }),
-      ...(config.compileAfterExecutions > 0 ? [useCompiledExecution({ after: config.compileAfterExecutions, logger })] : []),
+      ...(config.compileAfterExecutions > 0 ? [useCompiledExecution({ after: config.compileAfterExecutions, logger, schema })] : []),
       useErrorCodes(),
       // After the codes: a refusal to a caller that takes only an event stream becomes its HTTP status.
       useStreamRefusal(),

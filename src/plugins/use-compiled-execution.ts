@@ -11,12 +11,8 @@
  * at most COMPILED_BY_TEXT, least recently used first out), so the same
  * text parsed again after Yoga's parse cache let it go is not compiled again.
  * The plugin also keeps the compiled query with the parsed document, which
- * Yoga's parse cache keeps. Only a document that is:
- * - one operation: the plugin keys its compiled query by the document alone,
- *   so a second operation of the same document would run the first;
- * - a query: mutations run their root fields one after another and
- *   subscriptions are streams; neither is on the hot path;
- * - free of `@defer`/`@stream`, which graphql-jit does not deliver in parts.
+ * Yoga's parse cache keeps. Only a document graphql-jit runs as Yoga's executor
+ * does is compiled (compilable.ts says which).
  * The answer is still written by JSON.stringify (graphql-jit's compiled
  * serialiser writes only `data` and `errors`, and would drop `extensions`).
  * A document graphql-jit cannot compile keeps Yoga's executor for good: the
@@ -25,32 +21,20 @@
 import { getDocumentString } from '@envelop/core';
 import { useGraphQlJit } from '@envelop/graphql-jit';
 import { compileQuery, isCompiledQuery, type CompiledQuery } from 'graphql-jit';
-import { BREAK, Kind, print, visit, type DocumentNode, type GraphQLSchema } from 'graphql';
+import { print, type DocumentNode, type GraphQLSchema } from 'graphql';
 import { LRUCache } from 'lru-cache';
 import { isAsyncIterable, type Plugin } from 'graphql-yoga';
 import type { OnExecuteHookResult } from '@envelop/core';
-import { asExecutorErrors } from './compiled-errors.js';
+import { asExecutorErrors, leafSerializers } from './compiled-errors.js';
+import { isCompilable } from './compilable.js';
 import type { Logger } from '../logger.js';
-
-/** Whether graphql-jit runs this document as graphql-js would (see above). */
-export function isCompilable(document: DocumentNode): boolean {
-  const operations = document.definitions.filter((definition) => definition.kind === Kind.OPERATION_DEFINITION);
-  if (operations.length !== 1 || operations[0]!.operation !== 'query') return false;
-  let incremental = false;
-  visit(document, {
-    Directive(node) {
-      if (node.name.value !== 'defer' && node.name.value !== 'stream') return;
-      incremental = true;
-      return BREAK;
-    },
-  });
-  return !incremental;
-}
 
 export interface CompiledExecutionOptions {
   /** The execution of a document from which on it runs compiled (1: the first). */
   after: number;
   logger: Logger;
+  /** The endpoint's schema: its leaves serialise as compiled-errors.ts `leafSerializers` says. */
+  schema: GraphQLSchema;
 }
 
 /**
@@ -68,18 +52,21 @@ export const MAX_COMPILED_DOCUMENTS = 256;
 export const COMPILED_BY_TEXT = 64;
 
 /**
- * Counts a document's executions: true from its `after`-th on, when it is compilable, `compiles()` says
- * graphql-jit takes it (asked once, at the `after`-th) and fewer than `max` compiled ones live.
+ * Counts a document's executions: true from its `after`-th on, when it is compilable (against `schema`),
+ * `compiles()` says graphql-jit takes it (asked once, at the `after`-th) and fewer than `max` compiled ones live.
  */
-export function compileDecider(after: number, max = MAX_COMPILED_DOCUMENTS): (document: DocumentNode, compiles?: () => boolean) => boolean {
+export function compileDecider(
+  after: number,
+  max = MAX_COMPILED_DOCUMENTS,
+): (document: DocumentNode, schema: GraphQLSchema, compiles?: () => boolean) => boolean {
   // Executions so far of each compilable document (-1: not compilable), kept as long as the document.
   const executions = new WeakMap<DocumentNode, number>();
   let compiled = 0;
   // A compiled query lives as long as its document (the plugin keeps it in a WeakMap on it).
   const released = new FinalizationRegistry<undefined>(() => compiled--);
-  return (document, compiles = () => true) => {
+  return (document, schema, compiles = () => true) => {
     const seen = executions.get(document);
-    let count = seen ?? (isCompilable(document) ? 0 : -1);
+    let count = seen ?? (isCompilable(document, schema) ? 0 : -1);
     if (count >= 0 && count < after) {
       count++;
       if (count === after) {
@@ -97,15 +84,17 @@ export function compileDecider(after: number, max = MAX_COMPILED_DOCUMENTS): (do
   };
 }
 
-export function useCompiledExecution({ after, logger }: CompiledExecutionOptions): Plugin {
+export function useCompiledExecution({ after, logger, schema }: CompiledExecutionOptions): Plugin {
   const shouldCompile = compileDecider(after);
+  // The check below and the plugin compile with the same options (the plugin only when its cache lost the text).
+  const compilerOptions = { customSerializers: leafSerializers(schema) };
   // What the check below compiled, by document text: the plugin looks here before compiling itself.
   const compiled = new LRUCache<string, CompiledQuery>({ max: COMPILED_BY_TEXT });
   const compiles = (schema: GraphQLSchema, document: DocumentNode, operationName: string | null | undefined, requestId: unknown) => {
     // The text Yoga parsed the document from (printed when there is none, and then remembered for the plugin).
     const text = getDocumentString(document, print);
     if (compiled.has(text)) return true;
-    const result = compileQuery(schema, document, operationName ?? undefined);
+    const result = compileQuery(schema, document, operationName ?? undefined, compilerOptions);
     if (isCompiledQuery(result)) {
       compiled.set(text, result);
       return true;
@@ -118,22 +107,18 @@ export function useCompiledExecution({ after, logger }: CompiledExecutionOptions
   };
   // The executions handed to graphql-jit, whose errors are then written as Yoga's executor writes them.
   const ranCompiled = new WeakSet<object>();
-  const jit = useGraphQlJit(
-    {},
-    {
-      enableIf: (args) => {
-        const compile = shouldCompile(args.document, () =>
-          compiles(args.schema, args.document, args.operationName, (args.contextValue as { requestId?: string } | undefined)?.requestId),
-        );
-        if (compile) ranCompiled.add(args);
-        return compile;
-      },
-      cache: compiled,
-      // Not reached: a document that does not compile is never handed to the plugin (see compiles).
-      onError: (result) =>
-        logger.warn({ errors: result.errors?.map((error) => error.message) }, 'graphql-jit could not compile a document'),
+  const jit = useGraphQlJit(compilerOptions, {
+    enableIf: (args) => {
+      const compile = shouldCompile(args.document, args.schema, () =>
+        compiles(args.schema, args.document, args.operationName, (args.contextValue as { requestId?: string } | undefined)?.requestId),
+      );
+      if (compile) ranCompiled.add(args);
+      return compile;
     },
-  ) as Plugin;
+    cache: compiled,
+    // Not reached: a document that does not compile is never handed to the plugin (see compiles).
+    onError: (result) => logger.warn({ errors: result.errors?.map((error) => error.message) }, 'graphql-jit could not compile a document'),
+  }) as Plugin;
   // One hook object for every compiled execution: nothing is made per request.
   const writeErrorsAsExecutor = {
     onExecuteDone({ args, result, setResult }: Parameters<NonNullable<OnExecuteHookResult<unknown>['onExecuteDone']>>[0]) {

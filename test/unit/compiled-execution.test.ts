@@ -15,7 +15,9 @@ import type * as Jit from 'graphql-jit';
 
 // Only this module's view of graphql-jit: the check src/plugins/use-compiled-execution.ts makes before handing a document over.
 vi.mock('graphql-jit', async (original) => ({ ...(await original<typeof Jit>()), compileQuery: vi.fn() }));
-import { COMPILED_BY_TEXT, compileDecider, isCompilable, useCompiledExecution } from '../../src/plugins/use-compiled-execution.js';
+import { COMPILED_BY_TEXT, compileDecider, useCompiledExecution } from '../../src/plugins/use-compiled-execution.js';
+import { isCompilable } from '../../src/plugins/compilable.js';
+import { schema as gatewaySchema } from '../../schema/index.js';
 
 const schema = createSchema({ typeDefs: 'type Query { hello: String }', resolvers: { Query: { hello: () => 'world' } } });
 const hello = async (yoga: { fetch: (url: string, init: RequestInit) => Promise<Response> | Response }, query = '{ hello }') =>
@@ -31,28 +33,58 @@ describe('compiled execution', () => {
   afterEach(() => void vi.mocked(compileQuery).mockReset());
 
   it('takes one query operation without @defer or @stream, and nothing else', () => {
-    expect(isCompilable(parse('query Q($n: Int) { gigs(first: $n) { totalCount } }'))).toBe(true);
-    expect(isCompilable(parse('fragment F on Gig { slug } { gigs { nodes { ...F } } }'))).toBe(true);
-    expect(isCompilable(parse('query A { __typename } query B { __typename }'))).toBe(false);
-    expect(isCompilable(parse('mutation { __typename }'))).toBe(false);
-    expect(isCompilable(parse('subscription { x }'))).toBe(false);
-    expect(isCompilable(parse('{ gig(slug: "a") { slug ... @defer { title } } }'))).toBe(false);
-    expect(isCompilable(parse('fragment F on Gig { reviews @stream { rating } } { gig(slug: "a") { ...F } }'))).toBe(false);
+    const compilable = (text: string) => isCompilable(parse(text), gatewaySchema);
+    expect(compilable('query Q($n: Int) { gigs(first: $n) { totalCount } }')).toBe(true);
+    expect(compilable('fragment F on Gig { slug } { gigs { nodes { ...F } } }')).toBe(true);
+    expect(compilable('query A { __typename } query B { __typename }')).toBe(false);
+    expect(compilable('mutation { __typename }')).toBe(false);
+    expect(compilable('subscription { x }')).toBe(false);
+    expect(compilable('{ gig(slug: "a") { slug ... @defer { title } } }')).toBe(false);
+    expect(compilable('fragment F on Gig { reviews @stream { rating } } { gig(slug: "a") { ...F } }')).toBe(false);
+  });
+
+  it('leaves to Yoga’s executor the variables graphql-jit coerces otherwise (test/integration/jit-parity-*.test.ts)', () => {
+    const compilable = (text: string) => isCompilable(parse(text), gatewaySchema);
+    // A non-null variable with a default; a nullable one with a default, or a non-null one, compiles.
+    expect(compilable('query($s: String! = "a") { gig(slug: $s) { slug } }')).toBe(false);
+    expect(compilable('query($s: String = "a") { gig(slug: $s) { slug } }')).toBe(true);
+    // An input object's variable, alone or in a list.
+    expect(compilable('query($f: SeoReportFilter) { seoReports(filter: $f) { totalCount } }')).toBe(false);
+    // A variable inside a list or object literal, however deep; a literal without one compiles.
+    expect(compilable('query($id: ID = "x") { nodes(ids: ["a", $id]) { nodeId } }')).toBe(false);
+    expect(compilable('query($d: SortDirection = ASC) { seoReports(orderBy: { direction: $d, field: URL }) { totalCount } }')).toBe(false);
+    expect(compilable('{ nodes(ids: ["a", "b"]) { nodeId } }')).toBe(true);
+    // @skip/@include on a nullable variable (which has a default); on a non-null one it compiles.
+    expect(compilable('query($i: Boolean = true) { a: gigs(first: 1) @skip(if: $i) { totalCount } }')).toBe(false);
+    expect(compilable('query($i: Boolean = true) { gigs(first: 1) { totalCount @include(if: $i) } }')).toBe(false);
+    expect(compilable('query($i: Boolean!) { gigs(first: 1) { totalCount @include(if: $i) } }')).toBe(true);
   });
 
   it('compiles a document from its after-th execution on, each document counted apart', () => {
     const decide = compileDecider(2);
     const [a, b] = [parse('{ __typename }'), parse('{ __typename }')];
-    expect([decide(a), decide(b), decide(a), decide(a), decide(b)]).toEqual([false, false, true, true, true]);
+    expect([decide(a, schema), decide(b, schema), decide(a, schema), decide(a, schema), decide(b, schema)]).toEqual([
+      false,
+      false,
+      true,
+      true,
+      true,
+    ]);
     const never = parse('mutation { __typename }');
-    expect([decide(never), decide(never), decide(never)]).toEqual([false, false, false]);
-    expect(compileDecider(1)(parse('{ __typename }'))).toBe(true);
+    expect([decide(never, schema), decide(never, schema), decide(never, schema)]).toEqual([false, false, false]);
+    expect(compileDecider(1)(parse('{ __typename }'), schema)).toBe(true);
   });
 
   it('compiles at most max documents at once: another one runs uncompiled, and asks again next time', () => {
     const decide = compileDecider(1, 2);
     const [a, b, c] = [parse('{ __typename }'), parse('{ __typename }'), parse('{ __typename }')];
-    expect([decide(a), decide(b), decide(c), decide(c), decide(a)]).toEqual([true, true, false, false, true]);
+    expect([decide(a, schema), decide(b, schema), decide(c, schema), decide(c, schema), decide(a, schema)]).toEqual([
+      true,
+      true,
+      false,
+      false,
+      true,
+    ]);
   });
 
   it('asks once whether graphql-jit takes a document, and keeps the usual executor for good when it does not', () => {
@@ -60,7 +92,11 @@ describe('compiled execution', () => {
     const refused = parse('{ __typename }');
     let asked = 0;
     const jitRefuses = () => (asked++, false);
-    expect([decide(refused, jitRefuses), decide(refused, jitRefuses), decide(refused, jitRefuses)]).toEqual([false, false, false]);
+    expect([decide(refused, schema, jitRefuses), decide(refused, schema, jitRefuses), decide(refused, schema, jitRefuses)]).toEqual([
+      false,
+      false,
+      false,
+    ]);
     expect(asked).toBe(1);
   });
 
@@ -73,7 +109,7 @@ describe('compiled execution', () => {
       const query = result.query;
       return { ...result, query: (...call: Parameters<typeof query>) => (runs++, query(...call)) };
     });
-    const plugin = useCompiledExecution({ after: 1, logger: createLogger('silent') });
+    const plugin = useCompiledExecution({ after: 1, logger: createLogger('silent'), schema });
     // Two servers with the one plugin: each parses the text itself, so the second's document is a new one.
     for (const yoga of [createYoga({ schema, plugins: [plugin] }), createYoga({ schema, plugins: [plugin] })]) {
       for (let i = 0; i < 3; i++) {
@@ -88,7 +124,7 @@ describe('compiled execution', () => {
   it('keeps at most COMPILED_BY_TEXT compiled queries by text: the least recently used text is compiled again', async () => {
     const real = await vi.importActual<typeof Jit>('graphql-jit');
     vi.mocked(compileQuery).mockImplementation(real.compileQuery);
-    const plugin = useCompiledExecution({ after: 1, logger: createLogger('silent') });
+    const plugin = useCompiledExecution({ after: 1, logger: createLogger('silent'), schema });
     const ask = (yoga: Parameters<typeof hello>[0], name: string) => hello(yoga, `query ${name} { hello }`);
     const first = createYoga({ schema, plugins: [plugin] });
     for (let i = 0; i <= COMPILED_BY_TEXT; i++) expect(await ask(first, `Q${i}`)).toEqual({ data: { hello: 'world' } });
@@ -107,7 +143,7 @@ describe('compiled execution', () => {
     const logger = createLogger('warn', new Writable({ write: (chunk: Buffer, _e, done) => (lines.push(chunk.toString()), done()) }));
     const yoga = createYoga({
       schema,
-      plugins: [useCompiledExecution({ after: 1, logger })],
+      plugins: [useCompiledExecution({ after: 1, logger, schema })],
     });
     for (let i = 0; i < 2; i++) {
       expect(await hello(yoga)).toEqual({ data: { hello: 'world' } });

@@ -1,0 +1,64 @@
+/**
+ * Which documents graphql-jit runs exactly as Yoga's executor does (use-compiled-execution.ts compiles only
+ * those). Each rule below is a difference found by running both on the same document and variables
+ * (test/integration/jit-parity-*.test.ts); a document any rule matches keeps Yoga's executor, which is right for
+ * every document, so the rules may be broad. A document must be:
+ * - one operation: the plugin keys its compiled query by the document alone, so a second operation of the same
+ *   document would run the first;
+ * - a query: mutations run their root fields one after another and subscriptions are streams; neither is on the
+ *   hot path;
+ * - free of `@defer`/`@stream`, which graphql-jit does not deliver in parts;
+ * - free of a non-null variable with a default: graphql-jit refuses it left out, where its default applies;
+ * - free of a variable of an input-object type (or a list of them): graphql-jit takes a JSON array for an
+ *   object, and the upstream is then called with it;
+ * - free of a variable inside a list or object literal: graphql-jit checks a variable's null only where it is a
+ *   whole argument, so `ids: ["a", $id]` reaches the resolver with a null its type forbids;
+ * - free of `@skip`/`@include` whose `if` is a nullable variable (one with a default): graphql-jit reads its null as
+ *   false and answers without the field (or points the error elsewhere) where a null `if` is an error.
+ */
+import {
+  BREAK,
+  getNamedType,
+  isInputObjectType,
+  Kind,
+  typeFromAST,
+  visit,
+  type DocumentNode,
+  type GraphQLSchema,
+  type OperationDefinitionNode,
+} from 'graphql';
+
+export function isCompilable(document: DocumentNode, schema: GraphQLSchema): boolean {
+  const operations = document.definitions.filter((definition) => definition.kind === Kind.OPERATION_DEFINITION);
+  if (operations.length !== 1 || operations[0]!.operation !== 'query') return false;
+  const operation = operations[0] as OperationDefinitionNode;
+  const nullable = new Set<string>();
+  for (const definition of operation.variableDefinitions ?? []) {
+    const nonNull = definition.type.kind === Kind.NON_NULL_TYPE;
+    if (nonNull && definition.defaultValue) return false;
+    const type = typeFromAST(schema, definition.type);
+    if (type && isInputObjectType(getNamedType(type))) return false;
+    if (!nonNull) nullable.add(definition.variable.name.value);
+  }
+  let compilable = true;
+  // Lists and object literals being walked, in argument values: a variable met inside one is nested.
+  let literalDepth = 0;
+  const refuse = () => {
+    compilable = false;
+    return BREAK;
+  };
+  visit(document, {
+    Directive(node) {
+      if (node.name.value === 'defer' || node.name.value === 'stream') return refuse();
+      if (node.name.value !== 'skip' && node.name.value !== 'include') return undefined;
+      const condition = node.arguments?.find((argument) => argument.name.value === 'if')?.value;
+      return condition?.kind === Kind.VARIABLE && nullable.has(condition.name.value) ? refuse() : undefined;
+    },
+    ListValue: { enter: () => void literalDepth++, leave: () => void literalDepth-- },
+    ObjectValue: { enter: () => void literalDepth++, leave: () => void literalDepth-- },
+    Variable() {
+      return literalDepth > 0 ? refuse() : undefined;
+    },
+  });
+  return compilable;
+}
