@@ -31,7 +31,10 @@ export interface KeyParams {
 export function responseCacheKey({ documentString, operationName, variableValues, sessionId }: KeyParams): string {
   const nameLength = operationName == null ? '-' : operationName.length;
   const text = `${documentString.length}:${nameLength}:${documentString}${operationName ?? ''}${variablesText(variableValues)}|${sessionId ?? ''}`;
-  return hash('sha256', text, 'base64url');
+  // `hash` reads text as UTF-8, where every lone surrogate becomes U+FFFD: a text with one (a syntax error once parsed,
+  // but looked up first) found the entry of the text with U+FFFD in its place. Such a text is keyed by its UTF-16 code
+  // units, behind a `!` that no other key's text begins with (each begins with a length).
+  return hash('sha256', text.isWellFormed() ? text : `!${Buffer.from(text, 'utf16le').toString('base64')}`, 'base64url');
 }
 
 /**
@@ -42,5 +45,23 @@ export function responseCacheKey({ documentString, operationName, variableValues
  */
 function variablesText(variables: Record<string, unknown> | null | undefined): string {
   if (variables && nestsDeeperThan(variables, MAX_NESTING)) throw variablesTooDeep();
-  return stableStringify(variables ?? {});
+  // JSON has no Infinity: the stringify writes it as null, and `{"first":1e400}` (Infinity once parsed, which Yoga
+  // refuses) found the entry of `{"first":null}`. Variables holding one are written with every number and string
+  // tagged, behind a `~` (any other variables' text begins with `{`).
+  return hasNonFinite(variables) ? `~${stableStringify(tagged(variables))}` : stableStringify(variables ?? {});
+}
+
+function hasNonFinite(value: unknown): boolean {
+  if (typeof value === 'number') return !Number.isFinite(value);
+  if (typeof value !== 'object' || value === null) return false;
+  return Object.values(value).some(hasNonFinite);
+}
+
+/** Numbers and strings told apart by a tag, so that no number written as text meets a string of the same text. */
+function tagged(value: unknown): unknown {
+  if (typeof value === 'number') return `#${String(value)}`;
+  if (typeof value === 'string') return `'${value}`;
+  if (Array.isArray(value)) return value.map(tagged);
+  if (typeof value !== 'object' || value === null) return value;
+  return Object.fromEntries(Object.entries(value).map(([name, inner]) => [name, tagged(inner)]));
 }
