@@ -43,18 +43,28 @@ describe('cache keys and tags', () => {
   });
 
   it('evicts per event family what the event changes', () => {
-    expect(tagsForEvent('gig.updated', { slug: 'g1' })).toEqual(['marketplace:gig:g1', 'marketplace:gigs']);
+    // The lists that show gigs: the gig list, sponsored placements (each embeds its gig), search suggestions (titles).
+    expect(tagsForEvent('gig.updated', { slug: 'g1' })).toEqual([
+      'marketplace:gig:g1',
+      'marketplace:gigs',
+      'marketplace:sponsored',
+      'marketplace:search/suggestions',
+    ]);
     expect(tagsForEvent('gig.published', { gig_slug: 'g2' })).toContain('marketplace:gig:g2');
     expect(tagsForEvent('gig.created', { slug: 'g3', seller_username: 's1' })).toEqual([
       'marketplace:gig:g3',
       'marketplace:gigs',
+      'marketplace:sponsored',
+      'marketplace:search/suggestions',
       'marketplace:seller:s1',
       'marketplace:sellers',
     ]);
+    // The lists that show sellers: the seller list and search suggestions (names).
     expect(tagsForEvent('seller.updated', { username: 's1' })).toEqual([
       'marketplace:seller:s1',
       'marketplace:user:s1',
       'marketplace:sellers',
+      'marketplace:search/suggestions',
     ]);
     expect(tagsForEvent('seller.favorited', { username: 'buyer', seller_username: 's1' })).toEqual(
       expect.arrayContaining(['marketplace:seller:s1', 'marketplace:user:buyer']),
@@ -65,12 +75,15 @@ describe('cache keys and tags', () => {
       'marketplace:seller:s1',
       'marketplace:user:s1',
       'marketplace:sellers',
+      'marketplace:search/suggestions',
     ]);
     expect(tagsForEvent('profile.cover.changed', { username: 'u2' })).toContain('marketplace:user:u2');
     expect(tagsForEvent('review.created', { gig_slug: 'g1', seller_username: 's1' })).toEqual([
       'marketplace:gig:g1:reviews',
       'marketplace:gig:g1',
       'marketplace:gigs',
+      'marketplace:sponsored',
+      'marketplace:search/suggestions',
       'marketplace:seller:s1',
       'marketplace:sellers',
     ]);
