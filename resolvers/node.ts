@@ -245,6 +245,16 @@ export async function entity(type: NodeTypeName, key: unknown, ctx: GatewayConte
 export const nodes = (_: unknown, args: { ids: readonly string[] }, ctx: GatewayContext) => {
   if (args.ids.length > MAX_NODE_IDS) throw badUserInput(`"ids" may name at most ${MAX_NODE_IDS} ids`, 'ids');
   const decoded = args.ids.map((id) => checkKeys(decodeGlobalId(id, 'ids'), 'ids'));
-  // Each slot settles on its own: an entity that fails nulls only its slot.
-  return decoded.map((one) => resolveDecoded(one, ctx));
+  // Each slot settles on its own: an entity that fails nulls only its slot, answered as its Error (which the executor
+  // reports at the slot's index). One promise for the list, not one per slot: graphql-jit put a rejected slot at
+  // the end of the list as it stood then, not at its index (test/integration/jit-parity-lists.test.ts).
+  return Promise.all(decoded.map((one) => settledSlot(() => resolveDecoded(one, ctx))));
 };
+
+async function settledSlot<T>(resolve: () => T | Promise<T>): Promise<T | Error> {
+  try {
+    return await resolve();
+  } catch (error) {
+    return error instanceof Error ? error : new Error(String(error));
+  }
+}

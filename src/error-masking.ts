@@ -53,7 +53,8 @@ export function gatewayErrorMask(production: boolean, logger: Logger): (error: u
  * SyntaxError quotes the body back). In production a caller gets message and code only.
  */
 function withoutOriginalError(error: Error): Error {
-  if (!(error instanceof GraphQLError) || error.extensions.originalError === undefined) return error;
+  // graphql-jit's own errors have no extensions object at all (graphql-js's always have one).
+  if (!(error instanceof GraphQLError) || error.extensions?.originalError === undefined) return error;
   const { originalError: dropped, ...extensions } = error.extensions;
   // Yoga answers an application/json caller 200 for a `spec` error unless its originalError extension is not a
   // GraphQLError (a body that is not JSON: 400, as in development); without the extension, that is told by `spec`.

@@ -14,7 +14,12 @@
  * - free of a variable inside a list or object literal: graphql-jit checks a variable's null only where it is a
  *   whole argument, so `ids: ["a", $id]` reaches the resolver with a null its type forbids;
  * - free of `@skip`/`@include` whose `if` is a nullable variable (one with a default): graphql-jit reads its null as
- *   false and answers without the field (or points the error elsewhere) where a null `if` is an error.
+ *   false and answers without the field (or points the error elsewhere) where a null `if` is an error;
+ * - free of a string literal holding `__MAGIC_`: graphql-jit writes literals into the code it generates, then turns
+ *   its own markers for dates, NaN and infinities (`__MAGIC_DATE__<uuid>…`) back into code by replacing text, so a
+ *   caller's string shaped like one ran as JavaScript in the gateway (0.8.7);
+ * - free of an alias or variable named like a property of Object.prototype (`__proto__`, `constructor`): the
+ *   generated code assigns `result.__proto__`, and reads variables from a plain object.
  */
 import {
   BREAK,
@@ -28,12 +33,17 @@ import {
   type OperationDefinitionNode,
 } from 'graphql';
 
+/** What graphql-jit's markers begin with (its execution.js MAGIC_DATE, MAGIC_NAN, MAGIC_PLUS/MINUS_INFINITY). */
+const JIT_MARKER = '__MAGIC_';
+const inherited = (name: string) => name in Object.prototype;
+
 export function isCompilable(document: DocumentNode, schema: GraphQLSchema): boolean {
   const operations = document.definitions.filter((definition) => definition.kind === Kind.OPERATION_DEFINITION);
   if (operations.length !== 1 || operations[0]!.operation !== 'query') return false;
   const operation = operations[0] as OperationDefinitionNode;
   const nullable = new Set<string>();
   for (const definition of operation.variableDefinitions ?? []) {
+    if (inherited(definition.variable.name.value)) return false;
     const nonNull = definition.type.kind === Kind.NON_NULL_TYPE;
     if (nonNull && definition.defaultValue) return false;
     const type = typeFromAST(schema, definition.type);
@@ -53,6 +63,12 @@ export function isCompilable(document: DocumentNode, schema: GraphQLSchema): boo
       if (node.name.value !== 'skip' && node.name.value !== 'include') return undefined;
       const condition = node.arguments?.find((argument) => argument.name.value === 'if')?.value;
       return condition?.kind === Kind.VARIABLE && nullable.has(condition.name.value) ? refuse() : undefined;
+    },
+    StringValue(node) {
+      return node.value.includes(JIT_MARKER) ? refuse() : undefined;
+    },
+    Field(node) {
+      return node.alias && inherited(node.alias.value) ? refuse() : undefined;
     },
     ListValue: { enter: () => void literalDepth++, leave: () => void literalDepth-- },
     ObjectValue: { enter: () => void literalDepth++, leave: () => void literalDepth-- },

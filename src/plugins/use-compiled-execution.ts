@@ -2,7 +2,7 @@
  * Compiled execution (graphql-jit, through @envelop/graphql-jit) for the
  * documents it runs exactly as graphql-js does; everything else keeps Yoga's
  * executor. A document is compiled on its `after`-th execution
- * (COMPILE_AFTER_EXECUTIONS, default 2): compiling costs about as much as
+ * (COMPILE_AFTER_EXECUTIONS; off by default, README says why): compiling costs about as much as
  * running a small query a few times, so a document seen once (a one-off
  * query with its values written inline) is not worth it, and a document sent
  * again is likely to be sent many times. A document is compiled once: the

@@ -17,6 +17,7 @@ import type * as Jit from 'graphql-jit';
 vi.mock('graphql-jit', async (original) => ({ ...(await original<typeof Jit>()), compileQuery: vi.fn() }));
 import { COMPILED_BY_TEXT, compileDecider, useCompiledExecution } from '../../src/plugins/use-compiled-execution.js';
 import { isCompilable } from '../../src/plugins/compilable.js';
+import { loadConfig } from '../../src/config.js';
 import { schema as gatewaySchema } from '../../schema/index.js';
 
 const schema = createSchema({ typeDefs: 'type Query { hello: String }', resolvers: { Query: { hello: () => 'world' } } });
@@ -31,6 +32,11 @@ const hello = async (yoga: { fetch: (url: string, init: RequestInit) => Promise<
 
 describe('compiled execution', () => {
   afterEach(() => void vi.mocked(compileQuery).mockReset());
+
+  it('is off unless COMPILE_AFTER_EXECUTIONS asks for it (graphql-jit still answers some failures otherwise: README)', () => {
+    expect(loadConfig({}).compileAfterExecutions).toBe(0);
+    expect(loadConfig({ COMPILE_AFTER_EXECUTIONS: '2' }).compileAfterExecutions).toBe(2);
+  });
 
   it('takes one query operation without @defer or @stream, and nothing else', () => {
     const compilable = (text: string) => isCompilable(parse(text), gatewaySchema);
