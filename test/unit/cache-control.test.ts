@@ -37,9 +37,29 @@ describe('freshnessOf', () => {
     expect(freshnessOf('private, max-age=60', { ...base, defaultTtlMs: 60_000, hasValidator: true })).toBeUndefined();
   });
 
-  it('takes max-age, and s-maxage over it (a shared cache)', () => {
+  it('takes max-age, or the shorter of it and s-maxage (what is kept goes on to browsers as max-age)', () => {
     expect(freshnessOf('max-age=30', base)?.freshUntil).toBe(now + 30_000);
     expect(freshnessOf('max-age=30, s-maxage=5', base)?.freshUntil).toBe(now + 5_000);
+    expect(freshnessOf('max-age=5, s-maxage=60', base)?.freshUntil).toBe(now + 5_000);
+    expect(freshnessOf('s-maxage=60', base)?.freshUntil).toBe(now + 60_000);
+  });
+
+  it('leaves of a given lifetime what its Age has not spent (RFC 9111 4.2.3), down to none', () => {
+    expect(freshnessOf('max-age=30', { ...base, dating: { age: '28' } })?.freshUntil).toBe(now + 2_000);
+    expect(freshnessOf('max-age=30', { ...base, dating: { age: '31' } })).toBeUndefined();
+    expect(freshnessOf('max-age=30', { ...base, dating: { age: 'soon' } })?.freshUntil).toBe(now + 30_000);
+    // The default TTL stands for an answer that gave no lifetime: its Age is not taken from it.
+    expect(freshnessOf(undefined, { ...base, defaultTtlMs: 2_000, dating: { age: '5' } })?.freshUntil).toBe(now + 2_000);
+  });
+
+  it('takes Expires less Date where no max-age is given (RFC 9111 4.2.1), before the default TTL; an Expires that is no date is stale', () => {
+    const at = (ms: number) => new Date(ms).toUTCString();
+    const dated = { ...base, defaultTtlMs: 60_000 };
+    expect(freshnessOf(undefined, { ...dated, dating: { expires: at(now + 3_000), date: at(now) } })?.freshUntil).toBe(now + 3_000);
+    // Without a Date, from when it arrived; max-age wins over Expires.
+    expect(freshnessOf(undefined, { ...dated, dating: { expires: at(now + 3_000) } })?.freshUntil).toBe(now + 3_000);
+    expect(freshnessOf('max-age=10', { ...dated, dating: { expires: at(now + 3_000) } })?.freshUntil).toBe(now + 10_000);
+    expect(freshnessOf(undefined, { ...dated, dating: { expires: 'never' } })).toBeUndefined();
   });
 
   it('without a lifetime from the upstream, the default TTL applies; a default of 0 keeps nothing', () => {

@@ -2,7 +2,7 @@
 import { UpstreamError } from '../../errors.js';
 import type { UpstreamRequest, UpstreamResponse } from '../wire.js';
 import type { CachedAnswer } from './store.js';
-import { freshnessOf } from './cache-control.js';
+import { freshnessOf, type Dating } from './cache-control.js';
 
 /** How long a stale entry's validator is kept to revalidate with. */
 const VALIDATOR_KEEP_MS = 10 * 60_000;
@@ -37,14 +37,32 @@ export function bytesOf(response: UpstreamResponse): number {
   return Number.isFinite(declared) && declared > 0 ? declared : Buffer.byteLength(JSON.stringify(response.body ?? null));
 }
 
-/** The entry an answer becomes at `now`, and the last moment it is kept, if its Cache-Control (or the default TTL) allows keeping it. */
-export function entryOf(given: AnswerParts, now: number, defaultTtlMs: number): { answer: CachedAnswer; keepUntil: number } | undefined {
+/** The headers of the response at hand that date it (cache-control.ts Dating): read when it is kept, not kept (they would be stale). */
+export function datingOf(response: UpstreamResponse): Dating {
+  const one = (name: string) => {
+    const value = response.headers[name];
+    return Array.isArray(value) ? value[0] : value;
+  };
+  return { age: one('age'), expires: one('expires'), date: one('date') };
+}
+
+/**
+ * The entry an answer becomes at `now`, and the last moment it is kept, if its Cache-Control (or Expires, or the
+ * default TTL) allows keeping it; `dating` is the response's (datingOf).
+ */
+export function entryOf(
+  given: AnswerParts,
+  now: number,
+  defaultTtlMs: number,
+  dating: Dating = {},
+): { answer: CachedAnswer; keepUntil: number } | undefined {
   const { status, headers, body, bytes } = given;
   const freshness = freshnessOf(headers['cache-control'], {
     now,
     defaultTtlMs,
     hasValidator: headers.etag !== undefined || headers['last-modified'] !== undefined,
     validatorKeepMs: VALIDATOR_KEEP_MS,
+    dating,
   });
   if (!freshness) return undefined;
   const { keepUntil, ...windows } = freshness;

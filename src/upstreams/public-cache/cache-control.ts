@@ -13,7 +13,10 @@ export interface CacheDirectives {
   /** `no-cache`: may be kept, but every use is revalidated first. */
   noCache: boolean;
   maxAge?: number;
-  /** `s-maxage`: the shared-cache lifetime, which wins over max-age here. */
+  /**
+   * `s-maxage`: the lifetime for shared caches. This one hands what it keeps on to browsers as `max-age` (the
+   * response cache's headers), so it keeps an answer for the shorter of the two.
+   */
   sMaxAge?: number;
   staleWhileRevalidate?: number;
   staleIfError?: number;
@@ -68,22 +71,45 @@ export interface Freshness {
   keepUntil: number;
 }
 
+/** The headers that date an answer (RFC 9111 4.2): how old it already is, and a lifetime given as a date. */
+export interface Dating {
+  age?: string;
+  expires?: string;
+  date?: string;
+}
+
+/**
+ * The lifetime the upstream gave (ms), or undefined for none: the shorter of max-age and s-maxage (above), else
+ * `Expires` less `Date` (or less `now` without one; an Expires that is not a date means already stale), RFC 9111 4.2.1.
+ */
+function givenLifetimeMs(d: CacheDirectives, dating: Dating, now: number): number | undefined {
+  if (d.maxAge !== undefined || d.sMaxAge !== undefined) return Math.min(d.maxAge ?? Infinity, d.sMaxAge ?? Infinity) * 1000;
+  if (dating.expires === undefined) return undefined;
+  const expires = Date.parse(dating.expires);
+  const date = dating.date === undefined ? NaN : Date.parse(dating.date);
+  return Number.isNaN(expires) ? 0 : Math.max(0, expires - (Number.isNaN(date) ? now : date));
+}
+
+/** How much of its lifetime an answer spent before it arrived: its `Age` (RFC 9111 4.2.3), in ms. */
+const ageMsOf = (dating: Dating) => (dating.age !== undefined && /^\d+$/.test(dating.age.trim()) ? Number(dating.age.trim()) * 1000 : 0);
+
 /**
  * The freshness of an answer received at `now`, or undefined when a shared cache must not keep it.
- * Without a lifetime from the upstream, `defaultTtlMs` applies (0: not kept). An answer with
- * `no-cache` (or a lifetime of 0) is kept only when it has a validator to revalidate it with.
- * `validatorKeepMs` is how long such a validator stays worth asking with after the answer went stale.
+ * Without a lifetime from the upstream, `defaultTtlMs` applies (0: not kept); a given one is what its `Age`
+ * leaves of it. An answer with `no-cache` (or a lifetime of 0) is kept only when it has a validator to revalidate
+ * it with. `validatorKeepMs` is how long such a validator stays worth asking with after the answer went stale.
  */
 export function freshnessOf(
   cacheControl: string | string[] | undefined,
-  options: { now: number; defaultTtlMs: number; hasValidator: boolean; validatorKeepMs: number },
+  options: { now: number; defaultTtlMs: number; hasValidator: boolean; validatorKeepMs: number; dating?: Dating },
 ): Freshness | undefined {
   const d = parseCacheControl(cacheControl);
   if (d.noStore || d.private) return undefined;
-  const lifetimeSeconds = d.sMaxAge ?? d.maxAge;
-  const lifetimeMs = d.noCache ? 0 : lifetimeSeconds !== undefined ? lifetimeSeconds * 1000 : options.defaultTtlMs;
+  const dating = options.dating ?? {};
+  const given = givenLifetimeMs(d, dating, options.now);
+  const lifetimeMs = d.noCache ? 0 : given !== undefined ? Math.max(0, given - ageMsOf(dating)) : options.defaultTtlMs;
   // A lifetime of 0 is worth keeping only when the upstream asked for revalidation and gave a validator.
-  const asked = d.noCache || lifetimeSeconds !== undefined;
+  const asked = d.noCache || given !== undefined;
   if (lifetimeMs <= 0 && !(asked && options.hasValidator)) return undefined;
   const freshUntil = options.now + lifetimeMs;
   // no-cache forbids serving without revalidation, so neither stale window applies to it.

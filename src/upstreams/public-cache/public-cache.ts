@@ -24,10 +24,10 @@ import type { UpstreamHttp } from '../http.js';
 import type { Logger } from '../../logger.js';
 import { countCacheRequest, type CacheResult } from '../../metrics.js';
 import type { ReadRecorder, UpstreamRequest, UpstreamResponse } from '../wire.js';
-import { stateAt } from './cache-control.js';
+import { stateAt, type Dating } from './cache-control.js';
 import { cacheKeyOf, cacheTagsOf } from './keys.js';
 import type { CachedAnswer, PublicCacheStore } from './store.js';
-import { bytesOf, entryOf, keptHeaders, responseOf, servesStaleOnError, sharedRequestOf, type AnswerParts } from './answers.js';
+import { bytesOf, datingOf, entryOf, keptHeaders, responseOf, servesStaleOnError, sharedRequestOf, type AnswerParts } from './answers.js';
 import { noteRead } from './public-reads.js';
 import { leftError, waitFor } from './waiting.js';
 import { EvictionLog } from './eviction-log.js';
@@ -224,12 +224,12 @@ export class PublicCache {
     if (response.status === 304 && entry) {
       // A 304 carries no body: the kept one is fresh again, under the 304's Cache-Control if it sent one.
       const headers = { ...entry.headers, ...keptHeaders(response) };
-      const refreshed = await this.keep(key, tags, { ...entry, headers }, begun);
+      const refreshed = await this.keep(key, tags, { ...entry, headers }, begun, datingOf(response));
       return { response: responseOf(refreshed ?? { ...entry, headers }), result: 'revalidated', freshUntil: refreshed?.freshUntil };
     }
     if (response.status !== 200) return { response, result: 'miss' };
     const answer = { status: 200, headers: keptHeaders(response), body: response.body, bytes: bytesOf(response) };
-    const kept = await this.keep(key, tags, answer, begun);
+    const kept = await this.keep(key, tags, answer, begun, datingOf(response));
     return { response, result: 'miss', freshUntil: kept?.freshUntil };
   }
 
@@ -237,8 +237,8 @@ export class PublicCache {
    * Stores an answer if its Cache-Control (or the default TTL) allows, and no webhook evicted its tags since its call
    * began (`begun`: it may predate the change); returns what was stored.
    */
-  private async keep(key: string, tags: string[], given: AnswerParts, begun: number): Promise<CachedAnswer | undefined> {
-    const kept = entryOf(given, this.now(), this.options.defaultTtlMs);
+  private async keep(key: string, tags: string[], given: AnswerParts, begun: number, dating: Dating): Promise<CachedAnswer | undefined> {
+    const kept = entryOf(given, this.now(), this.options.defaultTtlMs, dating);
     if (!kept || this.evictions.overtaken(tags, begun)) return undefined;
     try {
       await this.options.store.set(key, kept.answer, tags, kept.keepUntil);
