@@ -280,7 +280,7 @@ function send(
   countResponseCache('hit');
   const text = dataOnlyText(stored.json);
   // Public while it has a second of life left (use-response-cache.ts) over GET or by document id, never as POSTed text.
-  const shared = req.method === 'GET' || persisted ? sharedHeadersOf(stored.headers, door.store.now()) : undefined;
+  const shared = req.method === 'GET' || persisted ? sharedHeadersOf(stored.headers, door.store.now(), { mediaType }) : undefined;
   // Named and ordered as Yoga's path writes them; CORS's own `vary` goes out as a second Vary line, as there.
   const headers: OutgoingHttpHeaders = {
     'Content-Type': `${mediaType}; charset=utf-8`,

@@ -21,6 +21,7 @@
  */
 import { useResponseCache as useYogaResponseCache } from '@graphql-yoga/plugin-response-cache';
 import { handleMaybePromise } from '@whatwg-node/promise-helpers';
+import { hash } from 'node:crypto';
 import { GraphQLError } from 'graphql';
 import { isAsyncIterable, processRegularResult, type Plugin } from 'graphql-yoga';
 import type { GatewayContext } from '../context.js';
@@ -30,6 +31,7 @@ import { planOf, type OperationPlan } from './response-cache/operation-plan.js';
 import { stringifyStored } from './response-cache/stringify-stored.js';
 import { storedJsonOf, type ResponseStore } from './response-cache/store.js';
 import { responseCacheKey, sessionOf } from './response-cache/key.js';
+import { jsonMediaTypeOf } from '../front-door-request.js';
 
 export interface ResponseCacheOptions {
   store: ResponseStore;
@@ -175,7 +177,11 @@ export function useResponseCache({ store, referenceTtlMs }: ResponseCacheOptions
       // Only as JSON (Yoga's regular processor, chosen before this hook from Accept): an event stream or multipart
       // body of the same data must never reach, from a cache in front, a caller who asked for JSON.
       const publicJson = overHttp && resultProcessor === processRegularResult;
-      const shared = publicJson ? sharedHeadersOf(headers, now(), others) : undefined;
+      const body = {
+        mediaType: jsonMediaTypeOf(request.headers.get('accept') ?? undefined) ?? 'application/json',
+        cost: single.extensions?.cost,
+      };
+      const shared = publicJson ? sharedHeadersOf(headers, now(), body, others) : undefined;
       if (!shared) {
         // Not stored (the plugin's own ETag is its cache key), a POST of query text, not JSON, or an answer at the
         // end of its life: no validator goes out, and use-cache-headers.ts says private, no-store.
@@ -212,18 +218,23 @@ function keyOrRefusal(params: Parameters<typeof responseCacheKey>[0]): string {
 /**
  * The headers a kept answer goes out with where it is public (GET or a persisted document, as JSON): its validator,
  * `public, max-age=<seconds left at>` and Vary. Undefined where none goes out: not stored, or at the end of its life
- * (use-cache-headers.ts then says private, no-store). Asked by the front door (src/front-door.ts) too.
+ * (use-cache-headers.ts then says private, no-store). Asked by the front door (src/front-door.ts) too. The entry's
+ * ETag (a hash of its data) is told apart by what else makes the bytes differ (`body`): the media type the answer
+ * goes out as (`Vary: accept`), and the cost it says (EXPOSE_COST). A strong validator stands for one body (RFC 9110
+ * 8.8.1): a cache in front that revalidates its application/json copy must not get a 304 for the other.
  */
 export function sharedHeadersOf(
   headers: Record<string, string>,
   at: number,
+  body: { mediaType: string; cost?: unknown },
   others: Record<string, string> = {},
 ): Record<string, string> | undefined {
   const remaining = headers.Expires ? Math.floor((Date.parse(headers.Expires) - at) / 1000) : 0;
   if (!headers.ETag || remaining <= 0) return undefined;
+  const variant = body.cost === undefined ? body.mediaType : `${body.mediaType} ${JSON.stringify(body.cost)}`;
   const shared: Record<string, string> = {
     ...others,
-    ETag: headers.ETag,
+    ETag: `"${headers.ETag.replaceAll('"', '')}-${hash('sha256', variant, 'base64url').slice(0, 8)}"`,
     Expires: headers.Expires!,
     'Cache-Control': `public, max-age=${remaining}`,
     Vary: VARY,
