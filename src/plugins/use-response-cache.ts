@@ -41,9 +41,12 @@ export interface ResponseCacheOptions {
 
 /**
  * What a shared answer varies by, for a cache in front of the gateway: a caller with a credential has its own key
- * space, and the same data goes out as `application/json` or `application/graphql-response+json` as Accept asks.
+ * space, the same data goes out as `application/json` or `application/graphql-response+json` as Accept asks, and
+ * with CORS_ORIGINS its CORS headers follow the Origin. Yoga's CORS adds `Vary: Origin` only to an allowed origin's
+ * answer: the one to no Origin, or a refused one, kept by a CDN would reach the app's browsers without their
+ * Access-Control-Allow-Origin. Named always: without CORS an Origin changes nothing, and costs a cache little.
  */
-const VARY = 'accept, authorization, x-seo-api-key, x-items-api-key';
+const VARY = 'accept, authorization, x-seo-api-key, x-items-api-key, origin';
 /** Headers the store puts on a shared answer (store.ts); only GET and persisted-document answers keep them. */
 const STORE_HEADERS = ['ETag', 'Expires', 'Last-Modified'];
 
