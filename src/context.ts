@@ -10,7 +10,7 @@ import { setMaxListeners } from 'node:events';
 import type { YogaInitialContext } from 'graphql-yoga';
 import type { Config } from './config.js';
 import type { Logger } from './logger.js';
-import type { ReferenceData } from './reference-data.js';
+import type { ReferenceData, ReferenceUse } from './reference-data.js';
 import type { EventBus } from './webhooks/events.js';
 import { bindClients, type Clients, type Credentials, type UpstreamPools } from './upstreams/index.js';
 import type { RequestBinding } from './upstreams/wire.js';
@@ -23,6 +23,8 @@ export interface GatewayContext extends YogaInitialContext {
   /** The three clients, each holding only its own upstream's credential: nothing else in the request sees one. */
   clients: Clients;
   reference: ReferenceData;
+  /** How long the reference data this operation read stays fresh (src/plugins/use-cache-headers.ts, use-response-cache.ts). */
+  referenceUse: ReferenceUse;
   /** Marketplace webhook events, for subscriptions. */
   events: EventBus;
   config: Config;
@@ -138,6 +140,7 @@ export function createContextFactory(deps: ContextDeps) {
     const inFlight = { count: 0 };
     const budget = new CallBudget();
     const reads = new PublicReads();
+    const referenceUse: ReferenceUse = { until: Number.POSITIVE_INFINITY };
     // With tracing on, the request's trace (opened by use-tracing.ts), as this operation's, parents every upstream call's CLIENT span.
     const trace = operationTrace(requestTraceOf(request));
     const binding: RequestBinding = {
@@ -162,7 +165,8 @@ export function createContextFactory(deps: ContextDeps) {
       },
       requestId,
       clients,
-      reference: trace ? deps.reference.tracedBy(trace) : deps.reference,
+      reference: deps.reference.viewFor(trace, referenceUse),
+      referenceUse,
       events: deps.events,
       config: deps.config,
       logger: deps.logger,

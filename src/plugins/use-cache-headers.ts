@@ -11,6 +11,7 @@
  */
 import { getOperationAST, type DocumentNode, type ExecutionArgs, type ExecutionResult, type OperationDefinitionNode } from 'graphql';
 import { isAsyncIterable, type Plugin } from 'graphql-yoga';
+import type { ReferenceUse } from '../reference-data.js';
 
 export interface CacheHeadersOptions {
   /** Seconds a public response may be reused (the reference TTL); 0 makes every response no-store. */
@@ -58,6 +59,8 @@ function readsOnlyReferenceData(
 export function useCacheHeaders({ maxAgeSeconds, publicRootFields = PUBLIC_REFERENCE_FIELDS }: CacheHeadersOptions): Plugin {
   // One request may run several operations (a batched body): public only if every one of them is.
   const publicRequests = new WeakMap<Request, boolean>();
+  // What each public candidate's operations read of the reference data: the answer is kept no longer than the first expiry.
+  const referenceUses = new WeakMap<Request, ReferenceUse[]>();
   const referenceOnly: ReferenceOnlyCache = new WeakMap();
   // One hook object for every request: the request is read from the execution's context, no closure per request.
   const afterExecution = {
@@ -76,13 +79,20 @@ export function useCacheHeaders({ maxAgeSeconds, publicRootFields = PUBLIC_REFER
         readsOnlyReferenceData(args.document, args.operationName, publicRootFields, referenceOnly) &&
         !CREDENTIAL_HEADERS.some((name) => request.headers.has(name));
       publicRequests.set(request, candidate && publicRequests.get(request) !== false);
+      if (!candidate) return undefined;
+      const use = (args.contextValue as { referenceUse?: ReferenceUse }).referenceUse;
+      if (use) referenceUses.set(request, [...(referenceUses.get(request) ?? []), use]);
       // Only a public candidate's errors can change anything: any other request is private already.
-      return candidate ? afterExecution : undefined;
+      return afterExecution;
     },
     onResponse({ request, response }) {
       if (response.headers.has('cache-control')) return;
-      const isPublic = publicRequests.get(request) === true && SHAREABLE_BODY.test(response.headers.get('content-type') ?? '');
-      response.headers.set('cache-control', isPublic ? `public, max-age=${maxAgeSeconds}` : NO_STORE);
+      // The seconds left of the reference entries it was answered from (read at any age up to the TTL), at most the TTL.
+      const until = Math.min(...(referenceUses.get(request) ?? []).map((use) => use.until));
+      const maxAge = Number.isFinite(until) ? Math.min(maxAgeSeconds, Math.floor((until - Date.now()) / 1000)) : maxAgeSeconds;
+      const isPublic =
+        maxAge > 0 && publicRequests.get(request) === true && SHAREABLE_BODY.test(response.headers.get('content-type') ?? '');
+      response.headers.set('cache-control', isPublic ? `public, max-age=${maxAge}` : NO_STORE);
       // Accept: the same data goes out as application/json or application/graphql-response+json. Appended: with CORS,
       // Vary already names Origin, which a cache in front needs as much (one origin's allowance is not another's).
       if (isPublic) response.headers.append('vary', 'accept, authorization, x-seo-api-key, x-items-api-key');

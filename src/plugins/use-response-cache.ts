@@ -131,7 +131,8 @@ export function useResponseCache({ store, referenceTtlMs }: ResponseCacheOptions
     const plan = plans.get(context);
     if (!plan || !mayShare(plan, context.request)) return 0;
     const lifetime = context.publicReads.lifetimeAt(at);
-    return plan.readsReference ? Math.min(lifetime, referenceTtlMs) : lifetime;
+    // Reference data (src/reference-data.ts) may have been read at any age up to its TTL: only what is left of it counts.
+    return plan.readsReference ? Math.min(lifetime, referenceTtlMs, context.referenceUse.until - at) : lifetime;
   }
 
   const answering: Plugin = {
