@@ -76,10 +76,13 @@ function readField(
   ctx: GatewayContext,
   at?: SelectionPoint,
 ): Promise<unknown> {
-  if (at && read.lookAhead) prefetchChildren(read.lookAhead, key, ctx, at);
+  // Through `start`, as every prefetch: reading the selections below can throw (a null `if` of @include, which the
+  // executor reports on its own path), and a throw here once lost `pending`, whose cancelled call then surfaced as an
+  // unhandled rejection (test/integration/include-null-prefetch.test.ts).
+  if (at && read.lookAhead) start(() => prefetchChildren(read.lookAhead!, key, ctx, at));
   if (!read.connection) return readRow(ctx, read.row, key as never);
   const pending = readConnection(ctx, read.row, key as never, args as ConnectionArgs);
-  if (at && read.itemLookAhead) prefetchItems(read.itemLookAhead, pending, at, ctx);
+  if (at && read.itemLookAhead) start(() => prefetchItems(read.itemLookAhead!, pending, at, ctx));
   return pending;
 }
 
@@ -147,9 +150,12 @@ export function prefetchChild(
   load: (args: Record<string, unknown>, at: SelectionPoint) => unknown,
 ): void {
   if (!info) return;
-  const at = pointOf(info);
-  if (!mayPrefetch(ctx, operationAt(at, fieldName))) return;
-  for (const child of childSelections(at, fieldName)) start(() => load(child.args, child.at));
+  // Reading the selections can throw too (see readField): the field's own resolver goes on regardless.
+  start(() => {
+    const at = pointOf(info);
+    if (!mayPrefetch(ctx, operationAt(at, fieldName))) return;
+    for (const child of childSelections(at, fieldName)) start(() => load(child.args, child.at));
+  });
 }
 
 export interface ConnectionArgs {
