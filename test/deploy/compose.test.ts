@@ -240,7 +240,7 @@ describe('Dockerfile', () => {
     expect(final).toMatch(/npm ci --omit=dev/);
     expect(final).toMatch(/COPY --from=build \/app\/dist \.\/dist/);
     expect(final).toMatch(/^USER node$/m);
-    expect(final).toMatch(/^CMD \["node", "dist\/src\/server\.js"\]$/m);
+    expect(final).toMatch(/^CMD \["sh", "scripts\/start-production\.sh", "dist\/src\/server\.js"\]$/m);
     expect(final).toMatch(/NODE_ENV=production/);
     expect(final).not.toMatch(/dist-sandbox/);
   });
