@@ -15,7 +15,8 @@ function workers(value: string | undefined): number {
   return Number.isInteger(count) && count >= 1 ? count : 1;
 }
 
-const size = setsSemiSpace(process.env.NODE_OPTIONS ?? '')
+// The caller's NODE_OPTIONS, which the script hands over as GIVEN_NODE_OPTIONS so as not to run their preloads here.
+const size = setsSemiSpace(process.env.GIVEN_NODE_OPTIONS ?? process.env.NODE_OPTIONS ?? '')
   ? undefined
   : semiSpaceFor(workers(process.env.WORKERS), process.constrainedMemory());
 if (size !== undefined) process.stdout.write(`--max-semi-space-size=${size}`);
