@@ -56,6 +56,16 @@ function readsOnlyReferenceData(
   return answer;
 }
 
+/**
+ * What a public answer varies by, for a cache in front of the gateway (this plugin's reference answers and the
+ * response cache's, use-response-cache.ts): a caller with a credential has its own key space, the same data goes out
+ * as `application/json` or `application/graphql-response+json` as Accept asks, and with CORS_ORIGINS its CORS headers
+ * follow the Origin. Yoga's CORS adds `Vary: Origin` only to an allowed origin's answer: the one to no Origin, or a
+ * refused one, kept by a CDN would reach the app's browsers without their Access-Control-Allow-Origin. Named always:
+ * without CORS an Origin changes nothing, and costs a cache little.
+ */
+export const SHARED_VARY = 'accept, authorization, x-seo-api-key, x-items-api-key, origin';
+
 export function useCacheHeaders({ maxAgeSeconds, publicRootFields = PUBLIC_REFERENCE_FIELDS }: CacheHeadersOptions): Plugin {
   // One request may run several operations (a batched body): public only if every one of them is.
   const publicRequests = new WeakMap<Request, boolean>();
@@ -93,9 +103,8 @@ export function useCacheHeaders({ maxAgeSeconds, publicRootFields = PUBLIC_REFER
       const isPublic =
         maxAge > 0 && publicRequests.get(request) === true && SHAREABLE_BODY.test(response.headers.get('content-type') ?? '');
       response.headers.set('cache-control', isPublic ? `public, max-age=${maxAge}` : NO_STORE);
-      // Accept: the same data goes out as application/json or application/graphql-response+json. Appended: with CORS,
-      // Vary already names Origin, which a cache in front needs as much (one origin's allowance is not another's).
-      if (isPublic) response.headers.append('vary', 'accept, authorization, x-seo-api-key, x-items-api-key');
+      // Appended: with CORS, an allowed origin's answer already says Vary: Origin.
+      if (isPublic) response.headers.append('vary', SHARED_VARY);
     },
   };
 }

@@ -32,6 +32,7 @@ import { stringifyStored } from './response-cache/stringify-stored.js';
 import { storedJsonOf, type ResponseStore } from './response-cache/store.js';
 import { responseCacheKey, sessionOf } from './response-cache/key.js';
 import { jsonMediaTypeOf } from '../front-door-request.js';
+import { SHARED_VARY } from './use-cache-headers.js';
 
 export interface ResponseCacheOptions {
   store: ResponseStore;
@@ -39,14 +40,6 @@ export interface ResponseCacheOptions {
   referenceTtlMs: number;
 }
 
-/**
- * What a shared answer varies by, for a cache in front of the gateway: a caller with a credential has its own key
- * space, the same data goes out as `application/json` or `application/graphql-response+json` as Accept asks, and
- * with CORS_ORIGINS its CORS headers follow the Origin. Yoga's CORS adds `Vary: Origin` only to an allowed origin's
- * answer: the one to no Origin, or a refused one, kept by a CDN would reach the app's browsers without their
- * Access-Control-Allow-Origin. Named always: without CORS an Origin changes nothing, and costs a cache little.
- */
-const VARY = 'accept, authorization, x-seo-api-key, x-items-api-key, origin';
 /** Headers the store puts on a shared answer (store.ts); only GET and persisted-document answers keep them. */
 const STORE_HEADERS = ['ETag', 'Expires', 'Last-Modified'];
 
@@ -241,7 +234,7 @@ export function sharedHeadersOf(
     ETag: `"${headers.ETag.replaceAll('"', '')}-${hash('sha256', variant, 'base64url').slice(0, 8)}"`,
     Expires: headers.Expires!,
     'Cache-Control': `public, max-age=${remaining}`,
-    Vary: VARY,
+    Vary: SHARED_VARY,
   };
   if (headers['Last-Modified']) shared['Last-Modified'] = headers['Last-Modified'];
   return shared;
