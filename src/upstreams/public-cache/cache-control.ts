@@ -79,19 +79,44 @@ export interface Dating {
 }
 
 /**
+ * The HTTP-date forms a recipient reads (RFC 9110 5.6.7): IMF-fixdate, and the obsolete RFC 850 and asctime ones.
+ * Anything else is not a date, however Date.parse would read it (it takes `3000` for a year).
+ */
+const HTTP_DATE = [
+  /^[A-Z][a-z]{2}, \d{2} [A-Z][a-z]{2} \d{4} \d{2}:\d{2}:\d{2} GMT$/,
+  /^[A-Z][a-z]+, \d{2}-[A-Z][a-z]{2}-\d{2} \d{2}:\d{2}:\d{2} GMT$/,
+  /^[A-Z][a-z]{2} [A-Z][a-z]{2} [ \d]\d \d{2}:\d{2}:\d{2} \d{4}$/,
+];
+/** An HTTP-date as epoch ms, NaN for anything else. */
+function httpDate(value: string | undefined): number {
+  const text = value?.trim();
+  return text !== undefined && HTTP_DATE.some((form) => form.test(text)) ? Date.parse(text) : Number.NaN;
+}
+
+/**
  * The lifetime the upstream gave (ms), or undefined for none: the shorter of max-age and s-maxage (above), else
- * `Expires` less `Date` (or less `now` without one; an Expires that is not a date means already stale), RFC 9111 4.2.1.
+ * `Expires` less `Date` (or less `now` without one; an Expires that is not an HTTP-date means already stale), RFC
+ * 9111 4.2.1 and 5.3.
  */
 function givenLifetimeMs(d: CacheDirectives, dating: Dating, now: number): number | undefined {
   if (d.maxAge !== undefined || d.sMaxAge !== undefined) return Math.min(d.maxAge ?? Infinity, d.sMaxAge ?? Infinity) * 1000;
   if (dating.expires === undefined) return undefined;
-  const expires = Date.parse(dating.expires);
-  const date = dating.date === undefined ? NaN : Date.parse(dating.date);
+  const expires = httpDate(dating.expires);
+  const date = httpDate(dating.date);
   return Number.isNaN(expires) ? 0 : Math.max(0, expires - (Number.isNaN(date) ? now : date));
 }
 
-/** How much of its lifetime an answer spent before it arrived: its `Age` (RFC 9111 4.2.3), in ms. */
-const ageMsOf = (dating: Dating) => (dating.age !== undefined && /^\d+$/.test(dating.age.trim()) ? Number(dating.age.trim()) * 1000 : 0);
+/**
+ * How much of its lifetime an answer spent before it arrived (RFC 9111 4.2.3), in ms: its `Age`; for a lifetime
+ * given by Expires, also how long ago its `Date` was, whichever is more. (Expires and Date come from one clock, so
+ * their difference is the lifetime; a max-age answer is not aged by Date, which a slow upstream clock would age.)
+ */
+function ageMsOf(d: CacheDirectives, dating: Dating, now: number): number {
+  const age = dating.age !== undefined && /^\d+$/.test(dating.age.trim()) ? Number(dating.age.trim()) * 1000 : 0;
+  if (d.maxAge !== undefined || d.sMaxAge !== undefined) return age;
+  const date = httpDate(dating.date);
+  return Number.isNaN(date) ? age : Math.max(age, now - date);
+}
 
 /**
  * The freshness of an answer received at `now`, or undefined when a shared cache must not keep it.
@@ -107,7 +132,7 @@ export function freshnessOf(
   if (d.noStore || d.private) return undefined;
   const dating = options.dating ?? {};
   const given = givenLifetimeMs(d, dating, options.now);
-  const lifetimeMs = d.noCache ? 0 : given !== undefined ? Math.max(0, given - ageMsOf(dating)) : options.defaultTtlMs;
+  const lifetimeMs = d.noCache ? 0 : given !== undefined ? Math.max(0, given - ageMsOf(d, dating, options.now)) : options.defaultTtlMs;
   // A lifetime of 0 is worth keeping only when the upstream asked for revalidation and gave a validator.
   const asked = d.noCache || given !== undefined;
   if (lifetimeMs <= 0 && !(asked && options.hasValidator)) return undefined;
