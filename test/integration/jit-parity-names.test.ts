@@ -25,7 +25,10 @@ describe('names shared with Object.prototype, compiled and not', () => {
   });
 
   it('a variable named $constructor, left out, is absent on every run', async () => {
-    const runs = await threeRuns('query ConstructorVariable($constructor: String) { gigs(first: 1, search: $constructor) { totalCount } }', {});
+    const runs = await threeRuns(
+      'query ConstructorVariable($constructor: String) { gigs(first: 1, search: $constructor) { totalCount } }',
+      {},
+    );
     expect(runs[0]!.errors).toBeUndefined();
     expect(runs[2]).toEqual(runs[0]);
   });
