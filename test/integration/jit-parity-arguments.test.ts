@@ -5,19 +5,14 @@
  * (COMPILE_AFTER_EXECUTIONS=2).
  */
 import { describe, expect, it } from 'vitest';
+import { threeRuns } from './jit-parity-fixtures.js';
 import { SEO_KEY, useTestGateway } from '../helpers/gateway.js';
 
 describe('a null variable inside a literal argument, compiled and not', () => {
   const gw = useTestGateway({ COMPILE_AFTER_EXECUTIONS: '2' });
 
-  const threeRuns = async (query: string, variables: Record<string, unknown>, headers: Record<string, string> = {}) => {
-    const runs = [];
-    for (let run = 0; run < 3; run++) runs.push(await gw.query(query, { variables, headers }));
-    return runs;
-  };
-
   it('in a list of non-null ids: the same refusal on every run', async () => {
-    const runs = await threeRuns('query NullInList($id: ID = "x") { nodes(ids: ["a", $id]) { nodeId } }', { id: null });
+    const runs = await threeRuns(gw, 'query NullInList($id: ID = "x") { nodes(ids: ["a", $id]) { nodeId } }', { id: null });
     expect(runs[0]!.errors?.[0]).toMatchObject({ message: 'Argument "ids" has invalid value ["a", $id].', path: ['nodes'] });
     expect(runs[2]).toEqual(runs[0]);
   });
@@ -25,7 +20,7 @@ describe('a null variable inside a literal argument, compiled and not', () => {
   it('in an input object with a non-null field: the same refusal on every run, no unexpected error', async () => {
     const query =
       'query NullInObject($d: SortDirection = ASC) { seoReports(first: 1, orderBy: { direction: $d, field: URL }) { nodes { url } } }';
-    const runs = await threeRuns(query, { d: null }, { 'x-seo-api-key': SEO_KEY });
+    const runs = await threeRuns(gw, query, { d: null }, { 'x-seo-api-key': SEO_KEY });
     expect(runs[0]!.errors?.[0]).toMatchObject({
       message: 'Argument "orderBy" has invalid value {direction: $d, field: URL}.',
       path: ['seoReports'],

@@ -6,6 +6,7 @@
  * upstream answer by half a second.
  */
 import { afterEach, describe, expect, it } from 'vitest';
+import { threeRuns } from './jit-parity-fixtures.js';
 import { useTestGateway } from '../helpers/gateway.js';
 
 const GIG = 'pixelcraft-design-a-minimalist-logo-in-24-hours';
@@ -17,15 +18,9 @@ describe('nodes(ids) with one id that cannot be read, compiled and not', () => {
   const gw = useTestGateway({ COMPILE_AFTER_EXECUTIONS: '2' }, ['marketplace']);
   afterEach(() => gw.sandbox.services.marketplace!.control.setFaults([]));
 
-  const threeRuns = async (query: string) => {
-    const runs = [];
-    for (let run = 0; run < 3; run++) runs.push(await gw.query(query));
-    return runs;
-  };
-
   it('the readable object answers last: the list keeps its null at the end', async () => {
     gw.sandbox.services.marketplace!.control.setFaults([{ kind: 'delay', latencyMs: 500, pathIncludes: `/gigs/${GIG}` }]);
-    const runs = await threeRuns(`query FoundSlow { nodes(ids: ["${FOUND}", "${MISSING}"]) { ... on Gig { slug } } }`);
+    const runs = await threeRuns(gw, `query FoundSlow { nodes(ids: ["${FOUND}", "${MISSING}"]) { ... on Gig { slug } } }`);
     expect(runs[0]!.data).toEqual({ nodes: [{ slug: GIG }, null] });
     expect(runs[2]!.data).toEqual(runs[0]!.data);
     expect(runs[2]!.errors).toEqual(runs[0]!.errors);
@@ -33,7 +28,7 @@ describe('nodes(ids) with one id that cannot be read, compiled and not', () => {
 
   it('the missing object answers last: the list does not grow', async () => {
     gw.sandbox.services.marketplace!.control.setFaults([{ kind: 'delay', latencyMs: 500, pathIncludes: '/gigs/no-such-gig' }]);
-    const runs = await threeRuns(`query MissingSlow { nodes(ids: ["${MISSING}", "${FOUND}"]) { ... on Gig { slug } } }`);
+    const runs = await threeRuns(gw, `query MissingSlow { nodes(ids: ["${MISSING}", "${FOUND}"]) { ... on Gig { slug } } }`);
     expect(runs[0]!.data).toEqual({ nodes: [null, { slug: GIG }] });
     expect(runs[2]!.data).toEqual(runs[0]!.data);
     expect(runs[2]!.errors).toEqual(runs[0]!.errors);

@@ -5,19 +5,14 @@
  * First execution on Yoga's executor, the third compiled (COMPILE_AFTER_EXECUTIONS=2).
  */
 import { describe, expect, it } from 'vitest';
+import { threeRuns } from './jit-parity-fixtures.js';
 import { useTestGateway } from '../helpers/gateway.js';
 
 describe('names shared with Object.prototype, compiled and not', () => {
   const gw = useTestGateway({ COMPILE_AFTER_EXECUTIONS: '2' }, ['marketplace']);
 
-  const threeRuns = async (query: string, variables?: Record<string, unknown>) => {
-    const runs = [];
-    for (let run = 0; run < 3; run++) runs.push(await gw.query(query, { variables }));
-    return runs;
-  };
-
   it('an alias named __proto__ is answered on every run', async () => {
-    const runs = await threeRuns('query ProtoAlias { gigs(first: 2) { nodes { __proto__: slug } } }');
+    const runs = await threeRuns(gw, 'query ProtoAlias { gigs(first: 2) { nodes { __proto__: slug } } }');
     const nodes = (runs[0]!.data as { gigs: { nodes: object[] } }).gigs.nodes;
     expect(nodes).toHaveLength(2);
     for (const node of nodes) expect(Object.keys(node)).toEqual(['__proto__']);
@@ -26,6 +21,7 @@ describe('names shared with Object.prototype, compiled and not', () => {
 
   it('a variable named $constructor, left out, is absent on every run', async () => {
     const runs = await threeRuns(
+      gw,
       'query ConstructorVariable($constructor: String) { gigs(first: 1, search: $constructor) { totalCount } }',
       {},
     );

@@ -6,6 +6,7 @@
  * (COMPILE_AFTER_EXECUTIONS=2).
  */
 import { afterEach, describe, expect, it } from 'vitest';
+import { threeRuns } from './jit-parity-fixtures.js';
 import { useTestGateway } from '../helpers/gateway.js';
 
 const GIG = 'pixelcraft-design-a-minimalist-logo-in-24-hours';
@@ -14,14 +15,8 @@ describe('errors of a compiled query in production', () => {
   const gw = useTestGateway({ NODE_ENV: 'production', COMPILE_AFTER_EXECUTIONS: '2' }, ['marketplace']);
   afterEach(() => gw.sandbox.services.marketplace!.control.setFaults([]));
 
-  const threeRuns = async (query: string, variables: Record<string, unknown> = {}) => {
-    const runs = [];
-    for (let run = 0; run < 3; run++) runs.push(await gw.query(query, { variables }));
-    return runs;
-  };
-
   it('a null for a non-null argument: the same partial answer on every run', async () => {
-    const runs = await threeRuns(`query NullSlug($s: String = "x") { a: gig(slug: "${GIG}") { slug } b: gig(slug: $s) { slug } }`, {
+    const runs = await threeRuns(gw, `query NullSlug($s: String = "x") { a: gig(slug: "${GIG}") { slug } b: gig(slug: $s) { slug } }`, {
       s: null,
     });
     expect(runs[0]).toMatchObject({
@@ -46,7 +41,7 @@ describe('errors of a compiled query in production', () => {
         },
       },
     ]);
-    const runs = await threeRuns(`query ReviewDates { gig(slug: "${GIG}") { slug reviews(first: 1) { nodes { id createdAt } } } }`);
+    const runs = await threeRuns(gw, `query ReviewDates { gig(slug: "${GIG}") { slug reviews(first: 1) { nodes { id createdAt } } } }`);
     expect(runs[0]).toMatchObject({
       status: 200,
       data: { gig: { slug: GIG, reviews: { nodes: [{ id: '1', createdAt: null }] } } },

@@ -4,6 +4,7 @@
  * caller must get the same answer from every one of them.
  */
 import { describe, expect, it } from 'vitest';
+import { threeRuns } from './jit-parity-fixtures.js';
 import { SEO_KEY, useTestGateway } from '../helpers/gateway.js';
 
 const GIG = 'pixelcraft-design-a-minimalist-logo-in-24-hours';
@@ -11,14 +12,8 @@ const GIG = 'pixelcraft-design-a-minimalist-logo-in-24-hours';
 describe('variables, compiled and not', () => {
   const gw = useTestGateway({ COMPILE_AFTER_EXECUTIONS: '2' });
 
-  const threeRuns = async (query: string, variables: Record<string, unknown>, headers: Record<string, string> = {}) => {
-    const runs = [];
-    for (let run = 0; run < 3; run++) runs.push(await gw.query(query, { variables, headers }));
-    return runs;
-  };
-
   it('a non-null variable with a default, left out, takes its default on every run', async () => {
-    const runs = await threeRuns(`query NonNullDefault($s: String! = "${GIG}") { gig(slug: $s) { slug } }`, {});
+    const runs = await threeRuns(gw, `query NonNullDefault($s: String! = "${GIG}") { gig(slug: $s) { slug } }`, {});
     expect(runs[0]).toMatchObject({ status: 200, data: { gig: { slug: GIG } } });
     expect(runs[0]!.errors).toBeUndefined();
     // The third run is compiled: the same answer.
@@ -27,7 +22,7 @@ describe('variables, compiled and not', () => {
 
   it('an input-object variable given a JSON array is refused on every run, before any upstream call', async () => {
     const query = 'query ArrayAsFilter($f: SeoReportFilter) { seoReports(filter: $f) { totalCount } }';
-    const runs = await threeRuns(query, { f: [] }, { 'x-seo-api-key': SEO_KEY });
+    const runs = await threeRuns(gw, query, { f: [] }, { 'x-seo-api-key': SEO_KEY });
     expect(runs[0]!.status).toBe(400);
     expect(runs[0]!.errors?.[0]).toMatchObject({
       message: 'Variable "$f" got invalid value []; Expected type "SeoReportFilter" to be an object.',
