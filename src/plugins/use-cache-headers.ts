@@ -56,6 +56,12 @@ function readsOnlyReferenceData(
   return answer;
 }
 
+/** The seconds left of the reference entries an answer was built from (read at any age up to the TTL), at most the TTL. */
+function secondsLeft(uses: readonly ReferenceUse[], maxAgeSeconds: number): number {
+  const until = Math.min(...uses.map((use) => use.until));
+  return Number.isFinite(until) ? Math.min(maxAgeSeconds, Math.floor((until - Date.now()) / 1000)) : maxAgeSeconds;
+}
+
 /**
  * What a public answer varies by, for a cache in front of the gateway (this plugin's reference answers and the
  * response cache's, use-response-cache.ts): a caller with a credential has its own key space, the same data goes out
@@ -91,17 +97,17 @@ export function useCacheHeaders({ maxAgeSeconds, publicRootFields = PUBLIC_REFER
       publicRequests.set(request, candidate && publicRequests.get(request) !== false);
       if (!candidate) return undefined;
       const use = (args.contextValue as { referenceUse?: ReferenceUse }).referenceUse;
-      if (use) referenceUses.set(request, [...(referenceUses.get(request) ?? []), use]);
+      const uses = referenceUses.get(request);
+      if (use && uses) uses.push(use);
+      else if (use) referenceUses.set(request, [use]);
       // Only a public candidate's errors can change anything: any other request is private already.
       return afterExecution;
     },
     onResponse({ request, response }) {
       if (response.headers.has('cache-control')) return;
-      // The seconds left of the reference entries it was answered from (read at any age up to the TTL), at most the TTL.
-      const until = Math.min(...(referenceUses.get(request) ?? []).map((use) => use.until));
-      const maxAge = Number.isFinite(until) ? Math.min(maxAgeSeconds, Math.floor((until - Date.now()) / 1000)) : maxAgeSeconds;
-      const isPublic =
-        maxAge > 0 && publicRequests.get(request) === true && SHAREABLE_BODY.test(response.headers.get('content-type') ?? '');
+      const candidate = publicRequests.get(request) === true && SHAREABLE_BODY.test(response.headers.get('content-type') ?? '');
+      const maxAge = candidate ? secondsLeft(referenceUses.get(request) ?? [], maxAgeSeconds) : 0;
+      const isPublic = maxAge > 0;
       response.headers.set('cache-control', isPublic ? `public, max-age=${maxAge}` : NO_STORE);
       // Appended: with CORS, an allowed origin's answer already says Vary: Origin.
       if (isPublic) response.headers.append('vary', SHARED_VARY);

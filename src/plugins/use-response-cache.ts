@@ -228,10 +228,9 @@ export function sharedHeadersOf(
 ): Record<string, string> | undefined {
   const remaining = headers.Expires ? Math.floor((Date.parse(headers.Expires) - at) / 1000) : 0;
   if (!headers.ETag || remaining <= 0) return undefined;
-  const variant = body.cost === undefined ? body.mediaType : `${body.mediaType} ${JSON.stringify(body.cost)}`;
   const shared: Record<string, string> = {
     ...others,
-    ETag: `"${headers.ETag.replaceAll('"', '')}-${hash('sha256', variant, 'base64url').slice(0, 8)}"`,
+    ETag: `"${headers.ETag.replaceAll('"', '')}-${variantTag(body)}"`,
     Expires: headers.Expires!,
     'Cache-Control': `public, max-age=${remaining}`,
     Vary: SHARED_VARY,
@@ -239,6 +238,17 @@ export function sharedHeadersOf(
   if (headers['Last-Modified']) shared['Last-Modified'] = headers['Last-Modified'];
   return shared;
 }
+
+/** The ETag's suffix for a media type (one of two: hashed once each) and, with EXPOSE_COST, the cost (hashed each time). */
+function variantTag({ mediaType, cost }: { mediaType: string; cost?: unknown }): string {
+  const tagOf = (variant: string) => hash('sha256', variant, 'base64url').slice(0, 8);
+  if (cost !== undefined) return tagOf(`${mediaType} ${JSON.stringify(cost)}`);
+  let tag = mediaTypeTags.get(mediaType);
+  if (tag === undefined) mediaTypeTags.set(mediaType, (tag = tagOf(mediaType)));
+  return tag;
+}
+/** By media type: only the two JSON types jsonMediaTypeOf gives reach it. */
+const mediaTypeTags = new Map<string, string>();
 
 /**
  * What a hit on an entry of this process's store sends where no validator goes out (a POST of query text): the

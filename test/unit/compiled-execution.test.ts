@@ -32,6 +32,7 @@ const hello = async (yoga: { fetch: (url: string, init: RequestInit) => Promise<
 
 describe('compiled execution', () => {
   afterEach(() => void vi.mocked(compileQuery).mockReset());
+  const compilable = (text: string) => isCompilable(parse(text), gatewaySchema);
 
   it('is off unless COMPILE_AFTER_EXECUTIONS asks for it (graphql-jit still answers some failures otherwise: README)', () => {
     expect(loadConfig({}).compileAfterExecutions).toBe(0);
@@ -39,7 +40,6 @@ describe('compiled execution', () => {
   });
 
   it('takes one query operation without @defer or @stream, and nothing else', () => {
-    const compilable = (text: string) => isCompilable(parse(text), gatewaySchema);
     expect(compilable('query Q($n: Int) { gigs(first: $n) { totalCount } }')).toBe(true);
     expect(compilable('fragment F on Gig { slug } { gigs { nodes { ...F } } }')).toBe(true);
     expect(compilable('query A { __typename } query B { __typename }')).toBe(false);
@@ -50,7 +50,6 @@ describe('compiled execution', () => {
   });
 
   it('leaves to Yoga’s executor the variables graphql-jit coerces otherwise (test/integration/jit-parity-*.test.ts)', () => {
-    const compilable = (text: string) => isCompilable(parse(text), gatewaySchema);
     // A non-null variable with a default; a nullable one with a default, or a non-null one, compiles.
     expect(compilable('query($s: String! = "a") { gig(slug: $s) { slug } }')).toBe(false);
     expect(compilable('query($s: String = "a") { gig(slug: $s) { slug } }')).toBe(true);
@@ -64,6 +63,14 @@ describe('compiled execution', () => {
     expect(compilable('query($i: Boolean = true) { a: gigs(first: 1) @skip(if: $i) { totalCount } }')).toBe(false);
     expect(compilable('query($i: Boolean = true) { gigs(first: 1) { totalCount @include(if: $i) } }')).toBe(false);
     expect(compilable('query($i: Boolean!) { gigs(first: 1) { totalCount @include(if: $i) } }')).toBe(true);
+  });
+
+  it('leaves to Yoga’s executor what graphql-jit would write into its code otherwise: its markers in a string, Object.prototype names', () => {
+    expect(compilable('{ gig(slug: "__MAGIC_DATE__x0)+(1") { slug } }')).toBe(false);
+    expect(compilable('query($s: String = """__MAGIC_NAN__""") { gig(slug: $s) { slug } }')).toBe(false);
+    expect(compilable('{ gigs(first: 1) { nodes { __proto__: slug } } }')).toBe(false);
+    expect(compilable('query($constructor: Int) { gigs(first: $constructor) { totalCount } }')).toBe(false);
+    expect(compilable('{ gig(slug: "magic") { slug } }')).toBe(true);
   });
 
   it('compiles a document from its after-th execution on, each document counted apart', () => {
