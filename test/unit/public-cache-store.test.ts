@@ -87,13 +87,16 @@ describe('cache keys and tags', () => {
       'marketplace:seller:s1',
       'marketplace:sellers',
     ]);
+    // The seller's profile counts the portfolio's projects (`portfolio_count`).
     expect(tagsForEvent('portfolio.updated', { seller_username: 's1' })).toEqual([
       'marketplace:seller:s1:portfolio',
       'marketplace:seller:s1:testimonials',
+      'marketplace:seller:s1:profile',
     ]);
     expect(tagsForEvent('testimonial.approved', { username: 's2' })).toEqual([
       'marketplace:seller:s2:portfolio',
       'marketplace:seller:s2:testimonials',
+      'marketplace:seller:s2:profile',
     ]);
     expect(tagsForEvent('order.created', { username: 'u1', gig_slug: 'g1' })).toEqual([]);
     expect(tagsForEvent('review.updated', { gig_slug: 'g1' })).toEqual([]);

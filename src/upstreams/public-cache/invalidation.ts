@@ -47,8 +47,9 @@ export function tagsForEvent(event: string, data: Record<string, unknown>): stri
     }
     case 'portfolio':
     case 'testimonial': {
+      // The seller's portfolio and testimonials, and the profile that counts the portfolio's projects.
       const seller = text(data.seller_username) ?? username;
-      return seller ? [tag('seller', seller, 'portfolio'), tag('seller', seller, 'testimonials')] : [];
+      return seller ? [tag('seller', seller, 'portfolio'), tag('seller', seller, 'testimonials'), tag('seller', seller, 'profile')] : [];
     }
     default:
       return [];
