@@ -33,7 +33,7 @@ function prompt(value: string, field: string): string {
 /** A read (it changes nothing upstream), although the upstream takes it as a POST. */
 export async function aiSearch(_: unknown, args: { query: string }, ctx: GatewayContext) {
   const query = requiredText(args.query, 'query');
-  const result = await ctx.clients.marketplace.call(ops.aiSearch, { body: { query } });
+  const result = await ctx.clients.marketplace.read(ops.aiSearch, { body: { query } });
   for (const gig of result.gigs) primeGig(ctx, gig);
   return result;
 }

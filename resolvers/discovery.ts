@@ -27,7 +27,7 @@ export const gigQuote = (
     quantity: wholeNumber(args.quantity, 'quantity'),
     express: args.express,
   });
-  return ctx.clients.marketplace.call(ops.gigsQuote, { slug, body: json });
+  return ctx.clients.marketplace.read(ops.gigsQuote, { slug, body: json });
 };
 
 export async function toggleGigFavorite(_: unknown, args: { input: { slug: string } }, ctx: GatewayContext) {

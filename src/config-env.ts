@@ -155,10 +155,10 @@ export const envSchema = z.object({
   EXPOSE_COST: bool(true),
   /**
    * A query document runs compiled (graphql-jit) from its Nth execution on (src/plugins/use-compiled-execution.ts);
-   * 0 (default): never. Off by default since a review found graphql-jit 0.8.7 answering otherwise than Yoga's executor
-   * (and running a caller's string as code); what is guarded and what still differs: README, COMPILE_AFTER_EXECUTIONS.
+   * 0: never. A compiled answer with an error is thrown away for Yoga's executor's; what else is guarded and what
+   * still differs: README, COMPILE_AFTER_EXECUTIONS.
    */
-  COMPILE_AFTER_EXECUTIONS: z.coerce.number().int().min(0).default(0),
+  COMPILE_AFTER_EXECUTIONS: z.coerce.number().int().min(0).default(2),
   /** Full origins only (scheme://host[:port]); `*` is refused, since CORS here allows credentials. */
   CORS_ORIGINS: list.superRefine((origins, ctx) => {
     for (const origin of origins) {

@@ -3,7 +3,8 @@
  * change (categories, theme, locale, languages, currencies, countries, and the
  * scope and webhook-event lists of /openapi.json).
  * It is fetched WITHOUT the caller's token so the cached answer cannot depend
- * on who asked first. Failures are not cached; concurrent misses share one call.
+ * on who asked first. Failures are not cached; concurrent misses share one call. One request (a view, `viewFor`)
+ * asks for an entry once, as its read cache does for its other reads: a failure stays its answer for the request.
  * (The raw answers of every public read are also in the shared public cache,
  * src/upstreams/public-cache/, which honours the upstream's Cache-Control.)
  */
@@ -49,6 +50,8 @@ export class ReferenceData {
   private readonly trace: RequestTrace | undefined;
   /** The request's note of how long what it read stays fresh (a view from `viewFor`). */
   private readonly use: ReferenceUse | undefined;
+  /** What this view (one request) has asked for, failures included, made at its first ask. */
+  private asked: Map<string, Promise<unknown>> | undefined;
 
   constructor(
     private readonly pools: UpstreamPools,
@@ -61,13 +64,23 @@ export class ReferenceData {
    * dictionary-mode object, ~0.5 µs in a hot loop and ~8 µs per request in a profile; this is ~20 ns.
    */
   viewFor(trace: RequestTrace | undefined, use: ReferenceUse): ReferenceData {
-    const view = Object.create(this) as { trace: RequestTrace | undefined; use: ReferenceUse };
+    const view = Object.create(this) as { trace: RequestTrace | undefined; use: ReferenceUse; asked: undefined };
     view.trace = trace;
     view.use = use;
+    view.asked = undefined;
     return view as unknown as ReferenceData;
   }
 
   private cached<T>(key: string, load: (client: MarketplaceClient) => Promise<T>): Promise<T> {
+    const asked = this.asked?.get(key);
+    if (asked) return asked as Promise<T>;
+    const value = this.shared(key, load);
+    // Only a view (it has a `use`) keeps what it asked: on this object it would outlive any request.
+    if (this.use) (this.asked ??= new Map()).set(key, value);
+    return value;
+  }
+
+  private shared<T>(key: string, load: (client: MarketplaceClient) => Promise<T>): Promise<T> {
     const now = Date.now();
     const hit = this.entries.get(key) as Entry<T> | undefined;
     if (hit && hit.expiresAt > now) {

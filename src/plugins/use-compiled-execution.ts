@@ -1,31 +1,29 @@
 /**
- * Compiled execution (graphql-jit, through @envelop/graphql-jit) for the
- * documents it runs exactly as graphql-js does; everything else keeps Yoga's
- * executor. A document is compiled on its `after`-th execution
- * (COMPILE_AFTER_EXECUTIONS; off by default, README says why): compiling costs about as much as
- * running a small query a few times, so a document seen once (a one-off
- * query with its values written inline) is not worth it, and a document sent
- * again is likely to be sent many times. A document is compiled once: the
- * check whether graphql-jit takes it is the compilation, and what it compiled
- * is handed to the plugin through its `cache` (keyed by the document's text,
- * at most COMPILED_BY_TEXT, least recently used first out), so the same
- * text parsed again after Yoga's parse cache let it go is not compiled again.
- * The plugin also keeps the compiled query with the parsed document, which
- * Yoga's parse cache keeps. Only a document graphql-jit runs as Yoga's executor
- * does is compiled (compilable.ts says which).
- * The answer is still written by JSON.stringify (graphql-jit's compiled
+ * Compiled execution (graphql-jit) for the documents it runs exactly as graphql-js does; everything else keeps
+ * Yoga's executor. A document is compiled on its `after`-th execution (COMPILE_AFTER_EXECUTIONS, default 2):
+ * compiling costs about as much as running a small query a few times, so a document seen once (a one-off
+ * query with its values written inline) is not worth it, and a document sent again is likely to be sent many
+ * times. Only a document compilable.ts accepts is compiled; one graphql-jit cannot compile keeps Yoga's executor
+ * for good.
+ *
+ * **An answer with an error is always Yoga's executor's.** graphql-jit agrees with graphql-js on answers
+ * without errors, but where something fails it has ways of its own (FINDINGS.md F5-F10: every field of an
+ * object completed before the object is nulled, errors in its own words, `data` written before `errors`). So a
+ * compiled run whose answer holds an error is thrown away and the operation runs again on Yoga's executor,
+ * with the same context: every read it repeats comes from the request's read cache (failures included), so it
+ * makes no upstream call the compiled run made. What it cannot take back is a call the compiled run made and
+ * Yoga's executor would not have (README, COMPILE_AFTER_EXECUTIONS).
+ *
+ * This replaces @envelop/graphql-jit (40 lines around `compileQuery`), whose executor cannot hand a
+ * run back to the one it replaced. The answer is still written by JSON.stringify (graphql-jit's compiled
  * serialiser writes only `data` and `errors`, and would drop `extensions`).
- * A document graphql-jit cannot compile keeps Yoga's executor for good: the
- * plugin would otherwise answer it with the compile error on every request.
  */
-import { getDocumentString } from '@envelop/core';
-import { useGraphQlJit } from '@envelop/graphql-jit';
+import { getDocumentString, type ExecutionArgs } from '@envelop/core';
 import { compileQuery, isCompiledQuery, type CompiledQuery } from 'graphql-jit';
-import { print, type DocumentNode, type GraphQLSchema } from 'graphql';
+import { print, type DocumentNode, type ExecutionResult, type GraphQLSchema } from 'graphql';
 import { LRUCache } from 'lru-cache';
-import { isAsyncIterable, type Plugin } from 'graphql-yoga';
-import type { OnExecuteHookResult } from '@envelop/core';
-import { asExecutorErrors, leafSerializers } from './compiled-errors.js';
+import type { Plugin } from 'graphql-yoga';
+import { leafSerializers } from './leaf-serializers.js';
 import { isCompilable } from './compilable.js';
 import type { Logger } from '../logger.js';
 
@@ -33,7 +31,7 @@ export interface CompiledExecutionOptions {
   /** The execution of a document from which on it runs compiled (1: the first). */
   after: number;
   logger: Logger;
-  /** The endpoint's schema: its leaves serialise as compiled-errors.ts `leafSerializers` says. */
+  /** The endpoint's schema: its leaves serialise as leaf-serializers.ts says. */
   schema: GraphQLSchema;
 }
 
@@ -45,9 +43,9 @@ export interface CompiledExecutionOptions {
 export const MAX_COMPILED_DOCUMENTS = 256;
 
 /**
- * Compiled queries kept by document text (the plugin's `cache`), beyond those their documents keep: what
- * hands a compiled query to the plugin, and what a text parsed again reuses. At most
- * MAX_COMPILED_DOCUMENTS + COMPILED_BY_TEXT compiled queries are alive at once.
+ * Compiled queries kept by document text, beyond those their documents keep: what a text parsed again (after
+ * Yoga's parse cache let its document go) reuses. At most MAX_COMPILED_DOCUMENTS + COMPILED_BY_TEXT compiled
+ * queries are alive at once.
  */
 export const COMPILED_BY_TEXT = 64;
 
@@ -62,7 +60,7 @@ export function compileDecider(
   // Executions so far of each compilable document (-1: not compilable), kept as long as the document.
   const executions = new WeakMap<DocumentNode, number>();
   let compiled = 0;
-  // A compiled query lives as long as its document (the plugin keeps it in a WeakMap on it).
+  // A compiled query lives as long as its document (kept in a WeakMap on it, below).
   const released = new FinalizationRegistry<undefined>(() => compiled--);
   return (document, schema, compiles = () => true) => {
     const seen = executions.get(document);
@@ -84,54 +82,48 @@ export function compileDecider(
   };
 }
 
+type Execute = (args: ExecutionArgs) => unknown;
+
 export function useCompiledExecution({ after, logger, schema }: CompiledExecutionOptions): Plugin {
   const shouldCompile = compileDecider(after);
-  // The check below and the plugin compile with the same options (the plugin only when its cache lost the text).
   const compilerOptions = { customSerializers: leafSerializers(schema) };
-  // What the check below compiled, by document text: the plugin looks here before compiling itself.
-  const compiled = new LRUCache<string, CompiledQuery>({ max: COMPILED_BY_TEXT });
-  const compiles = (schema: GraphQLSchema, document: DocumentNode, operationName: string | null | undefined, requestId: unknown) => {
-    // The text Yoga parsed the document from (printed when there is none, and then remembered for the plugin).
-    const text = getDocumentString(document, print);
-    if (compiled.has(text)) return true;
-    const result = compileQuery(schema, document, operationName ?? undefined, compilerOptions);
-    if (isCompiledQuery(result)) {
-      compiled.set(text, result);
-      return true;
+  const byDocument = new WeakMap<DocumentNode, CompiledQuery>();
+  const byText = new LRUCache<string, CompiledQuery>({ max: COMPILED_BY_TEXT });
+
+  /** The document's compiled query, compiled now unless it or its text was; undefined when graphql-jit refuses it. */
+  const compiledFor = (args: ExecutionArgs): CompiledQuery | undefined => {
+    const kept = byDocument.get(args.document);
+    if (kept) return kept;
+    // The text Yoga parsed the document from (printed when there is none).
+    const text = getDocumentString(args.document, print);
+    let compiled = byText.get(text);
+    if (!compiled) {
+      const result = compileQuery(args.schema, args.document, args.operationName ?? undefined, compilerOptions);
+      if (!isCompiledQuery(result)) {
+        const requestId = (args.contextValue as { requestId?: string } | undefined)?.requestId;
+        logger.warn(
+          { requestId, errors: result.errors?.map((error) => error.message) },
+          'graphql-jit could not compile a document: it keeps the usual executor',
+        );
+        return undefined;
+      }
+      byText.set(text, (compiled = result));
     }
-    logger.warn(
-      { requestId, errors: result.errors?.map((error) => error.message) },
-      'graphql-jit could not compile a document: it keeps the usual executor',
-    );
-    return false;
+    byDocument.set(args.document, compiled);
+    return compiled;
   };
-  // The executions handed to graphql-jit, whose errors are then written as Yoga's executor writes them.
-  const ranCompiled = new WeakSet<object>();
-  const jit = useGraphQlJit(compilerOptions, {
-    enableIf: (args) => {
-      const compile = shouldCompile(args.document, args.schema, () =>
-        compiles(args.schema, args.document, args.operationName, (args.contextValue as { requestId?: string } | undefined)?.requestId),
-      );
-      if (compile) ranCompiled.add(args);
-      return compile;
-    },
-    cache: compiled,
-    // Not reached: a document that does not compile is never handed to the plugin (see compiles).
-    onError: (result) => logger.warn({ errors: result.errors?.map((error) => error.message) }, 'graphql-jit could not compile a document'),
-  }) as Plugin;
-  // One hook object for every compiled execution: nothing is made per request.
-  const writeErrorsAsExecutor = {
-    onExecuteDone({ args, result, setResult }: Parameters<NonNullable<OnExecuteHookResult<unknown>['onExecuteDone']>>[0]) {
-      if (isAsyncIterable(result) || !result.errors?.length) return;
-      const errors = asExecutorErrors(result, args);
-      if (errors) setResult({ ...result, errors });
-    },
+
+  /** Runs `compiled`; an answer with an error (variables refused included) is `usual`'s instead. */
+  const runCompiled = async (compiled: CompiledQuery, usual: Execute, args: ExecutionArgs) => {
+    const result = (await compiled.query(args.rootValue, args.contextValue, args.variableValues)) as ExecutionResult;
+    return result.errors?.length ? usual(args) : result;
   };
-  const sameErrors: Plugin = { onExecute: ({ args }) => (ranCompiled.has(args) ? writeErrorsAsExecutor : undefined) };
+
   return {
-    onPluginInit({ addPlugin }) {
-      addPlugin(jit);
-      addPlugin(sameErrors);
+    onExecute({ args, executeFn, setExecuteFn }) {
+      if (!shouldCompile(args.document, args.schema, () => compiledFor(args) !== undefined)) return;
+      const compiled = compiledFor(args);
+      if (compiled) setExecuteFn((compiledArgs: ExecutionArgs) => runCompiled(compiled, executeFn as Execute, compiledArgs));
     },
   };
 }

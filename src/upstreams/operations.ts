@@ -29,6 +29,11 @@ export interface OperationSpec {
    * sent with the caller's credential when there is one, and never kept by the shared cache.
    */
   personalised?: boolean;
+  /**
+   * A POST that changes nothing upstream (a search, a quote): `read` accepts it, so one request asks it once
+   * for the same arguments. Still never shared, retried or prefetched (only a GET is).
+   */
+  readsOnly?: true;
 }
 
 /**
@@ -121,8 +126,8 @@ export interface Primes<T, Nested = T> {
   key(record: Nested, item: T): Record<string, unknown>;
 }
 
-/** A row `read` accepts: a GET, which the per-request read cache may answer from an earlier call. */
-export type ReadRow = AnyOperation & { readonly method: 'GET' };
+/** A row `read` accepts: a GET or a `readsOnly` POST, which the per-request read cache may answer from an earlier call. */
+export type ReadRow = AnyOperation & ({ readonly method: 'GET' } | { readonly readsOnly: true });
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type AnyOperation = OperationDescriptor<string, Envelope, any, any>;

@@ -34,9 +34,9 @@ describe('compiled execution', () => {
   afterEach(() => void vi.mocked(compileQuery).mockReset());
   const compilable = (text: string) => isCompilable(parse(text), gatewaySchema);
 
-  it('is off unless COMPILE_AFTER_EXECUTIONS asks for it (graphql-jit still answers some failures otherwise: README)', () => {
-    expect(loadConfig({}).compileAfterExecutions).toBe(0);
-    expect(loadConfig({ COMPILE_AFTER_EXECUTIONS: '2' }).compileAfterExecutions).toBe(2);
+  it('compiles from a document’s second execution on unless COMPILE_AFTER_EXECUTIONS says otherwise (0: never)', () => {
+    expect(loadConfig({}).compileAfterExecutions).toBe(2);
+    expect(loadConfig({ COMPILE_AFTER_EXECUTIONS: '0' }).compileAfterExecutions).toBe(0);
   });
 
   it('takes one query operation without @defer or @stream, and nothing else', () => {
@@ -163,5 +163,35 @@ describe('compiled execution', () => {
     }
     expect(lines.filter((line) => line.includes('graphql-jit could not compile'))).toHaveLength(1);
     expect(compileQuery).toHaveBeenCalledTimes(1);
+  });
+
+  it('throws a compiled answer with an error away: the usual executor answers, with the same context', async () => {
+    const real = await vi.importActual<typeof Jit>('graphql-jit');
+    vi.mocked(compileQuery).mockImplementation(real.compileQuery);
+    let contexts = new Set<unknown>();
+    let resolved = 0;
+    const failing = createSchema({
+      typeDefs: 'type Query { fine: String, broken: Thing! } type Thing { a: String! b: String! }',
+      resolvers: {
+        Query: {
+          fine: (_: unknown, __: unknown, ctx: unknown) => (contexts.add(ctx), resolved++, 'yes'),
+          // Two non-null fields that fail: graphql-jit reports both, graphql-js the first.
+          broken: () => ({ a: null, b: null }),
+        },
+      },
+    });
+    const yoga = createYoga({
+      schema: failing,
+      plugins: [useCompiledExecution({ after: 1, logger: createLogger('silent'), schema: failing })],
+    });
+    const plain = createYoga({ schema: failing });
+    const query = '{ fine broken { a b } }';
+    const expected = await hello(plain, query);
+    expect((expected as { errors: unknown[] }).errors).toHaveLength(1);
+    [resolved, contexts] = [0, new Set()];
+    expect(await hello(yoga, query)).toEqual(expected);
+    // Compiled, then the usual executor: each resolved the field, both with the one request's context.
+    expect(resolved).toBe(2);
+    expect(contexts.size).toBe(1);
   });
 });

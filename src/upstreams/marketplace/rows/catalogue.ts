@@ -18,10 +18,14 @@ export const catalogueRows = {
   gigsPricing: row({ method: 'GET', path: '/gigs/{slug}/pricing', scope: null, success: 200 }, one(map.gigPricingSchema, 'gig pricing'), {
     subject: ({ slug }) => `gig '${slug}'`,
   }),
-  gigsQuote: row({ method: 'POST', path: '/gigs/{slug}/quote', scope: null, success: 200 }, one(map.gigQuoteSchema, 'quote'), {
-    subject: ({ slug }) => `gig '${slug}'`,
-    input: json,
-  }),
+  gigsQuote: row(
+    { method: 'POST', path: '/gigs/{slug}/quote', scope: null, success: 200, readsOnly: true },
+    one(map.gigQuoteSchema, 'quote'),
+    {
+      subject: ({ slug }) => `gig '${slug}'`,
+      input: json,
+    },
+  ),
   favoritesIndex: row({ method: 'GET', path: '/favorites', scope: 'gigs.read', success: 200 }, page(map.gigSchema, 'gig'), {
     pageSizes: MARKETPLACE_PAGE_SIZES,
     primes: { row: 'gigsShow', key: (gig) => ({ slug: gig.slug }) },

@@ -50,9 +50,13 @@ export const engagementRows = {
     list(map.aiRecommendationSchema, 'AI recommendation'),
     { primes: { row: 'gigsShow', items: (recommendation) => [recommendation.gig], key: (gig) => ({ slug: gig.slug }) } },
   ),
-  aiSearch: row({ method: 'POST', path: '/ai/search', scope: 'ai.read', success: 200 }, one(map.aiSearchSchema, 'AI search'), {
-    input: json,
-  }),
+  aiSearch: row(
+    { method: 'POST', path: '/ai/search', scope: 'ai.read', success: 200, readsOnly: true },
+    one(map.aiSearchSchema, 'AI search'),
+    {
+      input: json,
+    },
+  ),
   aiFeedback: row(
     { method: 'POST', path: '/ai/requests/{uuid}/feedback', scope: 'ai.write', success: 200 },
     one(map.aiRequestSchema, 'AI request'),
