@@ -7,7 +7,7 @@
  * for good.
  *
  * **An answer with an error is always Yoga's executor's.** graphql-jit agrees with graphql-js on answers
- * without errors, but where something fails it has ways of its own (FINDINGS.md F5-F10: every field of an
+ * without errors, but where something fails it has ways of its own (docs/compiled-execution-review.md F5-F10: every field of an
  * object completed before the object is nulled, errors in its own words, `data` written before `errors`). So a
  * compiled run whose answer holds an error is thrown away and the operation runs again on Yoga's executor,
  * with the same context: every read it repeats comes from the request's read cache (failures included), so it

@@ -1,5 +1,5 @@
 /**
- * A variable inside a list or input-object literal argument (FINDINGS.md F3, F4): graphql-js refuses a null
+ * A variable inside a list or input-object literal argument (docs/compiled-execution-review.md F3, F4): graphql-js refuses a null
  * where the literal's type says non-null ("Argument … has invalid value …"); the compiled run must answer the
  * same, not hand the null to the resolver. First execution on Yoga's executor, the third compiled
  * (COMPILE_AFTER_EXECUTIONS=2).

@@ -1,5 +1,5 @@
 /**
- * `@skip`/`@include` whose `if` is a variable with a default, sent as null (FINDINGS.md F6, F7): Yoga's
+ * `@skip`/`@include` whose `if` is a variable with a default, sent as null (docs/compiled-execution-review.md F6, F7): Yoga's
  * executor refuses the null ("Argument "if" of non-null type "Boolean!" must not be null."), and the compiled
  * run must refuse it the same way, at the same place. First execution on Yoga's executor, the third compiled
  * (COMPILE_AFTER_EXECUTIONS=2).

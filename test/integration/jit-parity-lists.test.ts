@@ -1,5 +1,5 @@
 /**
- * A list of promises whose items settle out of order, one rejecting (FINDINGS.md F11): `nodes(ids)` answers
+ * A list of promises whose items settle out of order, one rejecting (docs/compiled-execution-review.md F11): `nodes(ids)` answers
  * "the objects these global ids name, in order", null where one cannot be read. The compiled run (graphql-jit)
  * must give the same list, same length, each object at its id's place. First execution on Yoga's executor, the
  * third compiled (COMPILE_AFTER_EXECUTIONS=2). The order in which the items settle is set by delaying one

@@ -1,5 +1,5 @@
 /**
- * A string literal argument is data, on every run (FINDINGS.md F12). graphql-jit writes a field's literal
+ * A string literal argument is data, on every run (docs/compiled-execution-review.md F12). graphql-jit writes a field's literal
  * arguments into the code it generates with JSON.stringify, then turns some "magic" strings back into code
  * (`new Date(…)`, NaN, Infinity) by text replacement: a caller's literal that looks like one became code run
  * by the gateway. Here the code would only set a marker on globalThis (the gateway runs in this process); the

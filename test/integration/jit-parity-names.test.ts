@@ -1,5 +1,5 @@
 /**
- * GraphQL names that are also names of Object.prototype's members (FINDINGS.md F13): an alias `__proto__` is an
+ * GraphQL names that are also names of Object.prototype's members (docs/compiled-execution-review.md F13): an alias `__proto__` is an
  * ordinary response key, and a variable `$constructor` left out is simply absent. The compiled run
  * (graphql-jit) reads and writes them as plain JavaScript properties; it must answer as Yoga's executor does.
  * First execution on Yoga's executor, the third compiled (COMPILE_AFTER_EXECUTIONS=2).

@@ -1,6 +1,6 @@
 /**
  * What a compiled run (graphql-jit) answers when something fails, against Yoga's executor: the same bytes, the
- * same errors and the same upstream calls (FINDINGS.md F9, F10, F14). graphql-jit completes every field of an
+ * same errors and the same upstream calls (docs/compiled-execution-review.md F9, F10, F14). graphql-jit completes every field of an
  * object before nulling it for a failed non-null field, where graphql-js stops at the first, and writes `data`
  * before `errors`. First execution on Yoga's executor, the third compiled (COMPILE_AFTER_EXECUTIONS=2).
  */

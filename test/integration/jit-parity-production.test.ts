@@ -1,7 +1,7 @@
 /**
  * In production the mask (src/error-masking.ts) also reshapes the errors a caller sees. graphql-jit's own
  * errors (a null argument, a value a scalar cannot serialise, a variable it refuses) carry no `extensions`
- * object at all (FINDINGS.md F8): the compiled run must still answer what Yoga's executor answers, partial
+ * object at all (docs/compiled-execution-review.md F8): the compiled run must still answer what Yoga's executor answers, partial
  * data and all, not a 500 without data. First execution on Yoga's executor, the third compiled
  * (COMPILE_AFTER_EXECUTIONS=2).
  */

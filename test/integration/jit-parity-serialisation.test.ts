@@ -1,5 +1,5 @@
 /**
- * An upstream value a scalar cannot serialise (FINDINGS.md F5). Yoga's executor turns the scalar's error into
+ * An upstream value a scalar cannot serialise (docs/compiled-execution-review.md F5). Yoga's executor turns the scalar's error into
  * a plain Error, which the caller gets masked ("Unexpected error.") and the gateway logs as unexpected; the
  * compiled run (graphql-jit) must answer and log the same. First execution on Yoga's executor, the third
  * compiled (COMPILE_AFTER_EXECUTIONS=2).

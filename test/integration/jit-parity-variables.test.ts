@@ -1,5 +1,5 @@
 /**
- * Variable values graphql-jit coerces differently from graphql-js (FINDINGS.md F1, F2): a document's first
+ * Variable values graphql-jit coerces differently from graphql-js (docs/compiled-execution-review.md F1, F2): a document's first
  * execution runs on Yoga's executor, its second and later ones compiled (COMPILE_AFTER_EXECUTIONS=2), and the
  * caller must get the same answer from every one of them.
  */
