@@ -8,7 +8,7 @@
  * per-round ratio, which a noisy neighbour in one round cannot move.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtemp, rm, symlink } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, symlink } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
@@ -30,8 +30,17 @@ export async function buildBaseline(ref: string): Promise<BaselineBuild> {
     execFileSync('git', ['archive', '--format=tar', '-o', archive, commit]);
     execFileSync('tar', ['-xf', archive, '-C', dir]);
     await rm(archive);
-    // The same dependencies as the measured build: a dependency added since is simply not used by the old code.
-    await symlink(resolve('node_modules'), join(dir, 'node_modules'), 'dir');
+    // The same dependencies as the measured build when the lock file is the same; else the ref's own (a
+    // dependency removed since would be missing from this checkout's node_modules).
+    if ((await readFile(join(dir, 'package-lock.json'), 'utf8')) === (await readFile('package-lock.json', 'utf8'))) {
+      await symlink(resolve('node_modules'), join(dir, 'node_modules'), 'dir');
+    } else {
+      process.stderr.write(`installing the dependencies of ${ref} (${commit}) in ${dir} …\n`);
+      execFileSync('npm', ['ci', '--ignore-scripts', '--prefer-offline', '--no-audit', '--no-fund'], {
+        cwd: dir,
+        stdio: ['ignore', 'ignore', 'inherit'],
+      });
+    }
     process.stderr.write(`building the baseline ${ref} (${commit}) in ${dir} …\n`);
     execFileSync(process.execPath, [resolve('node_modules/typescript/bin/tsc'), '-p', 'tsconfig.build.json'], {
       cwd: dir,
