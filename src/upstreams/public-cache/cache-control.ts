@@ -93,13 +93,16 @@ function httpDate(value: string | undefined): number {
   return text !== undefined && HTTP_DATE.some((form) => form.test(text)) ? Date.parse(text) : Number.NaN;
 }
 
+/** Whether the lifetime is given in seconds (max-age, s-maxage) rather than by Expires. */
+const givesMaxAge = (d: CacheDirectives) => d.maxAge !== undefined || d.sMaxAge !== undefined;
+
 /**
  * The lifetime the upstream gave (ms), or undefined for none: the shorter of max-age and s-maxage (above), else
  * `Expires` less `Date` (or less `now` without one; an Expires that is not an HTTP-date means already stale), RFC
  * 9111 4.2.1 and 5.3.
  */
 function givenLifetimeMs(d: CacheDirectives, dating: Dating, now: number): number | undefined {
-  if (d.maxAge !== undefined || d.sMaxAge !== undefined) return Math.min(d.maxAge ?? Infinity, d.sMaxAge ?? Infinity) * 1000;
+  if (givesMaxAge(d)) return Math.min(d.maxAge ?? Infinity, d.sMaxAge ?? Infinity) * 1000;
   if (dating.expires === undefined) return undefined;
   const expires = httpDate(dating.expires);
   const date = httpDate(dating.date);
@@ -113,7 +116,7 @@ function givenLifetimeMs(d: CacheDirectives, dating: Dating, now: number): numbe
  */
 function ageMsOf(d: CacheDirectives, dating: Dating, now: number): number {
   const age = dating.age !== undefined && /^\d+$/.test(dating.age.trim()) ? Number(dating.age.trim()) * 1000 : 0;
-  if (d.maxAge !== undefined || d.sMaxAge !== undefined) return age;
+  if (givesMaxAge(d)) return age;
   const date = httpDate(dating.date);
   return Number.isNaN(date) ? age : Math.max(age, now - date);
 }
