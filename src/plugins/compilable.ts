@@ -19,18 +19,24 @@
  *   its own markers for dates, NaN and infinities (`__MAGIC_DATE__<uuid>…`) back into code by replacing text, so a
  *   caller's string shaped like one ran as JavaScript in the gateway (0.8.7);
  * - free of an alias or variable named like a property of Object.prototype (`__proto__`, `constructor`): the
- *   generated code assigns `result.__proto__`, and reads variables from a plain object.
+ *   generated code assigns `result.__proto__`, and reads variables from a plain object;
+ * - free of selections graphql-jit would answer in another order or drop (`writesFieldsInOtherOrder`, below): an
+ *   answer without errors is sent as the compiled run wrote it (test/integration/jit-parity-fragments.test.ts).
  */
 import {
   BREAK,
   getNamedType,
   isInputObjectType,
+  isObjectType,
   Kind,
   typeFromAST,
   visit,
   type DocumentNode,
+  type FragmentDefinitionNode,
   type GraphQLSchema,
   type OperationDefinitionNode,
+  type SelectionNode,
+  type SelectionSetNode,
 } from 'graphql';
 
 /** What graphql-jit's markers begin with (its execution.js MAGIC_DATE, MAGIC_NAN, MAGIC_PLUS/MINUS_INFINITY). */
@@ -76,5 +82,83 @@ export function isCompilable(document: DocumentNode, schema: GraphQLSchema): boo
       return literalDepth > 0 ? refuse() : undefined;
     },
   });
-  return compilable;
+  return compilable && !writesFieldsInOtherOrder(document, schema);
+}
+
+const conditional = (selection: SelectionNode) =>
+  selection.directives?.some((directive) => directive.name.value === 'skip' || directive.name.value === 'include') ?? false;
+
+/**
+ * Whether graphql-jit (0.8.7, dist/ast.js `collectFieldsImpl`) would write some object's fields in another order
+ * than graphql-js, or leave some out. It collects a selection set's own fields first and its fragments after them,
+ * last fragment first (a stack); it makes a key where a name is first selected even when that selection is
+ * skipped; and it spreads a fragment once, with the first spread's @skip/@include, where graphql-js takes the
+ * first spread that is included. So a document is refused where, in a selection set:
+ * - a fragment (inline or spread) is followed by a field, or by a fragment that may apply to the same object (only
+ *   two fragments on two different object types never do);
+ * - a name selected more than once (through its fragments too) has a selection under @skip/@include;
+ * - a fragment spread under @skip/@include names a fragment spread anywhere else.
+ */
+function writesFieldsInOtherOrder(document: DocumentNode, schema: GraphQLSchema): boolean {
+  const fragments = new Map<string, FragmentDefinitionNode>();
+  const spreads = new Map<string, number>();
+  for (const definition of document.definitions)
+    if (definition.kind === Kind.FRAGMENT_DEFINITION) fragments.set(definition.name.value, definition);
+  const conditionOf = (selection: SelectionNode) =>
+    selection.kind === Kind.INLINE_FRAGMENT
+      ? selection.typeCondition?.name.value
+      : selection.kind === Kind.FRAGMENT_SPREAD
+        ? fragments.get(selection.name.value)?.typeCondition.name.value
+        : undefined;
+  const disjoint = (a: string | undefined, b: string | undefined) =>
+    a !== undefined && b !== undefined && a !== b && isObjectType(schema.getType(a)) && isObjectType(schema.getType(b));
+
+  /** The response names a selection set selects, through its fragments, each with whether any selection of it is conditional. */
+  const namesOf = (set: SelectionSetNode, names: Map<string, { count: number; conditional: boolean }>, underCondition: boolean, seen: Set<string>) => {
+    for (const selection of set.selections) {
+      const conditionHere = underCondition || conditional(selection);
+      if (selection.kind === Kind.FIELD) {
+        const name = selection.alias?.value ?? selection.name.value;
+        const entry = names.get(name) ?? { count: 0, conditional: false };
+        names.set(name, { count: entry.count + 1, conditional: entry.conditional || conditionHere });
+      } else if (selection.kind === Kind.INLINE_FRAGMENT) {
+        namesOf(selection.selectionSet, names, conditionHere, seen);
+      } else if (!seen.has(selection.name.value)) {
+        seen.add(selection.name.value);
+        const fragment = fragments.get(selection.name.value);
+        if (fragment) namesOf(fragment.selectionSet, names, conditionHere, seen);
+      }
+    }
+    return names;
+  };
+
+  let reorders = false;
+  visit(document, {
+    FragmentSpread(node) {
+      spreads.set(node.name.value, (spreads.get(node.name.value) ?? 0) + 1);
+    },
+    SelectionSet(set) {
+      const fragmentConditions: Array<string | undefined> = [];
+      for (const selection of set.selections) {
+        if (selection.kind === Kind.FIELD) {
+          if (fragmentConditions.length > 0) reorders = true;
+        } else {
+          const condition = conditionOf(selection);
+          if (fragmentConditions.some((earlier) => !disjoint(earlier, condition))) reorders = true;
+          fragmentConditions.push(condition);
+        }
+      }
+      for (const { count, conditional: underCondition } of namesOf(set, new Map(), false, new Set()).values())
+        if (count > 1 && underCondition) reorders = true;
+      return reorders ? BREAK : undefined;
+    },
+  });
+  if (reorders) return true;
+  visit(document, {
+    FragmentSpread(node) {
+      if (conditional(node) && (spreads.get(node.name.value) ?? 0) > 1) reorders = true;
+      return reorders ? BREAK : undefined;
+    },
+  });
+  return reorders;
 }
