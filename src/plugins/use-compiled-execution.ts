@@ -10,9 +10,10 @@
  * without errors, but where something fails it has ways of its own (docs/compiled-execution-review.md F5-F10: every field of an
  * object completed before the object is nulled, errors in its own words, `data` written before `errors`). So a
  * compiled run whose answer holds an error is thrown away and the operation runs again on Yoga's executor,
- * with the same context: every read it repeats comes from the request's read cache (failures included), so it
- * makes no upstream call the compiled run made. What it cannot take back is a call the compiled run made and
- * Yoga's executor would not have (README, COMPILE_AFTER_EXECUTIONS).
+ * with the same context: every read it repeats comes from the request's caches (failures included), so it
+ * makes no upstream call the compiled run made (its errors come in the order of their fields, every read having
+ * settled, where one run lists them as the upstreams answered). What it cannot take back is a call the compiled
+ * run made and Yoga's executor would not have (README, COMPILE_AFTER_EXECUTIONS).
  *
  * This replaces @envelop/graphql-jit (40 lines around `compileQuery`), whose executor cannot hand a
  * run back to the one it replaced. The answer is still written by JSON.stringify (graphql-jit's compiled
@@ -49,13 +50,58 @@ export const MAX_COMPILED_DOCUMENTS = 256;
  */
 export const COMPILED_BY_TEXT = 64;
 
+/** Milliseconds of compiling each second, at most (10 % of a core): what a caller can make the process spend on it. */
+export const COMPILE_MS_PER_SECOND = 100;
+
+/**
+ * The time spent compiling, per second. Compiling a large document costs several times running it once (a
+ * review measured 180-470 ms against 73-137 ms for the first run of 30 aliases over the 13 Node types), so a
+ * caller sending each new document twice could spend the gateway's CPU on compiling; past the budget a document
+ * runs uncompiled and asks again at its next execution.
+ */
+export class CompileBudget {
+  private windowStart = -Infinity;
+  private spentMs = 0;
+
+  constructor(
+    private readonly msPerSecond = COMPILE_MS_PER_SECOND,
+    private readonly now = () => performance.now(),
+  ) {}
+
+  /** Whether a compilation may start now. */
+  allows(): boolean {
+    this.roll();
+    return this.spentMs < this.msPerSecond;
+  }
+
+  /** `compile()`, its time counted. */
+  spend<T>(compile: () => T): T {
+    const start = this.now();
+    try {
+      return compile();
+    } finally {
+      this.roll();
+      this.spentMs += this.now() - start;
+    }
+  }
+
+  private roll(): void {
+    const now = this.now();
+    if (now - this.windowStart < 1000) return;
+    this.windowStart = now;
+    this.spentMs = 0;
+  }
+}
+
 /**
  * Counts a document's executions: true from its `after`-th on, when it is compilable (against `schema`),
- * `compiles()` says graphql-jit takes it (asked once, at the `after`-th) and fewer than `max` compiled ones live.
+ * `compiles()` says graphql-jit takes it (asked once, at the `after`-th), fewer than `max` compiled ones live and
+ * `budget` allows another compilation now.
  */
 export function compileDecider(
   after: number,
   max = MAX_COMPILED_DOCUMENTS,
+  budget = new CompileBudget(),
 ): (document: DocumentNode, schema: GraphQLSchema, compiles?: () => boolean) => boolean {
   // Executions so far of each compilable document (-1: not compilable), kept as long as the document.
   const executions = new WeakMap<DocumentNode, number>();
@@ -68,8 +114,8 @@ export function compileDecider(
     if (count >= 0 && count < after) {
       count++;
       if (count === after) {
-        // At the cap: run uncompiled this time and ask again at the next execution.
-        if (compiled >= max) count = after - 1;
+        // At the cap, or out of budget: run uncompiled this time and ask again at the next execution.
+        if (compiled >= max || !budget.allows()) count = after - 1;
         else if (!compiles()) count = -1;
         else {
           compiled++;
@@ -85,7 +131,8 @@ export function compileDecider(
 type Execute = (args: ExecutionArgs) => unknown;
 
 export function useCompiledExecution({ after, logger, schema }: CompiledExecutionOptions): Plugin {
-  const shouldCompile = compileDecider(after);
+  const budget = new CompileBudget();
+  const shouldCompile = compileDecider(after, MAX_COMPILED_DOCUMENTS, budget);
   const compilerOptions = { customSerializers: leafSerializers(schema) };
   const byDocument = new WeakMap<DocumentNode, CompiledQuery>();
   const byText = new LRUCache<string, CompiledQuery>({ max: COMPILED_BY_TEXT });
@@ -98,7 +145,7 @@ export function useCompiledExecution({ after, logger, schema }: CompiledExecutio
     const text = getDocumentString(args.document, print);
     let compiled = byText.get(text);
     if (!compiled) {
-      const result = compileQuery(args.schema, args.document, args.operationName ?? undefined, compilerOptions);
+      const result = budget.spend(() => compileQuery(args.schema, args.document, args.operationName ?? undefined, compilerOptions));
       if (!isCompiledQuery(result)) {
         const requestId = (args.contextValue as { requestId?: string } | undefined)?.requestId;
         logger.warn(

@@ -15,7 +15,7 @@ import type * as Jit from 'graphql-jit';
 
 // Only this module's view of graphql-jit: the check src/plugins/use-compiled-execution.ts makes before handing a document over.
 vi.mock('graphql-jit', async (original) => ({ ...(await original<typeof Jit>()), compileQuery: vi.fn() }));
-import { COMPILED_BY_TEXT, compileDecider, useCompiledExecution } from '../../src/plugins/use-compiled-execution.js';
+import { COMPILED_BY_TEXT, CompileBudget, compileDecider, useCompiledExecution } from '../../src/plugins/use-compiled-execution.js';
 import { isCompilable } from '../../src/plugins/compilable.js';
 import { loadConfig } from '../../src/config.js';
 import { schema as gatewaySchema } from '../../schema/index.js';
@@ -112,6 +112,22 @@ describe('compiled execution', () => {
       false,
       true,
     ]);
+  });
+
+  it('compiles for at most its budget of time per second: past it a document runs uncompiled and asks again later', () => {
+    let now = 0;
+    const budget = new CompileBudget(100, () => now);
+    const decide = compileDecider(1, 256, budget);
+    const [a, b] = [parse('{ __typename }'), parse('{ __typename }')];
+    // Each compilation takes 150 ms.
+    const slowly = () => budget.spend(() => ((now += 150), true));
+    expect(decide(a, schema, slowly)).toBe(true);
+    expect(decide(b, schema, slowly)).toBe(false);
+    expect(decide(b, schema, slowly)).toBe(false);
+    // A second later the budget is whole again; a document compiled already needed none.
+    now = 1_200;
+    expect(decide(b, schema, slowly)).toBe(true);
+    expect(decide(a, schema, slowly)).toBe(true);
   });
 
   it('asks once whether graphql-jit takes a document, and keeps the usual executor for good when it does not', () => {
