@@ -114,7 +114,12 @@ function writesFieldsInOtherOrder(document: DocumentNode, schema: GraphQLSchema)
     a !== undefined && b !== undefined && a !== b && isObjectType(schema.getType(a)) && isObjectType(schema.getType(b));
 
   /** The response names a selection set selects, through its fragments, each with whether any selection of it is conditional. */
-  const namesOf = (set: SelectionSetNode, names: Map<string, { count: number; conditional: boolean }>, underCondition: boolean, seen: Set<string>) => {
+  const namesOf = (
+    set: SelectionSetNode,
+    names: Map<string, { count: number; conditional: boolean }>,
+    underCondition: boolean,
+    seen: Set<string>,
+  ) => {
     for (const selection of set.selections) {
       const conditionHere = underCondition || conditional(selection);
       if (selection.kind === Kind.FIELD) {

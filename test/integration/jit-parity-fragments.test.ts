@@ -15,7 +15,10 @@ describe('fragments in a compiled run answer as Yoga executor does', () => {
   const gw = useTestGateway({ COMPILE_AFTER_EXECUTIONS: '2' }, ['marketplace']);
 
   it('a fragment spread twice, once skipped: its fields are still selected by the other spread', async () => {
-    const runs = await threeRuns(gw, `query SpreadTwice { gig(slug: "${GIG}") { ...Slug @skip(if: true) ...Slug } } fragment Slug on Gig { slug }`);
+    const runs = await threeRuns(
+      gw,
+      `query SpreadTwice { gig(slug: "${GIG}") { ...Slug @skip(if: true) ...Slug } } fragment Slug on Gig { slug }`,
+    );
     expect(runs[0]).toMatchObject({ status: 200, data: { gig: { slug: GIG } } });
     expect(runs[0]!.errors).toBeUndefined();
     expect(runs[2]).toEqual(runs[0]);
