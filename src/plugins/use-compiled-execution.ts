@@ -130,12 +130,24 @@ export function compileDecider(
 
 type Execute = (args: ExecutionArgs) => unknown;
 
+/**
+ * A document's compiled runs, at least this many, of which more than this share answered with an error, make it
+ * run on Yoga's executor for good: each such answer is executed twice (compiled, then again), which costs more
+ * than compiling saves (tens of µs per request against the execution's hundred or more), so a document that
+ * usually fails (a page's query with `me` for anonymous callers) is better left uncompiled.
+ */
+export const ERRORS_JUDGED_AFTER = 8;
+export const MAX_ERRORED_SHARE = 0.25;
+
 export function useCompiledExecution({ after, logger, schema }: CompiledExecutionOptions): Plugin {
   const budget = new CompileBudget();
   const shouldCompile = compileDecider(after, MAX_COMPILED_DOCUMENTS, budget);
   const compilerOptions = { customSerializers: leafSerializers(schema) };
   const byDocument = new WeakMap<DocumentNode, CompiledQuery>();
   const byText = new LRUCache<string, CompiledQuery>({ max: COMPILED_BY_TEXT });
+  // Each compiled document's runs and how many answered with an error; the documents that keep Yoga's executor for it.
+  const outcomes = new WeakMap<DocumentNode, { runs: number; errored: number }>();
+  const tooOftenFailing = new WeakSet<DocumentNode>();
 
   /** The document's compiled query, compiled now unless it or its text was; undefined when graphql-jit refuses it. */
   const compiledFor = (args: ExecutionArgs): CompiledQuery | undefined => {
@@ -160,14 +172,26 @@ export function useCompiledExecution({ after, logger, schema }: CompiledExecutio
     return compiled;
   };
 
+  /** Counts a compiled run of `document`, and leaves the document to Yoga's executor once it fails too often. */
+  const note = (document: DocumentNode, errored: boolean) => {
+    let outcome = outcomes.get(document);
+    if (!outcome) outcomes.set(document, (outcome = { runs: 0, errored: 0 }));
+    outcome.runs++;
+    if (errored) outcome.errored++;
+    if (outcome.runs >= ERRORS_JUDGED_AFTER && outcome.errored > outcome.runs * MAX_ERRORED_SHARE) tooOftenFailing.add(document);
+  };
+
   /** Runs `compiled`; an answer with an error (variables refused included) is `usual`'s instead. */
   const runCompiled = async (compiled: CompiledQuery, usual: Execute, args: ExecutionArgs) => {
     const result = (await compiled.query(args.rootValue, args.contextValue, args.variableValues)) as ExecutionResult;
-    return result.errors?.length ? usual(args) : result;
+    const errored = (result.errors?.length ?? 0) > 0;
+    note(args.document, errored);
+    return errored ? usual(args) : result;
   };
 
   return {
     onExecute({ args, executeFn, setExecuteFn }) {
+      if (tooOftenFailing.has(args.document)) return;
       if (!shouldCompile(args.document, args.schema, () => compiledFor(args) !== undefined)) return;
       const compiled = compiledFor(args);
       if (compiled) setExecuteFn((compiledArgs: ExecutionArgs) => runCompiled(compiled, executeFn as Execute, compiledArgs));

@@ -15,7 +15,13 @@ import type * as Jit from 'graphql-jit';
 
 // Only this module's view of graphql-jit: the check src/plugins/use-compiled-execution.ts makes before handing a document over.
 vi.mock('graphql-jit', async (original) => ({ ...(await original<typeof Jit>()), compileQuery: vi.fn() }));
-import { COMPILED_BY_TEXT, CompileBudget, compileDecider, useCompiledExecution } from '../../src/plugins/use-compiled-execution.js';
+import {
+  COMPILED_BY_TEXT,
+  CompileBudget,
+  compileDecider,
+  ERRORS_JUDGED_AFTER,
+  useCompiledExecution,
+} from '../../src/plugins/use-compiled-execution.js';
 import { isCompilable } from '../../src/plugins/compilable.js';
 import { loadConfig } from '../../src/config.js';
 import { schema as gatewaySchema } from '../../schema/index.js';
@@ -223,5 +229,29 @@ describe('compiled execution', () => {
     // Compiled, then the usual executor: each resolved the field, both with the one request's context.
     expect(resolved).toBe(2);
     expect(contexts.size).toBe(1);
+  });
+
+  it('leaves a document whose compiled answers mostly have errors to the usual executor', async () => {
+    const real = await vi.importActual<typeof Jit>('graphql-jit');
+    let compiledRuns = 0;
+    vi.mocked(compileQuery).mockImplementation((...args) => {
+      const result = real.compileQuery(...args);
+      if (!('query' in result)) return result;
+      const query = result.query;
+      return { ...result, query: (...call: Parameters<typeof query>) => (compiledRuns++, query(...call)) };
+    });
+    let resolved = 0;
+    const failing = createSchema({
+      typeDefs: 'type Query { me: String! }',
+      resolvers: { Query: { me: () => (resolved++, Promise.reject(new Error('not signed in'))) } },
+    });
+    const yoga = createYoga({
+      schema: failing,
+      plugins: [useCompiledExecution({ after: 1, logger: createLogger('silent'), schema: failing })],
+    });
+    for (let i = 0; i < ERRORS_JUDGED_AFTER + 4; i++) expect(await hello(yoga, '{ me }')).toMatchObject({ data: null });
+    // Compiled (and run again) until judged, then only the usual executor.
+    expect(compiledRuns).toBe(ERRORS_JUDGED_AFTER);
+    expect(resolved).toBe(2 * ERRORS_JUDGED_AFTER + 4);
   });
 });
