@@ -181,11 +181,15 @@ export function useCompiledExecution({ after, logger, schema }: CompiledExecutio
     if (outcome.runs >= ERRORS_JUDGED_AFTER && outcome.errored > outcome.runs * MAX_ERRORED_SHARE) tooOftenFailing.add(document);
   };
 
-  /** Runs `compiled`; an answer with an error (variables refused included) is `usual`'s instead. */
-  const runCompiled = async (compiled: CompiledQuery, usual: Execute, args: ExecutionArgs) => {
+  /**
+   * Runs `compiled` (of `document`); an answer with an error (variables refused included) is `usual`'s instead.
+   * `args.document` may be another plugin's copy (the response cache adds `__typename` to it): the outcome is
+   * noted against the document onExecute saw, the one it checks.
+   */
+  const runCompiled = async (compiled: CompiledQuery, document: DocumentNode, usual: Execute, args: ExecutionArgs) => {
     const result = (await compiled.query(args.rootValue, args.contextValue, args.variableValues)) as ExecutionResult;
     const errored = (result.errors?.length ?? 0) > 0;
-    note(args.document, errored);
+    note(document, errored);
     return errored ? usual(args) : result;
   };
 
@@ -194,7 +198,7 @@ export function useCompiledExecution({ after, logger, schema }: CompiledExecutio
       if (tooOftenFailing.has(args.document)) return;
       if (!shouldCompile(args.document, args.schema, () => compiledFor(args) !== undefined)) return;
       const compiled = compiledFor(args);
-      if (compiled) setExecuteFn((compiledArgs: ExecutionArgs) => runCompiled(compiled, executeFn as Execute, compiledArgs));
+      if (compiled) setExecuteFn((compiledArgs: ExecutionArgs) => runCompiled(compiled, args.document, executeFn as Execute, compiledArgs));
     },
   };
 }

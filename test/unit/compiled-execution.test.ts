@@ -11,6 +11,7 @@ import { Writable } from 'node:stream';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createLogger } from '../../src/logger.js';
 import { compileQuery } from 'graphql-jit';
+import { useResponseCache } from '@graphql-yoga/plugin-response-cache';
 import type * as Jit from 'graphql-jit';
 
 // Only this module's view of graphql-jit: the check src/plugins/use-compiled-execution.ts makes before handing a document over.
@@ -250,6 +251,31 @@ describe('compiled execution', () => {
     });
     for (let i = 0; i < ERRORS_JUDGED_AFTER + 4; i++) expect(await hello(yoga, '{ me }')).toMatchObject({ data: null });
     // Compiled (and run again) until judged, then only the usual executor.
+    expect(compiledRuns.count).toBe(ERRORS_JUDGED_AFTER);
+    expect(resolved).toBe(2 * ERRORS_JUDGED_AFTER + 4);
+  });
+});
+
+describe('compiled execution behind a plugin that hands the executor another document', () => {
+  afterEach(() => void vi.mocked(compileQuery).mockReset());
+
+  // The response cache (src/yoga.ts puts it after compiled execution) runs the executor it received on its own
+  // copy of the document, with `__typename` added everywhere: what the compiled run sees is that copy.
+  it('still leaves a document whose compiled answers mostly have errors to the usual executor', async () => {
+    const compiledRuns = await countCompiledRuns();
+    let resolved = 0;
+    const failing = createSchema({
+      typeDefs: 'type Query { me: String! }',
+      resolvers: { Query: { me: () => (resolved++, Promise.reject(new Error('not signed in'))) } },
+    });
+    const yoga = createYoga({
+      schema: failing,
+      plugins: [
+        useCompiledExecution({ after: 1, logger: createLogger('silent'), schema: failing }),
+        useResponseCache({ session: () => null }),
+      ],
+    });
+    for (let i = 0; i < ERRORS_JUDGED_AFTER + 4; i++) expect(await hello(yoga, '{ me }')).toMatchObject({ data: null });
     expect(compiledRuns.count).toBe(ERRORS_JUDGED_AFTER);
     expect(resolved).toBe(2 * ERRORS_JUDGED_AFTER + 4);
   });
