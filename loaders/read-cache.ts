@@ -123,7 +123,7 @@ interface Reader {
 }
 
 /**
- * A GET through the request's client for the row's upstream (`ctx.clients[row.service]`), so through that
+ * A read (a GET, or a `readsOnly` POST) through the request's client for the row's upstream (`ctx.clients[row.service]`), so through that
  * client's read cache: the row names its upstream, so a caller never picks the client (or its credential) by hand.
  */
 export const readRow = <D extends ReadRow>(
