@@ -123,8 +123,9 @@ interface Reader {
 }
 
 /**
- * A read (a GET, or a `readsOnly` POST) through the request's client for the row's upstream (`ctx.clients[row.service]`), so through that
- * client's read cache: the row names its upstream, so a caller never picks the client (or its credential) by hand.
+ * A read (a GET, or a `readsOnly` POST) through the request's client for the row's upstream
+ * (`ctx.clients[row.service]`), so through that client's read cache: the row names its upstream, so a caller never
+ * picks the client (or its credential) by hand.
  */
 export const readRow = <D extends ReadRow>(
   ctx: { readonly clients: Readonly<Record<ReadRow['service'], object>> },
