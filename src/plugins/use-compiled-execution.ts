@@ -136,12 +136,17 @@ type Execute = (args: ExecutionArgs) => unknown;
 
 /**
  * A document's compiled runs, at least this many, of which more than this share answered with an error, make it
- * run on Yoga's executor for good: each such answer is executed twice (compiled, then again), which costs more
- * than compiling saves (tens of µs per request against the execution's hundred or more), so a document that
- * usually fails (a page's query with `me` for anonymous callers) is better left uncompiled.
+ * run on Yoga's executor for its next UNCOMPILED_AFTER_FAILING executions: each such answer is executed twice
+ * (compiled, then again), which costs more than compiling saves (tens of µs per request against the execution's
+ * hundred or more), so a document that usually fails (a page's query with `me` for anonymous callers) is better
+ * left uncompiled. It is judged again afterwards, so a burst of failures (an upstream outage, or a caller sending
+ * bad variables on purpose) costs a popular document its speed for a while only. Counts are halved every
+ * ERRORS_WINDOW runs, so the share is of recent runs.
  */
 export const ERRORS_JUDGED_AFTER = 8;
 export const MAX_ERRORED_SHARE = 0.25;
+export const UNCOMPILED_AFTER_FAILING = 256;
+const ERRORS_WINDOW = 64;
 
 export function useCompiledExecution({ after, logger, schema }: CompiledExecutionOptions): Plugin {
   const budget = new CompileBudget();
@@ -151,7 +156,8 @@ export function useCompiledExecution({ after, logger, schema }: CompiledExecutio
   const byText = new LRUCache<string, CompiledQuery>({ max: COMPILED_BY_TEXT });
   // Each compiled document's runs and how many answered with an error; the documents that keep Yoga's executor for it.
   const outcomes = new WeakMap<DocumentNode, { runs: number; errored: number }>();
-  const tooOftenFailing = new WeakSet<DocumentNode>();
+  // Executions left on Yoga's executor for the documents judged to fail too often.
+  const uncompiledFor = new WeakMap<DocumentNode, number>();
 
   /** The document's compiled query, compiled now unless it or its text was; undefined when graphql-jit refuses it. */
   const compiledFor = (args: ExecutionArgs): CompiledQuery | undefined => {
@@ -176,13 +182,19 @@ export function useCompiledExecution({ after, logger, schema }: CompiledExecutio
     return compiled;
   };
 
-  /** Counts a compiled run of `document`, and leaves the document to Yoga's executor once it fails too often. */
+  /** Counts a compiled run of `document`, and leaves the document to Yoga's executor for a while when it fails too often. */
   const note = (document: DocumentNode, errored: boolean) => {
     let outcome = outcomes.get(document);
     if (!outcome) outcomes.set(document, (outcome = { runs: 0, errored: 0 }));
     outcome.runs++;
     if (errored) outcome.errored++;
-    if (outcome.runs >= ERRORS_JUDGED_AFTER && outcome.errored > outcome.runs * MAX_ERRORED_SHARE) tooOftenFailing.add(document);
+    if (outcome.runs >= ERRORS_JUDGED_AFTER && outcome.errored > outcome.runs * MAX_ERRORED_SHARE) {
+      uncompiledFor.set(document, UNCOMPILED_AFTER_FAILING);
+      outcomes.delete(document);
+    } else if (outcome.runs >= ERRORS_WINDOW) {
+      outcome.runs /= 2;
+      outcome.errored /= 2;
+    }
   };
 
   /**
@@ -199,7 +211,12 @@ export function useCompiledExecution({ after, logger, schema }: CompiledExecutio
 
   return {
     onExecute({ args, executeFn, setExecuteFn }) {
-      if (tooOftenFailing.has(args.document)) return;
+      const uncompiledLeft = uncompiledFor.get(args.document);
+      if (uncompiledLeft !== undefined) {
+        if (uncompiledLeft > 1) uncompiledFor.set(args.document, uncompiledLeft - 1);
+        else uncompiledFor.delete(args.document);
+        return;
+      }
       if (!shouldCompile(args.document, args.schema, () => compiledFor(args) !== undefined)) return;
       const compiled = compiledFor(args);
       if (compiled) setExecuteFn((compiledArgs: ExecutionArgs) => runCompiled(compiled, args.document, executeFn as Execute, compiledArgs));

@@ -21,6 +21,7 @@ import {
   CompileBudget,
   compileDecider,
   ERRORS_JUDGED_AFTER,
+  UNCOMPILED_AFTER_FAILING,
   useCompiledExecution,
 } from '../../src/plugins/use-compiled-execution.js';
 import { isCompilable } from '../../src/plugins/compilable.js';
@@ -268,5 +269,8 @@ describe('compiled execution', () => {
     // Compiled (and run again) until judged, then only the usual executor.
     expect(compiledRuns.count).toBe(ERRORS_JUDGED_AFTER);
     expect(resolved).toBe(2 * ERRORS_JUDGED_AFTER + 4);
+    // For UNCOMPILED_AFTER_FAILING executions in all; then compiled again, and judged again.
+    for (let i = 4; i < UNCOMPILED_AFTER_FAILING + 1; i++) await hello(yoga, '{ me }');
+    expect(compiledRuns.count).toBe(ERRORS_JUDGED_AFTER + 1);
   });
 });
