@@ -8,22 +8,25 @@
  * the upstream's own freshness when that is shorter. The response cache's own answers say the seconds *left*
  * (`max-age=<seconds left>`); this one does not. Brief: "a wrong Cache-Control max-age (longer than the shortest
  * upstream freshness)".
+ *
+ * The same promise holds with the response cache off (RESPONSE_CACHE_MAX_ENTRIES=0, the default), where
+ * use-cache-headers.ts writes the header from the request's `referenceUse`.
  */
 import { describe, expect, it } from 'vitest';
 import { useTestGateway } from '../helpers/gateway.js';
 
-const gw = useTestGateway(
-  { PUBLIC_CACHE_MAX_BYTES: String(4 * 1024 * 1024), RESPONSE_CACHE_MAX_ENTRIES: '100', REFERENCE_CACHE_TTL_MS: '4000' },
-  ['marketplace'],
-);
+describe.each([
+  ['with the response cache', { PUBLIC_CACHE_MAX_BYTES: String(4 * 1024 * 1024), RESPONSE_CACHE_MAX_ENTRIES: '100' }],
+  ['without the response cache', {}],
+])('a public reference answer, %s', (_, env: Record<string, string>) => {
+  const gw = useTestGateway({ ...env, REFERENCE_CACHE_TTL_MS: '4000' }, ['marketplace']);
+  const get = (query: string) => fetch(`${gw.url}/graphql?${new URLSearchParams({ query })}`, { headers: { accept: 'application/json' } });
+  const maxAgeOf = (res: Response) => Number(/max-age=(\d+)/.exec(res.headers.get('cache-control') ?? '')?.[1] ?? Number.NaN);
 
-const get = (query: string) => fetch(`${gw.url}/graphql?${new URLSearchParams({ query })}`, { headers: { accept: 'application/json' } });
-const maxAgeOf = (res: Response) => Number(/max-age=(\d+)/.exec(res.headers.get('cache-control') ?? '')?.[1] ?? Number.NaN);
-
-describe('a public reference answer', () => {
   it('says how long its data has left, not the whole reference TTL, when answered from data already held', async () => {
     const first = await get('{ categories { slug } }');
     expect(first.status).toBe(200);
+    expect(first.headers.get('cache-control')).toMatch(/^public, max-age=\d+$/);
     expect(maxAgeOf(first)).toBeLessThanOrEqual(4);
     await new Promise((resolve) => setTimeout(resolve, 2_500));
     gw.resetCalls();
