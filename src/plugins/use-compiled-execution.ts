@@ -26,6 +26,7 @@ import { LRUCache } from 'lru-cache';
 import type { Plugin } from 'graphql-yoga';
 import { leafSerializers } from './leaf-serializers.js';
 import { isCompilable } from './compilable.js';
+import { FailingDocuments } from './failing-documents.js';
 import type { Logger } from '../logger.js';
 
 export interface CompiledExecutionOptions {
@@ -134,30 +135,13 @@ export function compileDecider(
 
 type Execute = (args: ExecutionArgs) => unknown;
 
-/**
- * A document's compiled runs, at least this many, of which more than this share answered with an error, make it
- * run on Yoga's executor for its next UNCOMPILED_AFTER_FAILING executions: each such answer is executed twice
- * (compiled, then again), which costs more than compiling saves (tens of µs per request against the execution's
- * hundred or more), so a document that usually fails (a page's query with `me` for anonymous callers) is better
- * left uncompiled. It is judged again afterwards, so a burst of failures (an upstream outage, or a caller sending
- * bad variables on purpose) costs a popular document its speed for a while only. Counts are halved every
- * ERRORS_WINDOW runs, so the share is of recent runs.
- */
-export const ERRORS_JUDGED_AFTER = 8;
-export const MAX_ERRORED_SHARE = 0.25;
-export const UNCOMPILED_AFTER_FAILING = 256;
-const ERRORS_WINDOW = 64;
-
 export function useCompiledExecution({ after, logger, schema }: CompiledExecutionOptions): Plugin {
   const budget = new CompileBudget();
   const shouldCompile = compileDecider(after, MAX_COMPILED_DOCUMENTS, budget);
   const compilerOptions = { customSerializers: leafSerializers(schema) };
   const byDocument = new WeakMap<DocumentNode, CompiledQuery>();
   const byText = new LRUCache<string, CompiledQuery>({ max: COMPILED_BY_TEXT });
-  // Each compiled document's runs and how many answered with an error; the documents that keep Yoga's executor for it.
-  const outcomes = new WeakMap<DocumentNode, { runs: number; errored: number }>();
-  // Executions left on Yoga's executor for the documents judged to fail too often.
-  const uncompiledFor = new WeakMap<DocumentNode, number>();
+  const failing = new FailingDocuments();
 
   /** The document's compiled query, compiled now unless it or its text was; undefined when graphql-jit refuses it. */
   const compiledFor = (args: ExecutionArgs): CompiledQuery | undefined => {
@@ -182,21 +166,6 @@ export function useCompiledExecution({ after, logger, schema }: CompiledExecutio
     return compiled;
   };
 
-  /** Counts a compiled run of `document`, and leaves the document to Yoga's executor for a while when it fails too often. */
-  const note = (document: DocumentNode, errored: boolean) => {
-    let outcome = outcomes.get(document);
-    if (!outcome) outcomes.set(document, (outcome = { runs: 0, errored: 0 }));
-    outcome.runs++;
-    if (errored) outcome.errored++;
-    if (outcome.runs >= ERRORS_JUDGED_AFTER && outcome.errored > outcome.runs * MAX_ERRORED_SHARE) {
-      uncompiledFor.set(document, UNCOMPILED_AFTER_FAILING);
-      outcomes.delete(document);
-    } else if (outcome.runs >= ERRORS_WINDOW) {
-      outcome.runs /= 2;
-      outcome.errored /= 2;
-    }
-  };
-
   /**
    * Runs `compiled` (of `document`); an answer with an error (variables refused included) is `usual`'s instead.
    * `args.document` may be another plugin's copy (the response cache adds `__typename` to it): the outcome is
@@ -205,18 +174,13 @@ export function useCompiledExecution({ after, logger, schema }: CompiledExecutio
   const runCompiled = async (compiled: CompiledQuery, document: DocumentNode, usual: Execute, args: ExecutionArgs) => {
     const result = (await compiled.query(args.rootValue, args.contextValue, args.variableValues)) as ExecutionResult;
     const errored = (result.errors?.length ?? 0) > 0;
-    note(document, errored);
+    failing.note(document, errored);
     return errored ? usual(args) : result;
   };
 
   return {
     onExecute({ args, executeFn, setExecuteFn }) {
-      const uncompiledLeft = uncompiledFor.get(args.document);
-      if (uncompiledLeft !== undefined) {
-        if (uncompiledLeft > 1) uncompiledFor.set(args.document, uncompiledLeft - 1);
-        else uncompiledFor.delete(args.document);
-        return;
-      }
+      if (failing.skips(args.document)) return;
       if (!shouldCompile(args.document, args.schema, () => compiledFor(args) !== undefined)) return;
       const compiled = compiledFor(args);
       if (compiled) setExecuteFn((compiledArgs: ExecutionArgs) => runCompiled(compiled, args.document, executeFn as Execute, compiledArgs));

@@ -16,14 +16,8 @@ import type * as Jit from 'graphql-jit';
 
 // Only this module's view of graphql-jit: the check src/plugins/use-compiled-execution.ts makes before handing a document over.
 vi.mock('graphql-jit', async (original) => ({ ...(await original<typeof Jit>()), compileQuery: vi.fn() }));
-import {
-  COMPILED_BY_TEXT,
-  CompileBudget,
-  compileDecider,
-  ERRORS_JUDGED_AFTER,
-  UNCOMPILED_AFTER_FAILING,
-  useCompiledExecution,
-} from '../../src/plugins/use-compiled-execution.js';
+import { COMPILED_BY_TEXT, CompileBudget, compileDecider, useCompiledExecution } from '../../src/plugins/use-compiled-execution.js';
+import { ERRORS_JUDGED_AFTER, UNCOMPILED_AFTER_FAILING } from '../../src/plugins/failing-documents.js';
 import { isCompilable } from '../../src/plugins/compilable.js';
 import { loadConfig } from '../../src/config.js';
 import { schema as gatewaySchema } from '../../schema/index.js';
