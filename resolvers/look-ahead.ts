@@ -27,6 +27,7 @@ import {
   getNamedType,
   GraphQLIncludeDirective,
   GraphQLSkipDirective,
+  isAbstractType,
   isObjectType,
   Kind,
   type FieldNode,
@@ -47,6 +48,17 @@ function included(node: Parameters<typeof getDirectiveValues>[1], variables: Var
   return getDirectiveValues(GraphQLIncludeDirective, node, variables)?.if !== false;
 }
 
+/**
+ * Whether a fragment on `condition` applies to an object of `type`, as graphql-js decides it: no condition, the
+ * type itself, or an interface or union it belongs to. (Compiled execution runs a copy of the document with such
+ * fragments written out in place, src/plugins/inline-fragments.ts: both must look ahead alike.)
+ */
+function appliesTo(condition: string | undefined, type: GraphQLObjectType, info: GraphQLResolveInfo): boolean {
+  if (condition === undefined || condition === type.name) return true;
+  const conditionType = info.schema.getType(condition);
+  return conditionType !== undefined && isAbstractType(conditionType) && info.schema.isSubType(conditionType, type);
+}
+
 /** Every node selecting `fieldName` in a selection set, through inline fragments and fragment spreads. */
 function collect(
   set: SelectionSetNode | undefined,
@@ -60,11 +72,10 @@ function collect(
     if (selection.kind === Kind.FIELD) {
       if (selection.name.value === fieldName) out.push(selection);
     } else if (selection.kind === Kind.INLINE_FRAGMENT) {
-      if (!selection.typeCondition || selection.typeCondition.name.value === type.name)
-        collect(selection.selectionSet, fieldName, info, type, out);
+      if (appliesTo(selection.typeCondition?.name.value, type, info)) collect(selection.selectionSet, fieldName, info, type, out);
     } else {
       const fragment = info.fragments[selection.name.value];
-      if (fragment && fragment.typeCondition.name.value === type.name) collect(fragment.selectionSet, fieldName, info, type, out);
+      if (fragment && appliesTo(fragment.typeCondition.name.value, type, info)) collect(fragment.selectionSet, fieldName, info, type, out);
     }
   }
 }

@@ -22,6 +22,8 @@
  *   generated code assigns `result.__proto__`, and reads variables from a plain object;
  * - free of selections graphql-jit would answer in another order or drop (`writesFieldsInOtherOrder`, below): an
  *   answer without errors is sent as the compiled run wrote it (test/integration/jit-parity-fragments.test.ts).
+ *   Where only the document's fragments break this rule, a copy with them written out in place may keep it: then
+ *   the copy is compiled (`compilableForm`).
  */
 import {
   BREAK,
@@ -38,12 +40,30 @@ import {
   type SelectionNode,
   type SelectionSetNode,
 } from 'graphql';
+import { inlineFragments } from './inline-fragments.js';
 
 /** What graphql-jit's markers begin with (its execution.js MAGIC_DATE, MAGIC_NAN, MAGIC_PLUS/MINUS_INFINITY). */
 const JIT_MARKER = '__MAGIC_';
 const inherited = (name: string) => name in Object.prototype;
 
+/**
+ * What graphql-jit compiles for `document`: the document itself, or a copy with its always-applying fragments
+ * written out in place (inline-fragments.ts) where the document's own shape is one it would answer in another
+ * order; undefined where the document keeps Yoga's executor.
+ */
+export function compilableForm(document: DocumentNode, schema: GraphQLSchema): DocumentNode | undefined {
+  if (!followsTheRules(document, schema)) return undefined;
+  if (!writesFieldsInOtherOrder(document, schema)) return document;
+  const copy = inlineFragments(document, schema);
+  return copy && !writesFieldsInOtherOrder(copy, schema) ? copy : undefined;
+}
+
 export function isCompilable(document: DocumentNode, schema: GraphQLSchema): boolean {
+  return compilableForm(document, schema) !== undefined;
+}
+
+/** Every rule above but the last. */
+function followsTheRules(document: DocumentNode, schema: GraphQLSchema): boolean {
   const operations = document.definitions.filter((definition) => definition.kind === Kind.OPERATION_DEFINITION);
   if (operations.length !== 1 || operations[0]!.operation !== 'query') return false;
   const operation = operations[0] as OperationDefinitionNode;
@@ -82,7 +102,7 @@ export function isCompilable(document: DocumentNode, schema: GraphQLSchema): boo
       return literalDepth > 0 ? refuse() : undefined;
     },
   });
-  return compilable && !writesFieldsInOtherOrder(document, schema);
+  return compilable;
 }
 
 const conditional = (selection: SelectionNode) =>

@@ -25,7 +25,7 @@ import { print, type DocumentNode, type ExecutionResult, type GraphQLSchema } fr
 import { LRUCache } from 'lru-cache';
 import type { Plugin } from 'graphql-yoga';
 import { leafSerializers } from './leaf-serializers.js';
-import { isCompilable } from './compilable.js';
+import { compilableForm, isCompilable } from './compilable.js';
 import { FailingDocuments } from './failing-documents.js';
 import type { Logger } from '../logger.js';
 
@@ -151,7 +151,10 @@ export function useCompiledExecution({ after, logger, schema }: CompiledExecutio
     const text = getDocumentString(args.document, print);
     let compiled = byText.get(text);
     if (!compiled) {
-      const result = budget.spend(() => compileQuery(args.schema, args.document, args.operationName ?? undefined, compilerOptions));
+      // The document itself, or its copy with its fragments written out.
+      const form = compilableForm(args.document, args.schema);
+      if (!form) return undefined;
+      const result = budget.spend(() => compileQuery(args.schema, form, args.operationName ?? undefined, compilerOptions));
       if (!isCompiledQuery(result)) {
         const requestId = (args.contextValue as { requestId?: string } | undefined)?.requestId;
         logger.warn(

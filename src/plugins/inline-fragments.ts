@@ -1,0 +1,129 @@
+/**
+ * A copy of a document with every fragment that always applies written out in its place: a spread or inline
+ * fragment without @skip/@include whose type condition is absent or names the type it is selected on. graphql-js
+ * collects such a fragment's fields exactly where the fragment stands (GraphQL spec, CollectFields), so the copy
+ * answers as the document does; graphql-jit collects a selection set's fragments after its fields, so a document
+ * in the shape clients generate (Apollo Client adds `__typename` after every fragment) is one compilable.ts
+ * refuses, where its copy is one it takes. Fragments that narrow to another type or carry a directive stay as
+ * they are (and compilable.ts judges the copy).
+ *
+ * Spreading a fragment in several places copies its selections each time, so a document written to multiply
+ * (a fragment spreading another twice, and so on) would grow without bound: past MAX_INLINED_SELECTIONS
+ * selections there is no copy.
+ */
+import {
+  getNamedType,
+  isCompositeType,
+  isAbstractType,
+  isObjectType,
+  isInterfaceType,
+  Kind,
+  type DocumentNode,
+  type FragmentDefinitionNode,
+  type GraphQLCompositeType,
+  type GraphQLSchema,
+  type SelectionNode,
+  type SelectionSetNode,
+} from 'graphql';
+
+/** The most selections a copy may hold: well above any client's document, far below a multiplying one. */
+export const MAX_INLINED_SELECTIONS = 5_000;
+
+class TooLarge extends Error {}
+
+/** The document with its always-applying fragments written out, or undefined past MAX_INLINED_SELECTIONS. */
+export function inlineFragments(document: DocumentNode, schema: GraphQLSchema): DocumentNode | undefined {
+  const fragments = new Map<string, FragmentDefinitionNode>();
+  for (const definition of document.definitions)
+    if (definition.kind === Kind.FRAGMENT_DEFINITION) fragments.set(definition.name.value, definition);
+  let written = 0;
+  // Fragments being written out, innermost last: a spread of one of them (a cycle, which validation refuses) stays.
+  const open: string[] = [];
+
+  const compositeType = (name: string | undefined) => {
+    const type = name === undefined ? undefined : schema.getType(name);
+    return type && isCompositeType(type) ? type : undefined;
+  };
+  const fieldType = (parent: GraphQLCompositeType, name: string) => {
+    if (!isObjectType(parent) && !isInterfaceType(parent)) return undefined;
+    const field = parent.getFields()[name];
+    const type = field && getNamedType(field.type);
+    return type && isCompositeType(type) ? type : undefined;
+  };
+  /** Whether a fragment on `condition` applies to every object selected as `parent`: always, or never (false). */
+  const appliesTo = (condition: string | undefined, parent: GraphQLCompositeType): boolean | undefined => {
+    if (condition === undefined || condition === parent.name) return true;
+    const type = compositeType(condition);
+    if (!type || !isObjectType(parent)) return undefined;
+    return isAbstractType(type) ? schema.isSubType(type, parent) : false;
+  };
+
+  /** `set`'s selections with the fragments that always apply to `parent` written out, into `into`. */
+  const writeOut = (set: SelectionSetNode, parent: GraphQLCompositeType | undefined, into: SelectionNode[]) => {
+    for (const selection of set.selections) {
+      if (++written > MAX_INLINED_SELECTIONS) throw new TooLarge();
+      if (selection.kind === Kind.FIELD) {
+        const type = parent && selection.selectionSet ? fieldType(parent, selection.name.value) : undefined;
+        // A new node for every place a field is written: graphql-jit notes a field's @skip/@include on its node, so a
+        // node shared by two places would carry one place's condition to the other. Below a field of a type the
+        // schema does not name here (`__schema`, `__type`) fragments stay, and fields are still new nodes.
+        into.push(selection.selectionSet ? { ...selection, selectionSet: copyOf(selection.selectionSet, type) } : { ...selection });
+        continue;
+      }
+      const name = selection.kind === Kind.FRAGMENT_SPREAD ? selection.name.value : undefined;
+      const fragment = name === undefined ? undefined : fragments.get(name);
+      const condition = selection.kind === Kind.INLINE_FRAGMENT ? selection.typeCondition?.name.value : fragment?.typeCondition.name.value;
+      const body = selection.kind === Kind.INLINE_FRAGMENT ? selection.selectionSet : fragment?.selectionSet;
+      const applies = parent && body && (name === undefined || !open.includes(name)) ? appliesTo(condition, parent) : undefined;
+      // A fragment that never applies here selects nothing, whatever its directives say.
+      if (applies === false) continue;
+      if (applies && !selection.directives?.length) {
+        if (name !== undefined) open.push(name);
+        writeOut(body!, parent, into);
+        if (name !== undefined) open.pop();
+      } else if (selection.kind === Kind.INLINE_FRAGMENT) {
+        into.push({ ...selection, selectionSet: copyOf(selection.selectionSet, compositeType(condition) ?? parent) });
+      } else {
+        into.push(selection);
+      }
+    }
+  };
+  /**
+   * `set` written out for objects selected as `parent`. On an interface or union where a fragment is left (it
+   * narrows to some of the types), the selections are written out once per possible object type, each in an
+   * inline fragment on that type: which fields an object gets, and in which order, then no longer depends on
+   * fragments graphql-jit would collect after the fields.
+   */
+  const copyOf = (set: SelectionSetNode, parent: GraphQLCompositeType | undefined): SelectionSetNode => {
+    const selections: SelectionNode[] = [];
+    writeOut(set, parent, selections);
+    if (!parent || !isAbstractType(parent) || selections.every((selection) => selection.kind === Kind.FIELD)) return { ...set, selections };
+    const perType: SelectionNode[] = [];
+    for (const type of schema.getPossibleTypes(parent)) {
+      const own = copyOf(set, type);
+      if (own.selections.length > 0)
+        perType.push({
+          kind: Kind.INLINE_FRAGMENT,
+          typeCondition: { kind: Kind.NAMED_TYPE, name: { kind: Kind.NAME, value: type.name } },
+          selectionSet: own,
+        });
+    }
+    return { ...set, selections: perType };
+  };
+
+  try {
+    const definitions = document.definitions.map((definition) => {
+      if (definition.kind === Kind.OPERATION_DEFINITION) {
+        const root = definition.operation === 'query' ? schema.getQueryType() : undefined;
+        return { ...definition, selectionSet: copyOf(definition.selectionSet, root ?? undefined) };
+      }
+      if (definition.kind === Kind.FRAGMENT_DEFINITION)
+        return { ...definition, selectionSet: copyOf(definition.selectionSet, compositeType(definition.typeCondition.name.value)) };
+      return definition;
+    });
+    return { ...document, definitions };
+  } catch (error) {
+    if (error instanceof TooLarge) return undefined;
+    throw error;
+  }
+}
