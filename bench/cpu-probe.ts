@@ -18,6 +18,10 @@ const DOCUMENTS: Record<string, string> = {
   sellerGigs: '{ seller(username: "pixelcraft") { name gigs(first: 10) { nodes { slug } } } }',
   sellerGigsReviews:
     '{ seller(username: "pixelcraft") { name gigs(first: 10) { nodes { slug reviews(first: 5) { nodes { rating } } } } } }',
+  // The same as Apollo Client sends it: fragments, and `__typename` after them (compiled through a copy since 40313af).
+  sellerGigsReviewsApollo:
+    '{ seller(username: "pixelcraft") { ...S gigs(first: 10) { nodes { ...G reviews(first: 5) { nodes { ...R __typename } __typename } __typename } __typename } __typename } } ' +
+    'fragment S on Seller { name } fragment G on Gig { slug } fragment R on Review { rating }',
 };
 
 const n = Number(process.argv[2] ?? 400);

@@ -41,7 +41,7 @@ export class AttemptSender {
   async send(req: UpstreamRequest, attempt: number): Promise<UpstreamResponse> {
     const { name, root, timeoutMs, maxResponseBytes, bodyBudget, spanTarget, logger } = this.options;
     const path = root + req.path + queryString(req.query);
-    const mutation = req.method !== 'GET';
+    const mutation = req.method !== 'GET' && !req.readsOnly;
     const outer = req.signal;
     if (outer?.aborted) {
       // Never sent: nothing learnt about the upstream.

@@ -65,6 +65,7 @@ export function upstreamRequest(
     operation: operation.id,
     template: operation.path,
     idempotent: operation.idempotent,
+    readsOnly: operation.readsOnly,
     path: parts.path,
     query: parts.query,
     // Shared between calls (ACCEPT_JSON, a client's credential headers): no layer below writes to it.

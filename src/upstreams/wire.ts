@@ -44,6 +44,8 @@ export interface UpstreamRequest {
   template?: string;
   /** Safe to repeat, so retried (the operation row's `idempotent`); GETs when not given. */
   idempotent?: boolean;
+  /** A POST that changes nothing upstream (the row's `readsOnly`): no Idempotency-Key, and a timeout leaves no outcome unknown. */
+  readsOnly?: boolean;
   /** The gateway's code for a non-2xx status of this upstream, for the span. */
   codeOf?: (status: number) => string | undefined;
   /** A GET of an operation needing no credential, sent without one: its answer may be shared (public-cache/). */

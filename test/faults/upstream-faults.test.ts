@@ -144,6 +144,22 @@ describe('Idempotency-Key', () => {
     }
   });
 
+  it('is not forwarded on a read sent as a POST (a quote): nothing there for an upstream to dedupe', async () => {
+    const res = await query(gw, `{ gigQuote(slug: "${GIG_SLUG}", package: BASIC) { total } }`, { 'idempotency-key': 'retry-2b8e' });
+    expect(res.errors).toBeUndefined();
+    const [post] = gw.calls('marketplace').filter((c) => c.method === 'POST');
+    expect(post?.path).toMatch(/\/quote$/);
+    expect(post!.headers['idempotency-key']).toBeUndefined();
+
+    // Nor is a connection reset on it a write of unknown outcome; like every POST it is sent once.
+    gw.resetCalls();
+    setFaults(gw, 'marketplace', [{ kind: 'reset', method: 'POST', pathIncludes: '/quote' }]);
+    const reset = await query(gw, `{ gigQuote(slug: "${GIG_SLUG}", package: BASIC) { total } }`);
+    expect(errorAt(reset, 'gigQuote')?.extensions).toMatchObject({ code: 'UPSTREAM_UNAVAILABLE', upstream: 'marketplace' });
+    expect(errorAt(reset, 'gigQuote')?.extensions?.outcomeUnknown).toBeUndefined();
+    expect(attempts(gw, 'marketplace', '/quote', 'POST')).toBe(1);
+  });
+
   it('is dropped when it is not a plausible key (too long)', async () => {
     await query(gw, `mutation { toggleGigFavorite(input: { slug: "${GIG_SLUG}" }) { __typename } }`, {
       'idempotency-key': 'k'.repeat(300),
