@@ -101,26 +101,26 @@ export class CompileBudget {
 /**
  * Counts a document's executions: true from its `after`-th on, when it is compilable (against `schema`),
  * `compiles()` says graphql-jit takes it (asked once, at the `after`-th), fewer than `max` compiled ones live and
- * `budget` allows another compilation now.
+ * `budget` allows another compilation now, unless `known()` says its text is compiled already (nothing to spend).
  */
 export function compileDecider(
   after: number,
   max = MAX_COMPILED_DOCUMENTS,
   budget = new CompileBudget(),
-): (document: DocumentNode, schema: GraphQLSchema, compiles?: () => boolean) => boolean {
+): (document: DocumentNode, schema: GraphQLSchema, compiles?: () => boolean, known?: () => boolean) => boolean {
   // Executions so far of each compilable document (-1: not compilable), kept as long as the document.
   const executions = new WeakMap<DocumentNode, number>();
   let compiled = 0;
   // A compiled query lives as long as its document (kept in a WeakMap on it, below).
   const released = new FinalizationRegistry<undefined>(() => compiled--);
-  return (document, schema, compiles = () => true) => {
+  return (document, schema, compiles = () => true, known = () => false) => {
     const seen = executions.get(document);
     let count = seen ?? (isCompilable(document, schema) ? 0 : -1);
     if (count >= 0 && count < after) {
       count++;
       if (count === after) {
         // At the cap, or out of budget: run uncompiled this time and ask again at the next execution.
-        if (compiled >= max || !budget.allows()) count = after - 1;
+        if (compiled >= max || (!budget.allows() && !known())) count = after - 1;
         else if (!compiles()) count = -1;
         else {
           compiled++;
@@ -184,7 +184,8 @@ export function useCompiledExecution({ after, logger, schema }: CompiledExecutio
   return {
     onExecute({ args, executeFn, setExecuteFn }) {
       if (failing.skips(args.document)) return;
-      if (!shouldCompile(args.document, args.schema, () => compiledFor(args) !== undefined)) return;
+      const known = () => byText.has(getDocumentString(args.document, print));
+      if (!shouldCompile(args.document, args.schema, () => compiledFor(args) !== undefined, known)) return;
       const compiled = compiledFor(args);
       if (compiled) setExecuteFn((compiledArgs: ExecutionArgs) => runCompiled(compiled, args.document, executeFn as Execute, compiledArgs));
     },

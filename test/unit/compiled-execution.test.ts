@@ -143,6 +143,16 @@ describe('compiled execution', () => {
     expect(decide(a, schema, slowly)).toBe(true);
     expect(decide(b, schema, slowly)).toBe(false);
     expect(decide(b, schema, slowly)).toBe(false);
+    // Out of budget, a document whose text is compiled already (parsed again) costs nothing to take.
+    const again = parse('{ __typename }');
+    expect(
+      decide(
+        again,
+        schema,
+        () => true,
+        () => true,
+      ),
+    ).toBe(true);
     // A second later the budget is whole again; a document compiled already needed none.
     now = 1_200;
     expect(decide(b, schema, slowly)).toBe(true);
