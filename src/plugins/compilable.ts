@@ -105,6 +105,16 @@ function followsTheRules(document: DocumentNode, schema: GraphQLSchema): boolean
   return compilable;
 }
 
+/** A response name in a selection set: how often it is selected, whether any of those under @skip/@include, and the selection sets below it. */
+interface Selected {
+  count: number;
+  conditional: boolean;
+  below: SelectionSetNode[];
+}
+
+/** The most selections walked through merged selection sets for one document (`writesFieldsInOtherOrder`). */
+const MERGED_WALK_LIMIT = 20_000;
+
 const conditional = (selection: SelectionNode) =>
   selection.directives?.some((directive) => directive.name.value === 'skip' || directive.name.value === 'include') ?? false;
 
@@ -117,6 +127,11 @@ const conditional = (selection: SelectionNode) =>
  * - a fragment (inline or spread) is followed by a field, or by a fragment that may apply to the same object (only
  *   two fragments on two different object types never do);
  * - a name selected more than once (through its fragments too) has a selection under @skip/@include;
+ * - the same holds where a name's selections are merged: the selection sets of all the fields answered under one
+ *   response name (`a: gig { title @skip(if: true) } a: gig { slug title }`) are one selection set to both
+ *   executors, and graphql-jit makes the key where a name is first selected, skipped or not (`title` before `slug`)
+ *   and hands a resolver every field node merged under its name, skipped ones too (look-ahead then starts calls
+ *   for what a skipped selection asks);
  * - a fragment spread under @skip/@include names a fragment spread anywhere else.
  */
 function writesFieldsInOtherOrder(document: DocumentNode, schema: GraphQLSchema): boolean {
@@ -133,19 +148,20 @@ function writesFieldsInOtherOrder(document: DocumentNode, schema: GraphQLSchema)
   const disjoint = (a: string | undefined, b: string | undefined) =>
     a !== undefined && b !== undefined && a !== b && isObjectType(schema.getType(a)) && isObjectType(schema.getType(b));
 
-  /** The response names a selection set selects, through its fragments, each with whether any selection of it is conditional. */
-  const namesOf = (
-    set: SelectionSetNode,
-    names: Map<string, { count: number; conditional: boolean }>,
-    underCondition: boolean,
-    seen: Set<string>,
-  ) => {
+  /**
+   * The response names a selection set selects, through its fragments, each with whether any selection of it is
+   * conditional and the selection sets of its fields (what the executors merge below the name).
+   */
+  const namesOf = (set: SelectionSetNode, names: Map<string, Selected>, underCondition: boolean, seen: Set<string>) => {
     for (const selection of set.selections) {
       const conditionHere = underCondition || conditional(selection);
       if (selection.kind === Kind.FIELD) {
         const name = selection.alias?.value ?? selection.name.value;
-        const entry = names.get(name) ?? { count: 0, conditional: false };
-        names.set(name, { count: entry.count + 1, conditional: entry.conditional || conditionHere });
+        let entry = names.get(name);
+        if (!entry) names.set(name, (entry = { count: 0, conditional: false, below: [] }));
+        entry.count++;
+        entry.conditional ||= conditionHere;
+        if (selection.selectionSet) entry.below.push(selection.selectionSet);
       } else if (selection.kind === Kind.INLINE_FRAGMENT) {
         namesOf(selection.selectionSet, names, conditionHere, seen);
       } else if (!seen.has(selection.name.value)) {
@@ -155,6 +171,24 @@ function writesFieldsInOtherOrder(document: DocumentNode, schema: GraphQLSchema)
       }
     }
     return names;
+  };
+
+  // Selections walked by `mergedReorder`: past MERGED_WALK_LIMIT the document is refused rather than walked on.
+  let walked = 0;
+  /**
+   * Whether the selection sets merged under one response name, walked as the one set they are to both executors,
+   * select a name more than once with a selection of it conditional; and so on below each name merged again.
+   */
+  const mergedReorder = (sets: readonly SelectionSetNode[]): boolean => {
+    const names = new Map<string, Selected>();
+    const seen = new Set<string>();
+    for (const set of sets) namesOf(set, names, false, seen);
+    for (const { count, conditional: underCondition, below } of names.values()) {
+      walked += count;
+      if (walked > MERGED_WALK_LIMIT || (count > 1 && underCondition)) return true;
+      if (below.length > 1 && mergedReorder(below)) return true;
+    }
+    return false;
   };
 
   let reorders = false;
@@ -173,8 +207,8 @@ function writesFieldsInOtherOrder(document: DocumentNode, schema: GraphQLSchema)
           fragmentConditions.push(condition);
         }
       }
-      for (const { count, conditional: underCondition } of namesOf(set, new Map(), false, new Set()).values())
-        if (count > 1 && underCondition) reorders = true;
+      for (const { count, conditional: underCondition, below } of namesOf(set, new Map(), false, new Set()).values())
+        if ((count > 1 && underCondition) || (below.length > 1 && mergedReorder(below))) reorders = true;
       return reorders ? BREAK : undefined;
     },
   });
