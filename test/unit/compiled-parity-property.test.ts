@@ -1,0 +1,185 @@
+/**
+ * A differential property test of compiled execution's document rules: random documents (fields, aliases that
+ * merge, inline fragments and named fragments on object types, interfaces and a union, @skip/@include with
+ * literals and Boolean! variables) over a small schema with in-memory resolvers, each run by graphql-js and, when
+ * compilable.ts takes it, by graphql-jit on what `compilableForm` gives (the document, or its copy with fragments
+ * written out: src/plugins/inline-fragments.ts). An answer without errors must be the same bytes, and every
+ * resolver must run and look ahead (resolvers/look-ahead.ts: which child selections it would prefetch) as under
+ * graphql-js. It found the merged-selections rule (test/integration/jit-parity-inlined-copies.test.ts).
+ * Deterministic seed; a few seconds.
+ */
+import {
+  buildSchema,
+  execute,
+  getNamedType,
+  isCompositeType,
+  isObjectType,
+  parse,
+  print,
+  validate,
+  type GraphQLCompositeType,
+  type GraphQLField,
+  type GraphQLInterfaceType,
+  type GraphQLObjectType,
+  type GraphQLResolveInfo,
+  type GraphQLUnionType,
+} from 'graphql';
+import { compileQuery, isCompiledQuery } from 'graphql-jit';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { compilableForm } from '../../src/plugins/compilable.js';
+import { childSelections, pointOf } from '../../resolvers/look-ahead.js';
+
+const schema = buildSchema(`
+  interface Node { nodeId: ID! }
+  interface Named { name: String }
+  union Thing = Gig | Seller
+  type Gig implements Node & Named { nodeId: ID! name: String slug: String! title: String seller: Seller related: [Gig!]! owner: Node things: [Thing!]! }
+  type Seller implements Node & Named { nodeId: ID! username: String! name: String gigs: [Gig!]! best: Gig }
+  type Review implements Node { nodeId: ID! rating: Int gig: Gig }
+  type Query { gig: Gig gigs: [Gig!]! node: Node nodes: [Node]! seller: Seller thing: Thing named: [Named!]! }
+`);
+
+type Row = { __typename: string; i: number } & Record<string, unknown>;
+const gig = (i: number): Row => ({ __typename: 'Gig', i, nodeId: `g${i}`, name: `G${i}`, slug: `s${i}`, title: `t${i}` });
+const seller = (i: number): Row => ({ __typename: 'Seller', i, nodeId: `u${i}`, username: `n${i}`, name: `N${i}` });
+const review = (i: number): Row => ({ __typename: 'Review', i, nodeId: `r${i}`, rating: i });
+
+/** What the resolvers did in one run: each field resolved, and each child field look-ahead would prefetch, by path. */
+let trace: string[] = [];
+const LOOK_AHEAD: Record<string, string[]> = { Gig: ['seller', 'related', 'owner'], Seller: ['gigs', 'best'], Review: ['gig'] };
+const traced =
+  (resolve: (parent: Row) => unknown) =>
+  (parent: Row, _args: unknown, _context: unknown, info: GraphQLResolveInfo): unknown => {
+    const path: Array<string | number> = [];
+    for (let at: GraphQLResolveInfo['path'] | undefined = info.path; at; at = at.prev) path.unshift(at.key);
+    trace.push(`resolve ${path.join('.')}`);
+    const point = pointOf(info);
+    if (isObjectType(point.type))
+      for (const child of LOOK_AHEAD[point.type.name] ?? [])
+        if (childSelections(point, child).length > 0) trace.push(`look ${path.join('.')} ${child}`);
+    return resolve(parent);
+  };
+const resolvers: Record<string, Record<string, (parent: Row) => unknown>> = {
+  Query: {
+    gig: () => gig(1),
+    gigs: () => [gig(2), gig(3)],
+    node: () => review(4),
+    nodes: () => [gig(5), seller(6), review(7)],
+    seller: () => seller(8),
+    thing: () => gig(9),
+    named: () => [seller(13), gig(14)],
+  },
+  Gig: {
+    seller: (p) => seller(p.i + 10),
+    related: (p) => (p.i > 30 ? [] : [gig(p.i + 20)]),
+    owner: (p) => (p.i % 2 ? seller(p.i + 3) : review(p.i + 3)),
+    things: (p) => (p.i > 30 ? [] : [gig(p.i + 11), seller(p.i + 12)]),
+  },
+  Seller: { gigs: (p) => (p.i > 30 ? [] : [gig(p.i + 20), gig(p.i + 21)]), best: (p) => gig(p.i + 5) },
+  Review: { gig: (p) => gig(p.i + 1) },
+};
+for (const [typeName, fields] of Object.entries(resolvers)) {
+  const type = schema.getType(typeName) as GraphQLObjectType;
+  for (const [name, resolve] of Object.entries(fields)) type.getFields()[name]!.resolve = traced(resolve) as never;
+}
+for (const name of ['Node', 'Named', 'Thing'])
+  (schema.getType(name) as GraphQLInterfaceType | GraphQLUnionType).resolveType = (value: unknown) => (value as Row).__typename;
+
+/** Type conditions a fragment selected on `type` may name. */
+const conditionsFor = (type: GraphQLCompositeType): string[] =>
+  isObjectType(type)
+    ? [
+        type.name,
+        ...type.getInterfaces().map((i) => i.name),
+        ...(schema.isSubType(schema.getType('Thing') as GraphQLUnionType, type) ? ['Thing'] : []),
+      ]
+    : [type.name, ...schema.getPossibleTypes(type).map((t) => t.name)];
+
+/** A random query document over `schema`, drawn with fast-check's `gen` (so a failure shrinks). */
+function document(g: fc.GeneratorValue): string {
+  const pick = <T>(items: readonly T[]): T => items[g(fc.nat, { max: items.length - 1 })]!;
+  const chance = (percent: number) => g(fc.nat, { max: 99 }) < percent;
+  const fragments: Array<{ name: string; on: string; text: string }> = [];
+  const variables = new Set<string>();
+  const directive = () => {
+    if (!chance(10)) return '';
+    const condition = pick(['true', 'false', '$yes', '$no']);
+    if (condition.startsWith('$')) variables.add(condition.slice(1));
+    return ` @${pick(['skip', 'include'])}(if: ${condition})`;
+  };
+  const selections = (type: GraphQLCompositeType, depth: number): string => {
+    const out: string[] = [];
+    for (let count = 1 + g(fc.nat, { max: 2 }); count > 0; count--) {
+      const kind = g(fc.nat, { max: 99 });
+      if (kind < 55 || depth <= 0) {
+        if (!('getFields' in type) || chance(12)) {
+          out.push(`${chance(30) ? `${pick(['a', 'b'])}: ` : ''}__typename${directive()}`);
+          continue;
+        }
+        const field = pick(Object.values(type.getFields()) as Array<GraphQLField<unknown, unknown>>);
+        // An alias made of the field's name merges without conflict; `a`/`b` may conflict (validation then drops the document).
+        const alias = chance(30) ? `x${field.name}: ` : chance(10) ? `${pick(['a', 'b'])}: ` : '';
+        const fieldType = getNamedType(field.type);
+        if (!isCompositeType(fieldType)) out.push(`${alias}${field.name}${directive()}`);
+        else if (depth <= 0) out.push(`${alias}__typename`);
+        else out.push(`${alias}${field.name}${directive()} { ${selections(fieldType, depth - 1)} }`);
+      } else if (kind < 80) {
+        const condition = chance(25) ? undefined : pick(conditionsFor(type));
+        const on = condition ? (schema.getType(condition) as GraphQLCompositeType) : type;
+        out.push(`...${condition ? ` on ${condition}` : ''}${directive()} { ${selections(on, depth - 1)} }`);
+      } else {
+        const usable = fragments.filter((fragment) => conditionsFor(type).includes(fragment.on));
+        if (usable.length > 0 && chance(60)) out.push(`...${pick(usable).name}${directive()}`);
+        else {
+          const on = pick(conditionsFor(type));
+          const body = selections(schema.getType(on) as GraphQLCompositeType, depth - 1);
+          const name = `F${fragments.length}`;
+          fragments.push({ name, on, text: `fragment ${name} on ${on} { ${body} }` });
+          out.push(`...${name}${directive()}`);
+        }
+      }
+    }
+    return out.join(' ');
+  };
+  const body = selections(schema.getQueryType()!, 3);
+  const definitions = [...variables].map((name) => `$${name}: Boolean!`).join(', ');
+  return `query Q${definitions ? `(${definitions})` : ''} { ${body} } ${fragments.map((fragment) => fragment.text).join(' ')}`;
+}
+
+/** graphql-js's answer and trace, and graphql-jit's where compilable.ts takes the document and it answers without errors. */
+function bothRuns(text: string) {
+  const parsed = parse(text);
+  if (validate(schema, parsed).length > 0) return undefined;
+  const form = compilableForm(parsed, schema);
+  if (!form) return undefined;
+  const variableValues = { yes: true, no: false };
+  trace = [];
+  const usual = JSON.stringify(execute({ schema, document: parsed, variableValues }));
+  const usualTrace = trace.sort();
+  const compiled = compileQuery(schema, form);
+  if (!isCompiledQuery(compiled)) throw new Error(`graphql-jit refused ${print(form)}`);
+  trace = [];
+  const result = compiled.query(undefined, {}, variableValues) as { errors?: unknown[] };
+  if (result.errors?.length) return undefined;
+  return { usual, usualTrace, compiled: JSON.stringify(result), compiledTrace: trace.sort() };
+}
+
+describe('compiled execution answers random documents as graphql-js does', () => {
+  it('same bytes, same resolvers run, same look-ahead, for every document compilable.ts takes', () => {
+    let compared = 0;
+    fc.assert(
+      fc.property(fc.gen(), (g) => {
+        const text = document(g);
+        const runs = bothRuns(text);
+        if (!runs) return;
+        compared++;
+        expect(runs.compiled, text).toBe(runs.usual);
+        expect(runs.compiledTrace, text).toEqual(runs.usualTrace);
+      }),
+      { seed: 20261126, numRuns: 3000, unbiased: true },
+    );
+    // The generator is worth something only if many documents get compiled.
+    expect(compared).toBeGreaterThan(1000);
+  });
+});
