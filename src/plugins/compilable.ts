@@ -132,7 +132,9 @@ const conditional = (selection: SelectionNode) =>
  *   executors, and graphql-jit makes the key where a name is first selected, skipped or not (`title` before `slug`)
  *   and hands a resolver every field node merged under its name, skipped ones too (look-ahead then starts calls
  *   for what a skipped selection asks);
- * - a fragment spread under @skip/@include names a fragment spread anywhere else.
+ * - a fragment spread under @skip/@include (its own, or an enclosing fragment's) names a fragment spread anywhere
+ *   else: graphql-jit notes the condition on the fragment's field nodes, which every spread of it shares, so
+ *   `a: gig { ... @include(if: $no) { ...T } } b: gig { ...T }` answered `b` without T's fields, and no error.
  */
 function writesFieldsInOtherOrder(document: DocumentNode, schema: GraphQLSchema): boolean {
   const fragments = new Map<string, FragmentDefinitionNode>();
@@ -213,11 +215,28 @@ function writesFieldsInOtherOrder(document: DocumentNode, schema: GraphQLSchema)
     },
   });
   if (reorders) return true;
+  // Fragments spread under a fragment's @skip/@include: the spread's own, or an enclosing inline fragment's or spread's
+  // (up to the nearest field; through the fragments they spread in turn). graphql-jit notes a fragment's condition on
+  // the field nodes below it, which are the fragment definition's own, shared by every place it is spread.
+  const underCondition = new Set<string>();
+  const spreadsBelow = (set: SelectionSetNode) => {
+    for (const selection of set.selections) {
+      if (selection.kind === Kind.INLINE_FRAGMENT) spreadsBelow(selection.selectionSet);
+      else if (selection.kind === Kind.FRAGMENT_SPREAD && !underCondition.has(selection.name.value)) {
+        underCondition.add(selection.name.value);
+        const fragment = fragments.get(selection.name.value);
+        if (fragment) spreadsBelow(fragment.selectionSet);
+      }
+    }
+  };
   visit(document, {
+    InlineFragment(node) {
+      if (conditional(node)) spreadsBelow(node.selectionSet);
+    },
     FragmentSpread(node) {
-      if (conditional(node) && (spreads.get(node.name.value) ?? 0) > 1) reorders = true;
-      return reorders ? BREAK : undefined;
+      if (conditional(node)) spreadsBelow({ kind: Kind.SELECTION_SET, selections: [node] });
     },
   });
-  return reorders;
+  for (const name of underCondition) if ((spreads.get(name) ?? 0) > 1) return true;
+  return false;
 }

@@ -7,7 +7,9 @@
  * fragments written out (src/plugins/inline-fragments.ts) turn spreads into exactly such merged fields, so
  * documents refused before were compiled and answered differently. First execution on Yoga's executor, the
  * second and third compiled (COMPILE_AFTER_EXECUTIONS=2); each case failed before the fix (answers compared as
- * the bytes a caller gets).
+ * the bytes a caller gets). The last two: graphql-jit notes an enclosing fragment's @skip/@include on the field
+ * nodes of the fragment definitions spread below it, shared by every place they are spread, so a fragment spread
+ * inside a skipped inline fragment lost its fields everywhere, with no error.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type * as Jit from 'graphql-jit';
@@ -76,6 +78,32 @@ describe('merged selections with @skip/@include answer as Yoga executor does', (
     );
     expect(runs[0]!.errors).toBeUndefined();
     expect((runs[0] as { extensions?: { cost?: { actual?: number } } }).extensions?.cost?.actual).toBe(2);
+    expect(JSON.stringify(runs[2])).toBe(JSON.stringify(runs[0]));
+  });
+
+  it('a fragment spread inside a skipped inline fragment and again elsewhere: graphql-jit answered the other place without its fields', async () => {
+    const runs = await threeRuns(
+      gw,
+      `query SharedFragment($show: Boolean!) { a: gig(slug: "${GIG}") { ... @include(if: $show) { ...Card } } b: gig(slug: "${GIG}") { ...Card } }
+       fragment Card on Gig { slug title }`,
+      { show: false },
+    );
+    expect(runs[0]!.errors).toBeUndefined();
+    expect(runs[0]!.data).toMatchObject({ a: {}, b: { slug: GIG } });
+    expect(JSON.stringify(runs[2])).toBe(JSON.stringify(runs[0]));
+  });
+
+  it('the same through a fragment spreading it, under introspection (where no copy writes fragments out)', async () => {
+    const runs = await threeRuns(
+      gw,
+      `query SharedIntrospection($show: Boolean!) {
+         a: __type(name: "Gig") { ... @include(if: $show) { ...Outer } }
+         b: __type(name: "Seller") { ...Named }
+       }
+       fragment Outer on __Type { ...Named } fragment Named on __Type { name kind }`,
+      { show: false },
+    );
+    expect(runs[0]!.data).toEqual({ a: {}, b: { name: 'Seller', kind: 'OBJECT' } });
     expect(JSON.stringify(runs[2])).toBe(JSON.stringify(runs[0]));
   });
 });
