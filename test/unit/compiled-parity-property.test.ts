@@ -5,7 +5,8 @@
  * compilable.ts takes it, by graphql-jit on what `compilableForm` gives (the document, or its copy with fragments
  * written out: src/plugins/inline-fragments.ts). An answer without errors must be the same bytes, and every
  * resolver must run and look ahead (resolvers/look-ahead.ts: which child selections it would prefetch) as under
- * graphql-js. It found the merged-selections rule (test/integration/jit-parity-inlined-copies.test.ts).
+ * graphql-js. They found the merged-selections rule and the one on fragments spread under a skipped fragment
+ * (test/integration/jit-parity-inlined-copies.test.ts).
  * Deterministic seed; a few seconds.
  */
 import {
@@ -147,6 +148,42 @@ function document(g: fc.GeneratorValue): string {
   return `query Q${definitions ? `(${definitions})` : ''} { ${body} } ${fragments.map((fragment) => fragment.text).join(' ')}`;
 }
 
+/**
+ * A document spreading two fragments (T on Gig, S on Seller) in several places, each spread plain or wrapped in an
+ * inline fragment (with or without a type condition) or in a fragment spreading it, with or without @skip/@include:
+ * the shapes where graphql-jit's notes on a fragment's shared field nodes would carry one place's condition to another.
+ */
+function sharedFragments(g: fc.GeneratorValue): string {
+  const pick = <T>(items: readonly T[]): T => items[g(fc.nat, { max: items.length - 1 })]!;
+  const chance = (percent: number) => g(fc.nat, { max: 99 }) < percent;
+  const wrap = (spread: string, on: 'Gig' | 'Seller') => {
+    const kind = g(fc.nat, { max: 9 });
+    if (kind < 3) return spread;
+    const condition = pick([' @include(if: $no)', ' @skip(if: $yes)', ' @include(if: $yes)', '']);
+    if (kind < 6) return `...${condition} { ${spread} }`;
+    if (kind < 8) return `... on ${pick([on, 'Node', 'Named'])}${condition} { ${spread} }`;
+    return `...Wrap${on}${condition}`;
+  };
+  const places = [
+    () => `${pick(['gig', 'x: gig', 'a: gig'])} { ${wrap('...T', 'Gig')} ${chance(50) ? pick(['slug', 'title', '__typename']) : ''} }`,
+    () => `${pick(['gig', 'y: gig', 'a: gig'])} { ${chance(30) ? 'title ' : ''}${wrap('...T', 'Gig')} }`,
+    () => `seller { ${wrap('...S', 'Seller')} gigs { ${wrap('...T', 'Gig')} } }`,
+    () => `nodes { ${wrap('...T', 'Gig')} ${wrap('...S', 'Seller')} ${chance(50) ? 'nodeId' : ''} }`,
+    () => `gigs { ${wrap('...T', 'Gig')} }`,
+  ];
+  const selections = Array.from({ length: 2 + g(fc.nat, { max: 2 }) }, () => pick(places)()).join(' ');
+  const variables = ['yes', 'no'].filter((name) => selections.includes(`$${name}`));
+  const fragments = [
+    /\.\.\.(T|WrapGig)\b/.test(selections) &&
+      `fragment T on Gig { ${pick(['slug title', 'title seller { name }', 'nodeId slug', '__typename slug', 'seller { name username }', 'x: slug'])} }`,
+    /\.\.\.(S|WrapSeller)\b/.test(selections) && `fragment S on Seller { ${pick(['name', 'username name', 'best { slug }', 'nodeId'])} }`,
+    selections.includes('...WrapGig') && 'fragment WrapGig on Gig { ...T }',
+    selections.includes('...WrapSeller') && 'fragment WrapSeller on Seller { ...S }',
+  ].filter(Boolean);
+  const definitions = variables.map((name) => `$${name}: Boolean!`).join(', ');
+  return `query Q${definitions ? `(${definitions})` : ''} { ${selections} } ${fragments.join(' ')}`;
+}
+
 /** graphql-js's answer and trace, and graphql-jit's where compilable.ts takes the document and it answers without errors. */
 function bothRuns(text: string) {
   const parsed = parse(text);
@@ -181,5 +218,21 @@ describe('compiled execution answers random documents as graphql-js does', () =>
     );
     // The generator is worth something only if many documents get compiled.
     expect(compared).toBeGreaterThan(1000);
+  });
+
+  it('the same for fragments spread in several places, under fragments with and without @skip/@include', () => {
+    let compared = 0;
+    fc.assert(
+      fc.property(fc.gen(), (g) => {
+        const text = sharedFragments(g);
+        const runs = bothRuns(text);
+        if (!runs) return;
+        compared++;
+        expect(runs.compiled, text).toBe(runs.usual);
+        expect(runs.compiledTrace, text).toEqual(runs.usualTrace);
+      }),
+      { seed: 20261126, numRuns: 2000, unbiased: true },
+    );
+    expect(compared).toBeGreaterThan(400);
   });
 });
