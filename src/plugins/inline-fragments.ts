@@ -18,6 +18,7 @@ import {
   isObjectType,
   isInterfaceType,
   Kind,
+  type DefinitionNode,
   type DocumentNode,
   type FragmentDefinitionNode,
   type GraphQLCompositeType,
@@ -26,8 +27,12 @@ import {
   type SelectionSetNode,
 } from 'graphql';
 
-/** The most selections a copy may hold: well above any client's document, far below a multiplying one. */
-export const MAX_INLINED_SELECTIONS = 5_000;
+/**
+ * The most selections a copy may hold: above a client's document with its fragments written out (a few hundred),
+ * far below a multiplying one. A copy lives as long as its compiled query (MAX_COMPILED_DOCUMENTS of them), so its
+ * size is memory a caller could otherwise multiply; a document past it keeps Yoga's executor.
+ */
+export const MAX_INLINED_SELECTIONS = 2_000;
 
 class TooLarge extends Error {}
 
@@ -37,6 +42,8 @@ export function inlineFragments(document: DocumentNode, schema: GraphQLSchema): 
   for (const definition of document.definitions)
     if (definition.kind === Kind.FRAGMENT_DEFINITION) fragments.set(definition.name.value, definition);
   let written = 0;
+  // Fragments spread in the copy as they are: their definitions are copied too.
+  const spreadLeft = new Set<string>();
   // Fragments being written out, innermost last: a spread of one of them (a cycle, which validation refuses) stays.
   const open: string[] = [];
 
@@ -84,6 +91,8 @@ export function inlineFragments(document: DocumentNode, schema: GraphQLSchema): 
       } else if (selection.kind === Kind.INLINE_FRAGMENT) {
         into.push({ ...selection, selectionSet: copyOf(selection.selectionSet, compositeType(condition) ?? parent) });
       } else {
+        // A spread left as it is (under a directive, narrowing, a cycle): its definition goes into the copy.
+        if (name !== undefined) spreadLeft.add(name);
         into.push(selection);
       }
     }
@@ -112,15 +121,18 @@ export function inlineFragments(document: DocumentNode, schema: GraphQLSchema): 
   };
 
   try {
-    const definitions = document.definitions.map((definition) => {
-      if (definition.kind === Kind.OPERATION_DEFINITION) {
-        const root = definition.operation === 'query' ? schema.getQueryType() : undefined;
-        return { ...definition, selectionSet: copyOf(definition.selectionSet, root ?? undefined) };
-      }
-      if (definition.kind === Kind.FRAGMENT_DEFINITION)
-        return { ...definition, selectionSet: copyOf(definition.selectionSet, compositeType(definition.typeCondition.name.value)) };
-      return definition;
-    });
+    const definitions: DefinitionNode[] = [];
+    for (const definition of document.definitions) {
+      if (definition.kind !== Kind.OPERATION_DEFINITION) continue;
+      const root = definition.operation === 'query' ? schema.getQueryType() : undefined;
+      definitions.push({ ...definition, selectionSet: copyOf(definition.selectionSet, root ?? undefined) });
+    }
+    // Only the fragments some spread of the copy still names (a Set's loop also visits what is added meanwhile).
+    for (const name of spreadLeft) {
+      const fragment = fragments.get(name);
+      if (fragment)
+        definitions.push({ ...fragment, selectionSet: copyOf(fragment.selectionSet, compositeType(fragment.typeCondition.name.value)) });
+    }
     return { ...document, definitions };
   } catch (error) {
     if (error instanceof TooLarge) return undefined;

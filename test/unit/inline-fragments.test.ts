@@ -16,6 +16,11 @@ const flat = (text: string) => print(parse(text));
 
 describe('a document with its fragments written out', () => {
   it('writes out fragments on the selected type, nested ones too, where they stand; keeps those under a directive', () => {
+    const text = `query Q($hide: Boolean!) { gig(slug: "a") { ...Card ...Price @skip(if: $hide) } }
+      fragment Card on Gig { slug } fragment Price on Gig { priceFrom }`;
+    // Only the definitions a spread left in the copy still names.
+    const names = inlineFragments(parse(text), schema)!.definitions.map((definition) => 'name' in definition && definition.name?.value);
+    expect(names).toEqual(['Q', 'Price']);
     expect(
       operationOf(`query Q($hide: Boolean!) { gig(slug: "a") { ...Card seller { ... { name } __typename } ...Price @skip(if: $hide) __typename } }
         fragment Card on Gig { slug ...Title } fragment Title on Gig { title } fragment Price on Gig { priceFrom }`),
