@@ -39,6 +39,8 @@ export function runPrimary(config: Config, logger: Logger): void {
 
   const fork = () => {
     const worker = cluster.fork();
+    // A failed kill or message of the primary's would be thrown as an 'error' event nothing listens to.
+    worker.on('error', (error: Error) => logger.warn({ workerPid: worker.process.pid, err: error }, 'a worker could not be reached'));
     startedAt.set(worker, Date.now());
     logger.debug({ workerPid: worker.process.pid }, 'worker starting');
   };
@@ -101,7 +103,7 @@ export function runPrimary(config: Config, logger: Logger): void {
     if (startedAt.size === 0) process.exit(exitCode);
     for (const worker of startedAt.keys()) {
       if (listening.has(worker)) {
-        if (worker.isConnected()) worker.send(SHUTDOWN_MESSAGE);
+        askToDrain(worker, logger);
       } else {
         // Still starting (a restart in progress): it serves nothing yet and may not be listening for the
         // message, so it would hold the shutdown until the kill below. A signal stops it at once.
@@ -131,4 +133,24 @@ export function runPrimary(config: Config, logger: Logger): void {
   });
 
   for (let i = 0; i < config.workers; i++) fork();
+}
+
+/** The part of a worker (or any IPC child) the drain message needs. */
+export interface DrainTarget {
+  isConnected(): boolean;
+  send(message: string, callback: (error: Error | null) => void): boolean;
+  readonly process: { readonly pid?: number };
+}
+
+/**
+ * Sends a worker the message that starts its drain. A worker can be gone while it still looks connected: on Ctrl-C
+ * (or a stop signal to the whole group) it drains on its own signal and exits as the primary sends, and the write
+ * fails with EPIPE. Its exit is what the primary waits for, so the failure is only noted; without the callback it
+ * was an 'error' event on the worker that ended the primary ("bug: unhandled error", exit 1).
+ */
+export function askToDrain(worker: DrainTarget, logger: Logger): void {
+  if (!worker.isConnected()) return;
+  worker.send(SHUTDOWN_MESSAGE, (error) => {
+    if (error) logger.debug({ workerPid: worker.process.pid, err: error }, 'a worker had gone before its drain message reached it');
+  });
 }
