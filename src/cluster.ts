@@ -154,3 +154,14 @@ export function askToDrain(worker: DrainTarget, logger: Logger): void {
     if (error) logger.debug({ workerPid: worker.process.pid, err: error }, 'a worker had gone before its drain message reached it');
   });
 }
+
+/**
+ * A worker's word to the primary that it listens and would drain on a stop signal. A primary killed meanwhile makes
+ * the write fail (EPIPE) while the channel still looks open: 'disconnect' then stops this worker (src/serve.ts), so
+ * the failure is only noted, where an 'error' event nothing listened to ended the worker as a bug.
+ */
+export function tellPrimaryReady(logger: Logger, channel: Pick<NodeJS.Process, 'send'> = process): void {
+  channel.send?.(READY_MESSAGE, undefined, undefined, (error: Error | null) => {
+    if (error) logger.debug({ err: error }, 'the primary had gone before this worker said it is ready');
+  });
+}

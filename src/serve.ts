@@ -16,7 +16,7 @@ import { startupSummary } from './startup-summary.js';
 import { maxSemiSpaceSize, youngGenerationWarning } from './young-generation.js';
 import { installShutdown } from './shutdown.js';
 import { loadSandbox } from './embedded-sandbox.js';
-import { READY_MESSAGE, SHUTDOWN_MESSAGE } from './cluster.js';
+import { SHUTDOWN_MESSAGE, tellPrimaryReady } from './cluster.js';
 
 export async function serveGateway(config: Config, logger: Logger): Promise<void> {
   let app: Awaited<ReturnType<typeof createApp>>;
@@ -68,7 +68,7 @@ export async function serveGateway(config: Config, logger: Logger): Promise<void
     // The primary is gone (killed): nobody would restart or stop this worker.
     process.on('disconnect', () => shutdown.begin('primary exited'));
     // Only now may the primary say the workers serve: a stop signal from here on drains this worker.
-    process.send?.(READY_MESSAGE);
+    tellPrimaryReady(logger);
   }
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
