@@ -16,22 +16,11 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type * as Jit from 'graphql-jit';
+import { compiledRuns } from './jit-counting.js';
 import { ALL_CREDENTIALS, startTestGateway, useTestGateway, type TestGateway } from '../helpers/gateway.js';
 import { DEMO_PURCHASE_CODES } from '../../src/sandbox/items/index.js';
 
-/** Every run of a query graphql-jit compiled, counted. */
-const compiledRuns = vi.hoisted(() => ({ count: 0 }));
-vi.mock('graphql-jit', async (original) => {
-  const real = await original<typeof Jit>();
-  const compileQuery: typeof real.compileQuery = (...args) => {
-    const result = real.compileQuery(...args);
-    if (!('query' in result)) return result;
-    const query = result.query;
-    return { ...result, query: (...call: Parameters<typeof query>) => (compiledRuns.count++, query(...call)) };
-  };
-  return { ...real, compileQuery };
-});
+vi.mock('graphql-jit', async (original) => (await import('./jit-counting.js')).countingJit(await original()));
 
 const GIG = 'pixelcraft-design-a-minimalist-logo-in-24-hours';
 const globalId = (key: string) => Buffer.from(key).toString('base64url');

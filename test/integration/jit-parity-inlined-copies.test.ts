@@ -12,22 +12,11 @@
  * inside a skipped inline fragment lost its fields everywhere, with no error.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type * as Jit from 'graphql-jit';
+import { compiledRuns } from './jit-counting.js';
 import { useTestGateway } from '../helpers/gateway.js';
 import { threeRuns } from './jit-parity-fixtures.js';
 
-/** Every run of a query graphql-jit compiled, counted. */
-const compiledRuns = vi.hoisted(() => ({ count: 0 }));
-vi.mock('graphql-jit', async (original) => {
-  const real = await original<typeof Jit>();
-  const compileQuery: typeof real.compileQuery = (...args) => {
-    const result = real.compileQuery(...args);
-    if (!('query' in result)) return result;
-    const query = result.query;
-    return { ...result, query: (...call: Parameters<typeof query>) => (compiledRuns.count++, query(...call)) };
-  };
-  return { ...real, compileQuery };
-});
+vi.mock('graphql-jit', async (original) => (await import('./jit-counting.js')).countingJit(await original()));
 
 const GIG = 'pixelcraft-design-a-minimalist-logo-in-24-hours';
 
