@@ -1,6 +1,7 @@
 /**
  * A copy of a document with every fragment that always applies written out in its place: a spread or inline
- * fragment without @skip/@include whose type condition is absent or names the type it is selected on. graphql-js
+ * fragment without a directive whose type condition is absent, names the type it is selected on, or names an
+ * interface or union that type belongs to. graphql-js
  * collects such a fragment's fields exactly where the fragment stands (GraphQL spec, CollectFields), so the copy
  * answers as the document does; graphql-jit collects a selection set's fragments after its fields, so a document
  * in the shape clients generate (Apollo Client adds `__typename` after every fragment) is one compilable.ts
@@ -21,7 +22,9 @@ import {
   type DefinitionNode,
   type DocumentNode,
   type FragmentDefinitionNode,
+  type FragmentSpreadNode,
   type GraphQLCompositeType,
+  type InlineFragmentNode,
   type GraphQLSchema,
   type SelectionNode,
   type SelectionSetNode,
@@ -65,6 +68,34 @@ export function inlineFragments(document: DocumentNode, schema: GraphQLSchema): 
     return isAbstractType(type) ? schema.isSubType(type, parent) : false;
   };
 
+  /** A fragment's name (for a spread), its selections and its type condition. */
+  const partsOf = (selection: InlineFragmentNode | FragmentSpreadNode) => {
+    const name = selection.kind === Kind.FRAGMENT_SPREAD ? selection.name.value : undefined;
+    const fragment = name === undefined ? undefined : fragments.get(name);
+    const condition = selection.kind === Kind.INLINE_FRAGMENT ? selection.typeCondition?.name.value : fragment?.typeCondition.name.value;
+    const body = selection.kind === Kind.INLINE_FRAGMENT ? selection.selectionSet : fragment?.selectionSet;
+    return { name, condition, body };
+  };
+  /** How `writeOut` takes a fragment selected on `parent`: written out (true), left out (false) or kept (undefined). */
+  const decide = (selection: InlineFragmentNode | FragmentSpreadNode, parent: GraphQLCompositeType | undefined) => {
+    const { name, condition, body } = partsOf(selection);
+    const applies = parent && body && (name === undefined || !open.includes(name)) ? appliesTo(condition, parent) : undefined;
+    // A fragment that never applies here selects nothing, whatever its directives say.
+    return applies === false ? false : applies && !selection.directives?.length ? true : undefined;
+  };
+  /** Whether writing `set` out on `parent` keeps some fragment (looking through those it writes out, not below fields). */
+  const keepsFragment = (set: SelectionSetNode, parent: GraphQLCompositeType): boolean =>
+    set.selections.some((selection) => {
+      if (selection.kind === Kind.FIELD) return false;
+      const decision = decide(selection, parent);
+      if (decision !== true) return decision === undefined;
+      const { name, body } = partsOf(selection);
+      if (name !== undefined) open.push(name);
+      const keeps = keepsFragment(body!, parent);
+      if (name !== undefined) open.pop();
+      return keeps;
+    });
+
   /** `set`'s selections with the fragments that always apply to `parent` written out, into `into`. */
   const writeOut = (set: SelectionSetNode, parent: GraphQLCompositeType | undefined, into: SelectionNode[]) => {
     for (const selection of set.selections) {
@@ -77,19 +108,17 @@ export function inlineFragments(document: DocumentNode, schema: GraphQLSchema): 
         into.push(selection.selectionSet ? { ...selection, selectionSet: copyOf(selection.selectionSet, type) } : { ...selection });
         continue;
       }
-      const name = selection.kind === Kind.FRAGMENT_SPREAD ? selection.name.value : undefined;
-      const fragment = name === undefined ? undefined : fragments.get(name);
-      const condition = selection.kind === Kind.INLINE_FRAGMENT ? selection.typeCondition?.name.value : fragment?.typeCondition.name.value;
-      const body = selection.kind === Kind.INLINE_FRAGMENT ? selection.selectionSet : fragment?.selectionSet;
-      const applies = parent && body && (name === undefined || !open.includes(name)) ? appliesTo(condition, parent) : undefined;
-      // A fragment that never applies here selects nothing, whatever its directives say.
-      if (applies === false) continue;
-      if (applies && !selection.directives?.length) {
+      const { name, condition, body } = partsOf(selection);
+      const decision = decide(selection, parent);
+      if (decision === false) continue;
+      if (decision) {
         if (name !== undefined) open.push(name);
         writeOut(body!, parent, into);
         if (name !== undefined) open.pop();
       } else if (selection.kind === Kind.INLINE_FRAGMENT) {
-        into.push({ ...selection, selectionSet: copyOf(selection.selectionSet, compositeType(condition) ?? parent) });
+        // Kept for its directive, a fragment that always applies here still selects on `parent`, not its condition's types.
+        const on = parent && appliesTo(condition, parent) ? parent : (compositeType(condition) ?? parent);
+        into.push({ ...selection, selectionSet: copyOf(selection.selectionSet, on) });
       } else {
         // A spread left as it is (under a directive, narrowing, a cycle): its definition goes into the copy.
         if (name !== undefined) spreadLeft.add(name);
@@ -104,9 +133,11 @@ export function inlineFragments(document: DocumentNode, schema: GraphQLSchema): 
    * fragments graphql-jit would collect after the fields.
    */
   const copyOf = (set: SelectionSetNode, parent: GraphQLCompositeType | undefined): SelectionSetNode => {
-    const selections: SelectionNode[] = [];
-    writeOut(set, parent, selections);
-    if (!parent || !isAbstractType(parent) || selections.every((selection) => selection.kind === Kind.FIELD)) return { ...set, selections };
+    if (!parent || !isAbstractType(parent) || !keepsFragment(set, parent)) {
+      const selections: SelectionNode[] = [];
+      writeOut(set, parent, selections);
+      return { ...set, selections };
+    }
     const perType: SelectionNode[] = [];
     for (const type of schema.getPossibleTypes(parent)) {
       const own = copyOf(set, type);

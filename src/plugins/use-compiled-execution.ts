@@ -151,7 +151,8 @@ export function useCompiledExecution({ after, logger, schema }: CompiledExecutio
     const text = getDocumentString(args.document, print);
     let compiled = byText.get(text);
     if (!compiled) {
-      // The document itself, or its copy with its fragments written out.
+      // The document itself, or its copy with its fragments written out: worked out again here, once per compiled
+      // document, rather than kept from the decider's check, which would keep a copy for every document parsed.
       const form = compilableForm(args.document, args.schema);
       if (!form) return undefined;
       const result = budget.spend(() => compileQuery(args.schema, form, args.operationName ?? undefined, compilerOptions));

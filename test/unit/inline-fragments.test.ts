@@ -7,6 +7,7 @@ import { parse, print } from 'graphql';
 import { describe, expect, it } from 'vitest';
 import { inlineFragments, MAX_INLINED_SELECTIONS } from '../../src/plugins/inline-fragments.js';
 import { schema } from '../../schema/index.js';
+import { schema as smallSchema } from './compiled-parity-documents.js';
 
 const operationOf = (text: string) => {
   const copy = inlineFragments(parse(text), schema);
@@ -36,6 +37,19 @@ describe('a document with its fragments written out', () => {
     expect(perType).toContain('... on Seller {\n      nodeId\n    }');
     // Without a narrowing fragment the interface's selections stay as they are.
     expect(operationOf('{ node(id: "a") { ... on Node { nodeId } __typename } }')).toBe(flat('{ node(id: "a") { nodeId __typename } }'));
+  });
+
+  it('writes a fragment kept for its directive out on the type it is selected on, not on every type of its condition', () => {
+    const copy = operationOf('query($x: Boolean!) { gig(slug: "a") { ... on Node @include(if: $x) { nodeId ... on Gig { slug } } } }')!;
+    expect(copy).toBe(flat('query($x: Boolean!) { gig(slug: "a") { ... on Node @include(if: $x) { nodeId slug } } }'));
+  });
+
+  it('walks each level of narrowing below an interface once: a small document seven levels deep gets its copy', () => {
+    let inner = 'nodeId ... on Gig { slug }';
+    for (let level = 0; level < 7; level++) inner = `... on Gig { owner { ${inner} } } __typename`;
+    const copy = inlineFragments(parse(`{ node { ${inner} } }`), smallSchema);
+    expect(copy).toBeDefined();
+    expect(print(copy!)).toContain('slug');
   });
 
   it(`gives no copy past ${MAX_INLINED_SELECTIONS} selections: a fragment spreading the one before it twice, 14 deep`, () => {
