@@ -166,7 +166,7 @@ describe('compiled execution answers random documents as graphql-js does', () =>
     // The generator is worth something only if many documents get compiled, with and without errors.
     expect(answers).toBeGreaterThan(900);
     expect(errors).toBeGreaterThan(250);
-  });
+  }, 60_000);
 
   it('the same for fragments spread in several places, under fragments with and without @skip/@include', () => {
     let compared = 0;
@@ -177,5 +177,5 @@ describe('compiled execution answers random documents as graphql-js does', () =>
       { seed: 20261126, numRuns: 2000, unbiased: true },
     );
     expect(compared).toBeGreaterThan(400);
-  });
+  }, 60_000);
 });
