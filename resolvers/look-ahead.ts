@@ -27,7 +27,6 @@ import {
   getNamedType,
   GraphQLIncludeDirective,
   GraphQLSkipDirective,
-  isAbstractType,
   isObjectType,
   Kind,
   type FieldNode,
@@ -38,6 +37,7 @@ import {
   type SelectionSetNode,
 } from 'graphql';
 import type { GatewayContext } from '../src/context.js';
+import { fragmentApplies } from '../src/plugins/inline-fragments.js';
 import { operationOfField } from '../src/upstreams/operation-index.js';
 import type { AnyOperation } from '../src/upstreams/operations.js';
 
@@ -48,16 +48,9 @@ function included(node: Parameters<typeof getDirectiveValues>[1], variables: Var
   return getDirectiveValues(GraphQLIncludeDirective, node, variables)?.if !== false;
 }
 
-/**
- * Whether a fragment on `condition` applies to an object of `type`, as graphql-js decides it: no condition, the
- * type itself, or an interface or union it belongs to. (Compiled execution runs a copy of the document with such
- * fragments written out in place, src/plugins/inline-fragments.ts: both must look ahead alike.)
- */
-function appliesTo(condition: string | undefined, type: GraphQLObjectType, info: GraphQLResolveInfo): boolean {
-  if (condition === undefined || condition === type.name) return true;
-  const conditionType = info.schema.getType(condition);
-  return conditionType !== undefined && isAbstractType(conditionType) && info.schema.isSubType(conditionType, type);
-}
+/** Whether a fragment on `condition` applies to an object of `type`, as graphql-js decides it. */
+const appliesTo = (condition: string | undefined, type: GraphQLObjectType, info: GraphQLResolveInfo) =>
+  fragmentApplies(info.schema, condition, type) === true;
 
 /** Every node selecting `fieldName` in a selection set, through inline fragments and fragment spreads. */
 function collect(

@@ -37,6 +37,20 @@ import {
  */
 export const MAX_INLINED_SELECTIONS = 2_000;
 
+/**
+ * Whether a fragment on `condition` applies to every object selected as `parent`, as graphql-js decides it: true
+ * (no condition, the type itself, or, `parent` being an object type, an interface or union it belongs to), false
+ * (another object type, or an abstract one `parent` is not in), undefined (it narrows: `parent` is an interface or
+ * union, or the condition names no type). Look-ahead asks the same (resolvers/look-ahead.ts), so a document and its
+ * copy prefetch alike.
+ */
+export function fragmentApplies(schema: GraphQLSchema, condition: string | undefined, parent: GraphQLCompositeType): boolean | undefined {
+  if (condition === undefined || condition === parent.name) return true;
+  const type = schema.getType(condition);
+  if (!type || !isCompositeType(type) || !isObjectType(parent)) return undefined;
+  return isAbstractType(type) ? schema.isSubType(type, parent) : false;
+}
+
 class TooLarge extends Error {}
 
 /** The document with its always-applying fragments written out, or undefined past MAX_INLINED_SELECTIONS. */
@@ -60,13 +74,6 @@ export function inlineFragments(document: DocumentNode, schema: GraphQLSchema): 
     const type = field && getNamedType(field.type);
     return type && isCompositeType(type) ? type : undefined;
   };
-  /** Whether a fragment on `condition` applies to every object selected as `parent`: always, or never (false). */
-  const appliesTo = (condition: string | undefined, parent: GraphQLCompositeType): boolean | undefined => {
-    if (condition === undefined || condition === parent.name) return true;
-    const type = compositeType(condition);
-    if (!type || !isObjectType(parent)) return undefined;
-    return isAbstractType(type) ? schema.isSubType(type, parent) : false;
-  };
 
   /** A fragment's name (for a spread), its selections and its type condition. */
   const partsOf = (selection: InlineFragmentNode | FragmentSpreadNode) => {
@@ -79,7 +86,7 @@ export function inlineFragments(document: DocumentNode, schema: GraphQLSchema): 
   /** How `writeOut` takes a fragment selected on `parent`: written out (true), left out (false) or kept (undefined). */
   const decide = (selection: InlineFragmentNode | FragmentSpreadNode, parent: GraphQLCompositeType | undefined) => {
     const { name, condition, body } = partsOf(selection);
-    const applies = parent && body && (name === undefined || !open.includes(name)) ? appliesTo(condition, parent) : undefined;
+    const applies = parent && body && (name === undefined || !open.includes(name)) ? fragmentApplies(schema, condition, parent) : undefined;
     // A fragment that never applies here selects nothing, whatever its directives say.
     return applies === false ? false : applies && !selection.directives?.length ? true : undefined;
   };
@@ -117,7 +124,7 @@ export function inlineFragments(document: DocumentNode, schema: GraphQLSchema): 
         if (name !== undefined) open.pop();
       } else if (selection.kind === Kind.INLINE_FRAGMENT) {
         // Kept for its directive, a fragment that always applies here still selects on `parent`, not its condition's types.
-        const on = parent && appliesTo(condition, parent) ? parent : (compositeType(condition) ?? parent);
+        const on = parent && fragmentApplies(schema, condition, parent) ? parent : (compositeType(condition) ?? parent);
         into.push({ ...selection, selectionSet: copyOf(selection.selectionSet, on) });
       } else {
         // A spread left as it is (under a directive, narrowing, a cycle): its definition goes into the copy.
